@@ -1,0 +1,39 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { healthRoutes } from './health/routes.js';
+import { HealthService, type HealthServiceOptions } from './health/service.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerOpenApi } from './http/openapi.js';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  /** Fastify logger options; tests usually pass false. */
+  logger?: FastifyServerOptions['logger'];
+  health?: HealthServiceOptions;
+}
+
+/** Builds the HTTP app without listening; the entry point, tests and benchmarks all call this. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, clock } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: true, useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Infrastructure first, then domains, in this explicit order.
+  registerErrorHandling(app);
+  await registerOpenApi(app);
+
+  const health = new HealthService(database, config.appEnv, clock, deps.health);
+  await app.register(healthRoutes, { health });
+
+  return app;
+}

@@ -1,0 +1,167 @@
+import path from 'node:path';
+
+export const APP_ENVS = ['prod', 'staging', 'demo'] as const;
+export type AppEnv = (typeof APP_ENVS)[number];
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly appEnv: AppEnv;
+  /** postgres:// URL; when absent the embedded PGlite database under `dataDir` is used. */
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  /** Required outside demo; in demo a token is generated and persisted under `dataDir`. */
+  readonly adminToken: string | undefined;
+  /** Ed25519 seed (base64, 32 bytes); required outside demo, generated and persisted in demo. */
+  readonly receiptSigningKey: string | undefined;
+  readonly tokenKey: string;
+  readonly smtpUrl: string | undefined;
+  readonly smtpFrom: string;
+  readonly rpcUrl: string | undefined;
+  readonly publicBaseUrl: string | undefined;
+  readonly schedulerEnabled: boolean;
+  readonly treasuryRefreshSeconds: number;
+  readonly regimeSchedule: string;
+  readonly bodyLimitBytes: number;
+  readonly logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(`invalid configuration: ${problems.join('; ')}`);
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** Reads and validates every setting once; throws one ConfigError naming each bad variable. */
+export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const problems: string[] = [];
+  const read = new EnvReader(env, problems);
+
+  const appEnv = read.oneOf('APP_ENV', APP_ENVS, 'demo');
+  const config: Config = {
+    port: read.integer('PORT', 8080, 0, 65535),
+    host: read.string('HOST', '127.0.0.1'),
+    appEnv,
+    databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    dataDir: path.resolve(cwd, read.string('DATA_DIR', './data')),
+    adminToken: read.secret('ADMIN_TOKEN', 16),
+    receiptSigningKey: read.base64Bytes('RECEIPT_SIGNING_KEY', 32),
+    tokenKey: read.pattern('TOKEN_KEY', /^[A-Za-z][A-Za-z0-9_]{0,31}$/, 'CONVENE'),
+    smtpUrl: read.url('SMTP_URL', ['smtp:', 'smtps:']),
+    smtpFrom: read.string('SMTP_FROM', 'Convene <no-reply@convene.invalid>'),
+    rpcUrl: read.url('RPC_URL', ['http:', 'https:', 'ws:', 'wss:']),
+    publicBaseUrl: read.url('PUBLIC_BASE_URL', ['http:', 'https:']),
+    schedulerEnabled: read.boolean('SCHEDULER_ENABLED', true),
+    treasuryRefreshSeconds: read.integer('TREASURY_REFRESH_SECONDS', 3600, 1, 86_400 * 7),
+    regimeSchedule: read.string('REGIME_SCHEDULE', '30 22 * * *'),
+    bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
+    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+  };
+
+  if (appEnv !== 'demo') {
+    if (config.adminToken === undefined)
+      problems.push(`ADMIN_TOKEN is required when APP_ENV=${appEnv}`);
+    if (config.receiptSigningKey === undefined) {
+      problems.push(`RECEIPT_SIGNING_KEY is required when APP_ENV=${appEnv}`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return Object.freeze(config);
+}
+
+class EnvReader {
+  constructor(
+    private readonly env: Env,
+    private readonly problems: string[],
+  ) {}
+
+  private raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const parsed = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+      this.problems.push(`${name} must be an integer from ${min} to ${max} (got "${value}")`);
+      return fallback;
+    }
+    return parsed;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(value.toLowerCase())) return true;
+    if (['0', 'false', 'no', 'off'].includes(value.toLowerCase())) return false;
+    this.problems.push(`${name} must be true or false (got "${value}")`);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(value)) return value as T;
+    this.problems.push(`${name} must be one of ${allowed.join(', ')} (got "${value}")`);
+    return fallback;
+  }
+
+  pattern(name: string, re: RegExp, fallback: string): string {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (re.test(value)) return value;
+    this.problems.push(`${name} must match ${String(re)} (got "${value}")`);
+    return fallback;
+  }
+
+  url(name: string, protocols: readonly string[]): string | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(value);
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined || !protocols.includes(parsed.protocol)) {
+      this.problems.push(
+        `${name} must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+      );
+      return undefined;
+    }
+    return value;
+  }
+
+  /** Secrets are never echoed back in error messages. */
+  secret(name: string, minLength: number): string | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    if (value.length < minLength) {
+      this.problems.push(`${name} must be at least ${minLength} characters long`);
+      return undefined;
+    }
+    return value;
+  }
+
+  base64Bytes(name: string, length: number): string | undefined {
+    const value = this.raw(name);
+    if (value === undefined) return undefined;
+    const valid = /^[A-Za-z0-9+/]*={0,2}$/.test(value) && value.length % 4 === 0;
+    if (!valid || Buffer.from(value, 'base64').length !== length) {
+      this.problems.push(`${name} must be base64 of exactly ${length} bytes`);
+      return undefined;
+    }
+    return value;
+  }
+}

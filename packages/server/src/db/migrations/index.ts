@@ -1,0 +1,10 @@
+import { foundation } from './0001-foundation.js';
+import { swarm } from './0002-swarm.js';
+
+export interface Migration {
+  /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
+  readonly name: string;
+  readonly sql: string;
+}
+
+export const MIGRATIONS: readonly Migration[] = [foundation, swarm];

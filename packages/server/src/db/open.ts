@@ -1,0 +1,23 @@
+import path from 'node:path';
+import type { Config } from '../config.js';
+import type { Database } from './database.js';
+import { migrateToLatest } from './migrate.js';
+import { openPglite } from './pglite.js';
+import { openPostgres } from './postgres.js';
+
+/** Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite) and migrates it. */
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+): Promise<Database> {
+  const database =
+    config.databaseUrl === undefined
+      ? await openPglite({ dataDir: path.join(config.dataDir, 'pglite') })
+      : openPostgres({ connectionString: config.databaseUrl });
+  try {
+    await migrateToLatest(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}

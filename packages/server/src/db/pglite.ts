@@ -1,0 +1,79 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, sql } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import { LocalLockSet, type Database, type LockedResult, type ScriptRunner } from './database.js';
+import type { DB } from './schema.js';
+import { TYPE_OIDS, parseDate, parseInt8, parseNumeric } from './type-parsers.js';
+
+export interface PgliteOptions {
+  /** Directory for the data files; undefined keeps the database in memory (tests). */
+  dataDir?: string | undefined;
+  /** A dumped data directory to start from (a migrated template, for fast test databases). */
+  loadDataDir?: Blob | undefined;
+}
+
+/**
+ * The embedded database. PGlite has one connection: kysely-pglite-dialect hands it to one query or
+ * transaction at a time, so concurrent transactions never interleave on it.
+ */
+export async function openPglite(
+  options: PgliteOptions = {},
+): Promise<Database & { pglite: PGlite }> {
+  if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
+    parsers: {
+      [TYPE_OIDS.int8]: parseInt8,
+      [TYPE_OIDS.numeric]: parseNumeric,
+      [TYPE_OIDS.date]: parseDate,
+    },
+  });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const localLocks = new LocalLockSet();
+
+  return {
+    driver: 'pglite',
+    db,
+    pglite,
+    async execScript(script) {
+      // exec() runs a multi-statement script; take the dialect's connection so nothing interleaves.
+      await db.connection().execute(async () => {
+        await pglite.exec(script);
+      });
+    },
+    async withAdvisoryLock<T>(name: string, work: () => Promise<T>): Promise<LockedResult<T>> {
+      if (!localLocks.tryTake(name)) return { acquired: false };
+      try {
+        // Through the dialect, so the lock query never lands inside another caller's transaction.
+        const { rows } = await sql<{
+          acquired: boolean;
+        }>`select pg_try_advisory_lock(hashtext(${name})) as acquired`.execute(db);
+        if (rows[0]?.acquired !== true) return { acquired: false };
+        try {
+          return { acquired: true, value: await work() };
+        } finally {
+          await sql`select pg_advisory_unlock(hashtext(${name}))`.execute(db);
+        }
+      } finally {
+        localLocks.release(name);
+      }
+    },
+    async withExclusiveScripts<T>(
+      name: string,
+      work: (exec: ScriptRunner) => Promise<T>,
+    ): Promise<T> {
+      // One process owns a PGlite data directory, so holding the connection is exclusive enough.
+      return db.connection().execute(async () =>
+        work(async (script) => {
+          const results = await pglite.exec(script);
+          return results.at(-1)?.rows ?? [];
+        }),
+      );
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}

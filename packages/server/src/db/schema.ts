@@ -1,0 +1,270 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** timestamptz: read back as Date by both drivers, written as Date or ISO text. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** jsonb: read back parsed; written as JSON text (JSON.stringify) so both drivers agree. */
+export type Json<T> = ColumnType<T, string, string>;
+/** `date` columns travel as 'YYYY-MM-DD' text on both drivers (see type-parsers.ts). */
+export type DateText = string;
+
+export interface WeightRow {
+  bucket: string;
+  weight: number;
+}
+
+export interface AppSettingTable {
+  key: string;
+  value: string;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface ServiceKeyTable {
+  key_id: string;
+  public_key: string;
+  seed: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface EmailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: Generated<Timestamp>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Timestamp>;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+}
+
+export interface JobRunTable {
+  id: Generated<number>;
+  job: string;
+  started_at: Timestamp;
+  finished_at: Timestamp | null;
+  outcome: 'success' | 'skipped' | 'failed' | null;
+  detail: string | null;
+}
+
+export interface MemberTable {
+  id: string;
+  handle: string;
+  display_name: string;
+  status: 'active' | 'inactive' | 'applied';
+  role: Generated<'member' | 'judge'>;
+  lens: string | null;
+  mandate: string | null;
+  tagline: string | null;
+  biases: Generated<Json<string[]>>;
+  operator: string | null;
+  mode: string | null;
+  house: Generated<boolean>;
+  contact: string | null;
+  applied_at: Timestamp;
+  activated_at: Timestamp | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface MemberNameTable {
+  name: string;
+  member_id: string;
+  kind: 'id' | 'handle';
+}
+
+export interface MemberKeyTable {
+  id: Generated<number>;
+  member_id: string;
+  public_key: string;
+  state: 'pending' | 'active' | 'retired';
+  created_at: Timestamp;
+  activated_at: Timestamp | null;
+  retired_at: Timestamp | null;
+}
+
+export interface ApplicationTable {
+  id: string;
+  name: string;
+  contact: string;
+  lens: string | null;
+  public_key: string;
+  canonical: string;
+  signature: string;
+  state: 'applied' | 'approved' | 'claimed' | 'rejected' | 'inactive';
+  applied_at: Timestamp;
+  reviewed_at: Timestamp | null;
+  claimed_at: Timestamp | null;
+}
+
+export interface TokenClaimChallengeTable {
+  member_id: string;
+  challenge: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface MemberTokenTable {
+  id: Generated<number>;
+  member_id: string;
+  token_sha256: string;
+  created_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface SubjectTable {
+  id: string;
+  name: string;
+  status: Generated<string>;
+  operator: string | null;
+  homepage: string | null;
+  x_handle: string | null;
+  thesis_blurb: string | null;
+  wallets: Generated<Json<unknown[]>>;
+  nft_contracts: Generated<Json<unknown[]>>;
+  source: string | null;
+  recommendation_type: 'bucket_weights' | 'position_actions';
+  linked_member_id: string | null;
+  structural_notes: string | null;
+  last_reviewed: DateText | null;
+  schedule: string | null;
+  schedule_enabled: Generated<boolean>;
+  quorum_required: Generated<number>;
+  created_at: Generated<Timestamp>;
+}
+
+export type SessionState =
+  'scheduled' | 'collecting' | 'window_closed' | 'aggregated' | 'published' | 'cancelled';
+
+export interface SwarmSessionTable {
+  id: string;
+  seq: Generated<number>;
+  subject_id: string;
+  date: DateText;
+  state: SessionState;
+  convened_at: Timestamp;
+  window_closes_at: Timestamp | null;
+  closed_at: Timestamp | null;
+  aggregated_at: Timestamp | null;
+  published_at: Timestamp | null;
+  fire_at: Timestamp | null;
+  roster_frozen: Generated<boolean>;
+  aggregate: Json<unknown> | null;
+  rationale: string | null;
+  synthesis: string | null;
+  regime_summary: Json<unknown> | null;
+  reference_allocation: Json<unknown> | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SessionRosterTable {
+  session_id: string;
+  member_id: string;
+  excused: Generated<boolean>;
+  added_at: Timestamp;
+}
+
+export interface SubjectSnapshotTable {
+  id: string;
+  subject_id: string;
+  session_id: string | null;
+  taken_at: Timestamp;
+  total_usd: number | null;
+  holdings: Json<unknown[]>;
+  notable: Generated<Json<string[]>>;
+}
+
+export interface BriefTable {
+  id: Generated<number>;
+  session_id: string | null;
+  subject_id: string;
+  date: DateText;
+  created_at: Timestamp;
+  body: Json<unknown> | null;
+}
+
+export interface TakeTable {
+  id: string;
+  recommendation_id: Generated<number>;
+  session_id: string;
+  member_id: string;
+  revision: number;
+  key_id: number;
+  nonce: string;
+  stance: string;
+  confidence: number;
+  body: string;
+  memo_url: string;
+  weights: Json<WeightRow[]> | null;
+  canonical: string;
+  signature: string;
+  received_at: Timestamp;
+}
+
+export interface NonceLedgerTable {
+  member_id: string;
+  nonce: string;
+  take_id: string;
+  used_at: Timestamp;
+}
+
+export interface ConsensusReceiptTable {
+  session_id: string;
+  subject_id: string;
+  payload: Json<unknown>;
+  canonical_bytes: string;
+  digest: string;
+  signature: Json<unknown>;
+  key_id: string;
+  created_at: Timestamp;
+}
+
+export interface JudgementTable {
+  id: string;
+  session_id: string;
+  judged_by: string;
+  member_id: string | null;
+  mode: 'enforce' | 'shadow';
+  release_safety: string;
+  rationale: string;
+  disagreements: Generated<Json<unknown[]>>;
+  model: string;
+  prompt_hash: string;
+  inputs_digest: string;
+  canonical: string | null;
+  signature: string | null;
+  key_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface MemoTable {
+  id: string;
+  member_id: string;
+  session_id: string | null;
+  title: string;
+  body: string;
+  published: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+/** Every table, named as in SQL. Domains add theirs here when their migration lands. */
+export interface DB {
+  app_setting: AppSettingTable;
+  service_key: ServiceKeyTable;
+  email_outbox: EmailOutboxTable;
+  job_run: JobRunTable;
+  member: MemberTable;
+  member_name: MemberNameTable;
+  member_key: MemberKeyTable;
+  application: ApplicationTable;
+  token_claim_challenge: TokenClaimChallengeTable;
+  member_token: MemberTokenTable;
+  subject: SubjectTable;
+  swarm_session: SwarmSessionTable;
+  session_roster: SessionRosterTable;
+  subject_snapshot: SubjectSnapshotTable;
+  brief: BriefTable;
+  take: TakeTable;
+  nonce_ledger: NonceLedgerTable;
+  consensus_receipt: ConsensusReceiptTable;
+  judgement: JudgementTable;
+  memo: MemoTable;
+}

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+import { buildApp } from './app.js';
+import { systemClock } from './clock.js';
+import { ConfigError, parseConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { ensureAdminToken } from './secrets.js';
+
+/** The thin entry: parse config, open and migrate the database, listen, close gracefully. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`convene: ${error.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw error;
+  }
+
+  const admin = await ensureAdminToken(config);
+  config = admin.config;
+  const database = await openDatabase(config);
+  const app = await buildApp({ config, database, clock: systemClock });
+  if (admin.generatedAt !== undefined) app.log.info(`demo admin token is in ${admin.generatedAt}`);
+
+  let closing = false;
+  const shutdown = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const forced = setTimeout(() => {
+      app.log.error('graceful shutdown timed out after 10s');
+      process.exit(1);
+    }, 10_000);
+    forced.unref();
+    app
+      .close()
+      .then(() => database.close())
+      .then(() => {
+        app.log.info('closed');
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        app.log.error({ err: error }, 'error while shutting down');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `convene: failed to start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

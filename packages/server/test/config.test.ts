@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import { ConfigError, parseConfig } from '../src/config.js';
+
+describe('parseConfig', () => {
+  test('defaults describe a demo deployment on port 8080 with PGlite under ./data', () => {
+    const config = parseConfig({}, '/srv/convene');
+    expect(config).toMatchObject({
+      port: 8080,
+      appEnv: 'demo',
+      databaseUrl: undefined,
+      dataDir: '/srv/convene/data',
+      tokenKey: 'CONVENE',
+      schedulerEnabled: true,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  test('one error names every bad variable', () => {
+    const error = captureConfigError({
+      PORT: 'eighty',
+      APP_ENV: 'production',
+      DATABASE_URL: 'mysql://x',
+    });
+    expect(error.problems).toHaveLength(3);
+    expect(error.message).toContain('PORT must be an integer');
+    expect(error.message).toContain(
+      'APP_ENV must be one of prod, staging, demo (got "production")',
+    );
+    expect(error.message).toContain(
+      'DATABASE_URL must be a URL starting with postgres:// or postgresql://',
+    );
+  });
+
+  test('prod requires an admin token and a receipt signing key, and never echoes secrets', () => {
+    const error = captureConfigError({ APP_ENV: 'prod', ADMIN_TOKEN: 'short-secret' });
+    expect(error.message).toContain('ADMIN_TOKEN must be at least 16 characters long');
+    expect(error.message).toContain('RECEIPT_SIGNING_KEY is required when APP_ENV=prod');
+    expect(error.message).not.toContain('short-secret');
+  });
+
+  test('RECEIPT_SIGNING_KEY must be base64 of 32 bytes', () => {
+    expect(captureConfigError({ RECEIPT_SIGNING_KEY: 'AAAA' }).message).toContain(
+      'RECEIPT_SIGNING_KEY must be base64 of exactly 32 bytes',
+    );
+    const seed = Buffer.alloc(32, 7).toString('base64');
+    expect(parseConfig({ RECEIPT_SIGNING_KEY: seed }).receiptSigningKey).toBe(seed);
+  });
+
+  test('booleans, integers and ranges are checked', () => {
+    expect(parseConfig({ SCHEDULER_ENABLED: 'off', PORT: '0' })).toMatchObject({
+      schedulerEnabled: false,
+      port: 0,
+    });
+    expect(captureConfigError({ PORT: '70000' }).message).toContain(
+      'PORT must be an integer from 0 to 65535',
+    );
+    expect(captureConfigError({ SCHEDULER_ENABLED: 'maybe' }).message).toContain(
+      'SCHEDULER_ENABLED must be true or false',
+    );
+  });
+});
+
+function captureConfigError(env: Record<string, string>): ConfigError {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}

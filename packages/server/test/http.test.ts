@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, type TestContext } from './support/app.js';
+
+describe('HTTP plumbing', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp('pglite', {
+      env: { BODY_LIMIT_BYTES: '2048' },
+      extend: (app) => app.post('/__test/echo', async (request) => ({ received: request.body })),
+    });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  test('unknown routes are a JSON 404', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(response.json()).toEqual({ error: 'no route for GET /api/nothing-here' });
+  });
+
+  test('a body over the limit is a JSON 413', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/__test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ big: 'x'.repeat(4096) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'request body too large' });
+  });
+
+  test('malformed JSON is a 400 in the parsing-error shape', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/__test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'malformed JSON body' });
+  });
+
+  test('an unsupported content type is a JSON 415', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/__test/echo',
+      headers: { 'content-type': 'application/x-unknown' },
+      payload: 'hello',
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ error: 'unsupported content-type' });
+  });
+
+  test('/openapi.json is OpenAPI 3.1 with version "1" and documents /health', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info.version).toBe('1');
+    expect(document.paths['/health'].get.responses['200']).toBeDefined();
+  });
+
+  test('/docs renders the API documentation', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+  });
+});

@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { ManualClock } from '../../src/clock.js';
+import { parseConfig, type Config } from '../../src/config.js';
+import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.js';
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return parseConfig(
+    {
+      APP_ENV: 'demo',
+      ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+      SCHEDULER_ENABLED: 'false',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: '/tmp/convene-test-unused',
+      ...overrides,
+    },
+    process.cwd(),
+  );
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  clock: ManualClock;
+  config: Config;
+  testDb: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** A real app on a fresh database of `kind`, driven in-process with `app.inject`. */
+export async function createTestApp(
+  kind: DatabaseKind,
+  options: {
+    env?: Record<string, string>;
+    clock?: ManualClock;
+    /** Extra routes or hooks a test needs, added before the app is sealed. */
+    extend?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestContext> {
+  const testDb = await createTestDatabase(kind);
+  const clock = options.clock ?? new ManualClock('2026-06-01T12:00:00Z');
+  const config = testConfig(options.env);
+  const app = await buildApp({
+    config,
+    database: testDb.database,
+    clock,
+    logger: false,
+    health: { dbPingTtlMs: 0, guardProbeTtlMs: 0 },
+  });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    clock,
+    config,
+    testDb,
+    async close() {
+      await app.close();
+      await testDb.destroy();
+    },
+  };
+}
