@@ -3,10 +3,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
+import { DataVersions } from './db/data-versions.js';
 import { healthRoutes } from './health/routes.js';
 import { HealthService, type HealthServiceOptions } from './health/service.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
+import { Scheduler } from './jobs/scheduler.js';
 
 export interface AppDeps {
   config: Config;
@@ -15,6 +17,21 @@ export interface AppDeps {
   /** Fastify logger options; tests usually pass false. */
   logger?: FastifyServerOptions['logger'];
   health?: HealthServiceOptions;
+}
+
+/** What domain plugins may use; each takes only what it needs from here. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  versions: DataVersions;
+  scheduler: Scheduler;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    convene: AppContext;
+  }
 }
 
 /** Builds the HTTP app without listening; the entry point, tests and benchmarks all call this. */
@@ -28,6 +45,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const versions = new DataVersions(database, { connectionString: config.databaseUrl });
+  const scheduler = new Scheduler(database, clock, app.log);
+  const context: AppContext = { config, database, clock, versions, scheduler };
+  app.decorate('convene', context);
+
   // Infrastructure first, then domains, in this explicit order.
   registerErrorHandling(app);
   await registerOpenApi(app);
@@ -35,5 +57,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const health = new HealthService(database, config.appEnv, clock, deps.health);
   await app.register(healthRoutes, { health });
 
+  app.addHook('onReady', async () => {
+    await versions.start();
+    if (config.schedulerEnabled) scheduler.start();
+  });
+  app.addHook('onClose', async () => {
+    scheduler.stop();
+    await versions.stop();
+  });
   return app;
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, parseConfig } from './config.js';
 import { openDatabase } from './db/open.js';
+import { seedDemoData } from './demo/seed.js';
 import { ensureAdminToken } from './secrets.js';
 
 /** The thin entry: parse config, open and migrate the database, listen, close gracefully. */
@@ -23,6 +24,15 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const app = await buildApp({ config, database, clock: systemClock });
   if (admin.generatedAt !== undefined) app.log.info(`demo admin token is in ${admin.generatedAt}`);
+  if (config.appEnv === 'demo') {
+    await seedDemoData({
+      database,
+      clock: systemClock,
+      config,
+      versions: app.convene.versions,
+      log: app.log,
+    });
+  }
 
   let closing = false;
   const shutdown = (signal: string): void => {

@@ -7,7 +7,9 @@ import type { Config } from './config.js';
  * Demo deployments need an admin token without any setup: generate one once, keep it in
  * `DATA_DIR/admin-token` (mode 0600) and let the operator read it from there. Never logged.
  */
-export async function ensureAdminToken(config: Config): Promise<{ config: Config; generatedAt?: string }> {
+export async function ensureAdminToken(
+  config: Config,
+): Promise<{ config: Config; generatedAt?: string }> {
   if (config.adminToken !== undefined) return { config };
   const file = path.join(config.dataDir, 'admin-token');
   let token = await readFile(file, 'utf8').then(

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { migrateToLatest } from '../src/db/migrate.js';
+import { MIGRATIONS } from '../src/db/migrations/index.js';
 import { openPostgres } from '../src/db/postgres.js';
 import {
   createTestDatabase,
@@ -22,7 +23,7 @@ describeEachDatabase('database layer', (kind) => {
     const { rows } = await sql<{
       name: string;
     }>`select name from schema_migration order by name`.execute(testDb.database.db);
-    expect(rows.map((row) => row.name)).toEqual(['0001-foundation', '0002-swarm']);
+    expect(rows.map((row) => row.name)).toEqual(MIGRATIONS.map((migration) => migration.name));
   });
 
   test('concurrent transactions with one failure: every reported commit is kept, the failure leaves nothing', async () => {

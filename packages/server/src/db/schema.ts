@@ -46,6 +46,12 @@ export interface JobRunTable {
   detail: string | null;
 }
 
+export interface DataVersionTable {
+  name: string;
+  version: number;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface MemberTable {
   id: string;
   handle: string;
@@ -251,6 +257,7 @@ export interface DB {
   service_key: ServiceKeyTable;
   email_outbox: EmailOutboxTable;
   job_run: JobRunTable;
+  data_version: DataVersionTable;
   member: MemberTable;
   member_name: MemberNameTable;
   member_key: MemberKeyTable;

@@ -1,5 +1,6 @@
 import { foundation } from './0001-foundation.js';
 import { swarm } from './0002-swarm.js';
+import { dataVersion } from './0003-data-version.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -7,4 +8,4 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [foundation, swarm];
+export const MIGRATIONS: readonly Migration[] = [foundation, swarm, dataVersion];

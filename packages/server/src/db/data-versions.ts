@@ -1,0 +1,106 @@
+import { sql, type Kysely } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.js';
+import type { DB } from './schema.js';
+
+const CHANNEL = 'convene_data_version';
+
+/**
+ * Per-dataset version counters that key cached response bodies. A write bumps its dataset inside its
+ * own transaction; on PostgreSQL the bump is NOTIFYed at commit and every replica LISTENs, with a
+ * periodic re-read as a safety net. Reads of `current()` are synchronous and never touch the database.
+ */
+export class DataVersions {
+  private readonly versions = new Map<string, number>();
+  private listener: pg.Client | undefined;
+  private poll: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly database: Database,
+    private readonly options: { connectionString?: string | undefined; pollMs?: number } = {},
+  ) {}
+
+  current(name: string): number {
+    return this.versions.get(name) ?? 0;
+  }
+
+  /** Bumps `name` (inside `trx` when given, so the bump commits with the data it describes). */
+  async bump(name: string, trx?: Kysely<DB>): Promise<number> {
+    const db = trx ?? this.database.db;
+    const row = await db
+      .insertInto('data_version')
+      .values({ name, version: 1 })
+      .onConflict((conflict) =>
+        conflict
+          .column('name')
+          .doUpdateSet({ version: sql`data_version.version + 1`, updated_at: sql`now()` }),
+      )
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    if (this.database.driver === 'postgres')
+      await sql`select pg_notify(${CHANNEL}, ${name})`.execute(db);
+    // Local readers see it at once; a rolled-back bump only costs one needless rebuild.
+    this.observe(name, row.version);
+    return row.version;
+  }
+
+  async start(): Promise<void> {
+    await this.refresh();
+    if (this.database.driver === 'postgres' && this.options.connectionString !== undefined) {
+      await this.listen(this.options.connectionString);
+    }
+    if (this.database.driver === 'postgres') {
+      this.poll = setInterval(
+        () => void this.refresh().catch(() => undefined),
+        this.options.pollMs ?? 5000,
+      );
+      this.poll.unref();
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.closed = true;
+    if (this.poll !== undefined) clearInterval(this.poll);
+    await this.listener?.end().catch(() => undefined);
+    this.listener = undefined;
+  }
+
+  async refresh(): Promise<void> {
+    const rows = await this.database.db
+      .selectFrom('data_version')
+      .select(['name', 'version'])
+      .execute();
+    for (const row of rows) this.observe(row.name, row.version);
+  }
+
+  private observe(name: string, version: number): void {
+    if (version > this.current(name)) this.versions.set(name, version);
+  }
+
+  private async listen(connectionString: string): Promise<void> {
+    const client = new pg.Client({ connectionString });
+    client.on('notification', (message) => {
+      if (message.payload !== undefined)
+        void this.refreshOne(message.payload).catch(() => undefined);
+    });
+    client.on('error', () => {
+      this.listener = undefined;
+      if (!this.closed)
+        setTimeout(() => void this.listen(connectionString).catch(() => undefined), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`listen ${CHANNEL}`);
+    this.listener = client;
+    await this.refresh(); // catch bumps made while the listener was down
+  }
+
+  private async refreshOne(name: string): Promise<void> {
+    const row = await this.database.db
+      .selectFrom('data_version')
+      .select('version')
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (row !== undefined) this.observe(name, row.version);
+  }
+}

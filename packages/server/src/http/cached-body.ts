@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** A response body serialised once, with a strong ETag and pre-compressed variants. */
+export interface CachedBody {
+  readonly etag: string;
+  readonly identity: Buffer;
+  readonly gzip: Buffer;
+  readonly brotli: Buffer;
+}
+
+/** Serialises `value` once; compress large bodies once here rather than on every request. */
+export function cacheBody(value: unknown): CachedBody {
+  const identity = Buffer.from(JSON.stringify(value));
+  return {
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"`,
+    identity,
+    gzip: gzipSync(identity, { level: 9 }),
+    brotli: brotliCompressSync(identity, {
+      params: {
+        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
+    }),
+  };
+}
+
+/** Sends a cached body: 304 on a matching If-None-Match, else the best encoding the client accepts. */
+export function sendCachedBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: CachedBody,
+): FastifyReply {
+  reply.header('etag', body.etag);
+  reply.header('vary', 'accept-encoding');
+  reply.header('cache-control', 'public, max-age=0, must-revalidate');
+  if (etagMatches(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (acceptsEncoding(accepted, 'br'))
+    return reply.header('content-encoding', 'br').send(body.brotli);
+  if (acceptsEncoding(accepted, 'gzip'))
+    return reply.header('content-encoding', 'gzip').send(body.gzip);
+  return reply.send(body.identity);
+}
+
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag === etag || tag === `W/${etag}`;
+  });
+}
+
+function acceptsEncoding(header: string, encoding: string): boolean {
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (name?.trim().toLowerCase() !== encoding) continue;
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/**
+ * Keeps one CachedBody per key for the current data version: a new version rebuilds on next read.
+ * Builds are coalesced, so a burst of requests after an ingest serialises the body once.
+ */
+export class VersionedBodyCache<K extends string = string> {
+  private readonly entries = new Map<K, { version: number; body: Promise<CachedBody> }>();
+
+  async get(key: K, version: number, build: () => Promise<unknown>): Promise<CachedBody> {
+    const entry = this.entries.get(key);
+    if (entry !== undefined && entry.version === version) return entry.body;
+    const body = build().then(cacheBody);
+    this.entries.set(key, { version, body });
+    body.catch(() => {
+      if (this.entries.get(key)?.body === body) this.entries.delete(key);
+    });
+    return body;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}

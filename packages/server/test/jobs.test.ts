@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import pino from 'pino';
+import { ManualClock } from '../src/clock.js';
+import { DataVersions } from '../src/db/data-versions.js';
+import { openPostgres } from '../src/db/postgres.js';
+import { Scheduler } from '../src/jobs/scheduler.js';
+import {
+  createTestDatabase,
+  describeEachDatabase,
+  type TestDatabase,
+} from './support/databases.js';
+
+const log = pino({ level: 'silent' });
+
+describeEachDatabase('scheduler and data versions', (kind) => {
+  let testDb: TestDatabase;
+  const clock = new ManualClock('2026-03-01T00:00:00Z');
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await testDb.destroy();
+  });
+
+  test('a job run is recorded with its outcome; a throwing job is recorded as failed', async () => {
+    const scheduler = new Scheduler(testDb.database, clock, log);
+    scheduler.add({
+      name: 'ok',
+      schedule: '0 * * * *',
+      idempotent: true,
+      run: async () => 'success',
+    });
+    scheduler.add({
+      name: 'broken',
+      schedule: { everyMs: 60_000 },
+      idempotent: true,
+      run: async () => {
+        throw new Error('boom');
+      },
+    });
+    expect(await scheduler.runNow('ok')).toBe('success');
+    expect(await scheduler.runNow('broken')).toBe('failed');
+    const runs = await testDb.database.db
+      .selectFrom('job_run')
+      .select(['job', 'outcome'])
+      .orderBy('id')
+      .execute();
+    expect(runs).toEqual([
+      { job: 'ok', outcome: 'success' },
+      { job: 'broken', outcome: 'failed' },
+    ]);
+  });
+
+  test('the same job never runs twice at once', async () => {
+    const scheduler = new Scheduler(testDb.database, clock, log);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    scheduler.add({
+      name: 'slow',
+      schedule: { everyMs: 1000 },
+      idempotent: true,
+      run: () => gate.then(() => 'success' as const),
+    });
+    const first = scheduler.runNow('slow');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await scheduler.runNow('slow')).toBe('locked');
+    release();
+    expect(await first).toBe('success');
+  });
+
+  test('next cron fire is computed in UTC', () => {
+    expect(
+      Scheduler.nextCronFire('30 22 * * *', new Date('2026-03-01T23:00:00Z'))?.toISOString(),
+    ).toBe('2026-03-02T22:30:00.000Z');
+  });
+
+  test('a bump is visible to local readers at once', async () => {
+    const versions = new DataVersions(testDb.database, { connectionString: testDb.url });
+    await versions.start();
+    try {
+      const before = versions.current('regime');
+      await versions.bump('regime');
+      expect(versions.current('regime')).toBe(before + 1);
+    } finally {
+      await versions.stop();
+    }
+  });
+
+  if (kind === 'postgres') {
+    test('a bump on one replica reaches another through NOTIFY', async () => {
+      const replica = openPostgres({ connectionString: testDb.url! });
+      const here = new DataVersions(testDb.database, {
+        connectionString: testDb.url,
+        pollMs: 60_000,
+      });
+      const there = new DataVersions(replica, { connectionString: testDb.url, pollMs: 60_000 });
+      await Promise.all([here.start(), there.start()]);
+      try {
+        const target = (await here.bump('wallets')) as number;
+        for (let i = 0; i < 100 && there.current('wallets') < target; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        expect(there.current('wallets')).toBe(target);
+      } finally {
+        await Promise.all([here.stop(), there.stop()]);
+        await replica.close();
+      }
+    });
+
+    test('two schedulers on two replicas: one runs the fire, the other is locked out', async () => {
+      const replica = openPostgres({ connectionString: testDb.url! });
+      try {
+        let runs = 0;
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        const job = {
+          name: 'fire',
+          schedule: { everyMs: 1000 },
+          idempotent: true,
+          run: async () => {
+            runs++;
+            await gate;
+            return 'success' as const;
+          },
+        };
+        const a = new Scheduler(testDb.database, clock, log);
+        const b = new Scheduler(replica, clock, log);
+        a.add(job);
+        b.add(job);
+        const first = a.runNow('fire');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(await b.runNow('fire')).toBe('locked');
+        release();
+        expect(await first).toBe('success');
+        expect(runs).toBe(1);
+      } finally {
+        await replica.close();
+      }
+    });
+  }
+});
