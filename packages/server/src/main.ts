@@ -4,6 +4,7 @@ import { systemClock } from './clock.js';
 import { ConfigError, parseConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { seedDemoData } from './demo/seed.js';
+import { DEMO_SEEDERS } from './demo/seeders.js';
 import { ensureAdminToken } from './secrets.js';
 
 /** The thin entry: parse config, open and migrate the database, listen, close gracefully. */

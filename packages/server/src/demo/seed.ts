@@ -21,9 +21,6 @@ export interface DemoSeeder {
   seed(context: DemoSeedContext): Promise<void>;
 }
 
-/** Seeders in dependency order; each domain appends its own. */
-export const DEMO_SEEDERS: DemoSeeder[] = [];
-
 export async function seedDemoData(
   context: DemoSeedContext,
   seeders: readonly DemoSeeder[] = DEMO_SEEDERS,

@@ -1,0 +1,6 @@
+import type { DemoSeeder } from './seed.js';
+
+/**
+ * Demo seeders in dependency order (each domain adds its own line). Each runs once per database.
+ */
+export const DEMO_SEEDERS: readonly DemoSeeder[] = [];

@@ -1,0 +1,30 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { SwarmError } from '../errors.js';
+
+/** Constant-time comparison of two secrets of any length (hashing first equalises the lengths). */
+export function secretsEqual(presented: string, expected: string): boolean {
+  const a = createHash('sha256').update(presented).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/**
+ * A preHandler for admin routes: `X-Admin-Token` must equal the configured token.
+ * Missing → 401 "missing admin token"; wrong → 401 "invalid admin token" (swarm error shape).
+ */
+export function adminGuard(
+  adminToken: string | undefined,
+): (request: FastifyRequest) => Promise<void> {
+  return async (request) => {
+    const presented = request.headers['x-admin-token'];
+    if (typeof presented !== 'string' || presented === '')
+      throw new SwarmError(401, 'missing admin token');
+    if (adminToken === undefined || !secretsEqual(presented, adminToken)) {
+      throw new SwarmError(401, 'invalid admin token');
+    }
+  };
+}
+
+/** OpenAPI security requirement for admin routes. */
+export const ADMIN_SECURITY = [{ adminToken: [] }];
