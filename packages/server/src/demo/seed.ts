@@ -23,7 +23,7 @@ export interface DemoSeeder {
 
 export async function seedDemoData(
   context: DemoSeedContext,
-  seeders: readonly DemoSeeder[] = DEMO_SEEDERS,
+  seeders: readonly DemoSeeder[],
 ): Promise<void> {
   const { database, log } = context;
   const result = await database.withAdvisoryLock('convene:demo-seed', async () => {
