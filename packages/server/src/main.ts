@@ -26,13 +26,14 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, clock: systemClock });
   if (admin.generatedAt !== undefined) app.log.info(`demo admin token is in ${admin.generatedAt}`);
   if (config.appEnv === 'demo') {
-    await seedDemoData({
+    const context = {
       database,
       clock: systemClock,
       config,
       versions: app.convene.versions,
       log: app.log,
-    });
+    };
+    await seedDemoData(context, DEMO_SEEDERS);
   }
 
   let closing = false;
