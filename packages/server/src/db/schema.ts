@@ -4,6 +4,8 @@ import type { ColumnType, Generated } from 'kysely';
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** jsonb: read back parsed; written as JSON text (JSON.stringify) so both drivers agree. */
 export type Json<T> = ColumnType<T, string, string>;
+/** jsonb with a database default: optional on insert. */
+export type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
 /** `date` columns travel as 'YYYY-MM-DD' text on both drivers (see type-parsers.ts). */
 export type DateText = string;
 
@@ -15,14 +17,14 @@ export interface WeightRow {
 export interface AppSettingTable {
   key: string;
   value: string;
-  updated_at: Generated<Timestamp>;
+  updated_at: Generated<Date>;
 }
 
 export interface ServiceKeyTable {
   key_id: string;
   public_key: string;
   seed: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<Date>;
 }
 
 export interface EmailOutboxTable {
@@ -30,9 +32,9 @@ export interface EmailOutboxTable {
   to_address: string;
   subject: string;
   text_body: string;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<Date>;
   attempts: Generated<number>;
-  next_attempt_at: Generated<Timestamp>;
+  next_attempt_at: Generated<Date>;
   sent_at: Timestamp | null;
   last_error: string | null;
 }
@@ -49,7 +51,7 @@ export interface JobRunTable {
 export interface DataVersionTable {
   name: string;
   version: number;
-  updated_at: Generated<Timestamp>;
+  updated_at: Generated<Date>;
 }
 
 export interface MemberTable {
@@ -61,14 +63,14 @@ export interface MemberTable {
   lens: string | null;
   mandate: string | null;
   tagline: string | null;
-  biases: Generated<Json<string[]>>;
+  biases: JsonWithDefault<string[]>;
   operator: string | null;
   mode: string | null;
   house: Generated<boolean>;
   contact: string | null;
   applied_at: Timestamp;
   activated_at: Timestamp | null;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<Date>;
 }
 
 export interface MemberNameTable {
@@ -124,8 +126,8 @@ export interface SubjectTable {
   homepage: string | null;
   x_handle: string | null;
   thesis_blurb: string | null;
-  wallets: Generated<Json<unknown[]>>;
-  nft_contracts: Generated<Json<unknown[]>>;
+  wallets: JsonWithDefault<unknown[]>;
+  nft_contracts: JsonWithDefault<unknown[]>;
   source: string | null;
   recommendation_type: 'bucket_weights' | 'position_actions';
   linked_member_id: string | null;
@@ -134,7 +136,7 @@ export interface SubjectTable {
   schedule: string | null;
   schedule_enabled: Generated<boolean>;
   quorum_required: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<Date>;
 }
 
 export type SessionState =
@@ -158,7 +160,7 @@ export interface SwarmSessionTable {
   synthesis: string | null;
   regime_summary: Json<unknown> | null;
   reference_allocation: Json<unknown> | null;
-  created_at: Generated<Timestamp>;
+  created_at: Generated<Date>;
 }
 
 export interface SessionRosterTable {
@@ -175,7 +177,7 @@ export interface SubjectSnapshotTable {
   taken_at: Timestamp;
   total_usd: number | null;
   holdings: Json<unknown[]>;
-  notable: Generated<Json<string[]>>;
+  notable: JsonWithDefault<string[]>;
 }
 
 export interface BriefTable {
@@ -231,7 +233,7 @@ export interface JudgementTable {
   mode: 'enforce' | 'shadow';
   release_safety: string;
   rationale: string;
-  disagreements: Generated<Json<unknown[]>>;
+  disagreements: JsonWithDefault<unknown[]>;
   model: string;
   prompt_hash: string;
   inputs_digest: string;
