@@ -9,6 +9,7 @@ import { HealthService, type HealthServiceOptions } from './health/service.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { Scheduler } from './jobs/scheduler.js';
+import { swarmPlugin } from './swarm/plugin.js';
 
 export interface AppDeps {
   config: Config;
@@ -56,6 +57,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const health = new HealthService(database, config.appEnv, clock, deps.health);
   await app.register(healthRoutes, { health });
+  await app.register(swarmPlugin, { context });
 
   app.addHook('onReady', async () => {
     await versions.start();

@@ -1,0 +1,189 @@
+import {
+  canonicalApplication,
+  isUsablePublicKey,
+  verifyApplication,
+  type Application,
+} from '@convene/protocol';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { DB } from '../../db/schema.js';
+import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
+import { SWARM_ERRORS, swarmError } from '../errors.js';
+import { handleCandidates, handleFromName } from './handles.js';
+import { MemberRepository, isUuid } from './repository.js';
+
+export interface ApplyResult {
+  created: boolean;
+  memberId: string;
+  handle: string;
+  state: 'applied';
+}
+
+export interface ApplicationStatus {
+  id: string;
+  state: 'applied' | 'approved' | 'claimed' | 'rejected' | 'inactive';
+  appliedAt: string;
+  reviewedAt: string | null;
+  claimedAt: string | null;
+}
+
+const LIMITS = { name: 200, contact: 320, lens: 500, signature: 200 } as const;
+
+/** Reads the apply body; anything malformed is `invalid application` (400). */
+export function parseApplication(body: unknown): { application: Application; signature: string } {
+  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const { name, contact, lens, publicKey, signature } = input;
+  const text = (value: unknown, max: number): value is string =>
+    typeof value === 'string' && value.trim() !== '' && value.length <= max;
+  const lensOk =
+    lens === undefined || lens === null || (typeof lens === 'string' && lens.length <= LIMITS.lens);
+  if (
+    !text(name, LIMITS.name) ||
+    !text(contact, LIMITS.contact) ||
+    !lensOk ||
+    !isUsablePublicKey(publicKey)
+  ) {
+    throw swarmError(400, SWARM_ERRORS.invalidApplication);
+  }
+  if (!text(signature, LIMITS.signature)) throw swarmError(400, SWARM_ERRORS.invalidApplication);
+  const application: Application = { name, contact, publicKey };
+  if (typeof lens === 'string') application.lens = lens;
+  return { application, signature };
+}
+
+/** Applying with a key, and the public, redacted application status. */
+export class ApplicationService {
+  private readonly members: MemberRepository;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+  ) {
+    this.members = new MemberRepository(db);
+  }
+
+  /**
+   * A valid signature mints a member (status applied, key pending). Re-applying with the same
+   * pending key refreshes the application; a key already admitted is refused. A bad signature
+   * records nothing and answers the exact bytes that should have been signed.
+   */
+  async apply(body: unknown): Promise<ApplyResult> {
+    const { application, signature } = parseApplication(body);
+    if (!(await verifyApplication(application, signature))) {
+      throw swarmError(400, SWARM_ERRORS.applicationSignature, {
+        expectedPayload: canonicalApplication(application),
+      });
+    }
+    for (let attempt = 0; attempt < 5; attempt++) {
+      try {
+        return await this.record(application, signature);
+      } catch (error) {
+        // Two applicants racing for one handle, or one key applying twice at once: try again.
+        if (sqlState(error) !== SQLSTATE.uniqueViolation || attempt === 4) throw error;
+        if (violatedConstraint(error) === 'member_key_live_public_key') continue;
+      }
+    }
+    throw new Error('unreachable');
+  }
+
+  private async record(application: Application, signature: string): Promise<ApplyResult> {
+    const now = this.clock.now();
+    const canonical = canonicalApplication(application);
+    return this.db.transaction().execute(async (trx) => {
+      const existingKey = await this.members.liveKeyByPublicKey(application.publicKey, trx);
+      if (existingKey !== undefined) {
+        const member = await this.members.findById(existingKey.member_id, trx);
+        if (member === undefined || member.status !== 'applied') {
+          throw swarmError(409, SWARM_ERRORS.keyAlreadyRegistered);
+        }
+        await trx
+          .updateTable('application')
+          .set({
+            name: application.name,
+            contact: application.contact,
+            lens: application.lens ?? null,
+            canonical,
+            signature,
+            applied_at: now,
+          })
+          .where('id', '=', member.id)
+          .execute();
+        await trx
+          .updateTable('member')
+          .set({
+            display_name: application.name,
+            contact: application.contact,
+            lens: application.lens ?? null,
+          })
+          .where('id', '=', member.id)
+          .execute();
+        return { created: false, memberId: member.id, handle: member.handle, state: 'applied' };
+      }
+
+      const memberId = crypto.randomUUID();
+      const handle = await this.freeHandle(handleFromName(application.name), trx);
+      await trx
+        .insertInto('member')
+        .values({
+          id: memberId,
+          handle,
+          display_name: application.name,
+          status: 'applied',
+          lens: application.lens ?? null,
+          contact: application.contact,
+          applied_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('member_key')
+        .values({
+          member_id: memberId,
+          public_key: application.publicKey,
+          state: 'pending',
+          created_at: now,
+        })
+        .execute();
+      await trx
+        .insertInto('application')
+        .values({
+          id: memberId,
+          name: application.name,
+          contact: application.contact,
+          lens: application.lens ?? null,
+          public_key: application.publicKey,
+          canonical,
+          signature,
+          state: 'applied',
+          applied_at: now,
+        })
+        .execute();
+      return { created: true, memberId, handle, state: 'applied' };
+    });
+  }
+
+  private async freeHandle(base: string, trx: Kysely<DB>): Promise<string> {
+    for (const candidate of handleCandidates(base)) {
+      if (!(await this.members.handleTaken(candidate, trx))) return candidate;
+    }
+    throw new Error('unreachable');
+  }
+
+  /** Redacted status; unknown and malformed ids give the same 404. */
+  async status(id: string): Promise<ApplicationStatus> {
+    const row = isUuid(id)
+      ? await this.db
+          .selectFrom('application')
+          .select(['id', 'state', 'applied_at', 'reviewed_at', 'claimed_at'])
+          .where('id', '=', id)
+          .executeTakeFirst()
+      : undefined;
+    if (row === undefined) throw swarmError(404, SWARM_ERRORS.applicationNotFound);
+    return {
+      id: row.id,
+      state: row.state,
+      appliedAt: row.applied_at.toISOString(),
+      reviewedAt: row.reviewed_at?.toISOString() ?? null,
+      claimedAt: row.claimed_at?.toISOString() ?? null,
+    };
+  }
+}

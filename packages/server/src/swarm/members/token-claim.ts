@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { sha256Hex, verifyTokenClaim } from '@convene/protocol';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import { SQLSTATE, sqlState } from '../../db/guards.js';
+import type { DB } from '../../db/schema.js';
+import { SWARM_ERRORS, swarmError } from '../errors.js';
+import { MemberRepository, isUuid } from './repository.js';
+
+export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+
+/** Challenges, token claims and bearer-token resolution. */
+export class TokenClaimService {
+  private readonly members: MemberRepository;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+  ) {
+    this.members = new MemberRepository(db);
+  }
+
+  /**
+   * Always answers a fresh opaque challenge, so the response never reveals membership; only an
+   * approved, active member with a key gets it persisted (replacing any earlier one).
+   */
+  async challenge(body: unknown): Promise<{ challenge: string; expiresAt: string }> {
+    const memberId = (body as { memberId?: unknown } | null)?.memberId;
+    if (typeof memberId !== 'string' || memberId === '' || memberId.length > 100) {
+      throw swarmError(400, 'memberId is required');
+    }
+    const now = this.clock.now();
+    const challenge = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
+    if (isUuid(memberId) && (await this.eligible(memberId))) {
+      await this.db
+        .insertInto('token_claim_challenge')
+        .values({ member_id: memberId, challenge, expires_at: expiresAt, created_at: now })
+        .onConflict((conflict) =>
+          conflict
+            .column('member_id')
+            .doUpdateSet({ challenge, expires_at: expiresAt, created_at: now }),
+        )
+        .execute();
+    }
+    return { challenge, expiresAt: expiresAt.toISOString() };
+  }
+
+  private async eligible(memberId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('member')
+      .innerJoin('application', 'application.id', 'member.id')
+      .innerJoin('member_key', (join) =>
+        join.onRef('member_key.member_id', '=', 'member.id').on('member_key.state', '=', 'active'),
+      )
+      .select('member.id')
+      .where('member.id', '=', memberId)
+      .where('member.status', '=', 'active')
+      .where('application.state', 'in', ['approved', 'claimed'])
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The first valid proof of a live challenge mints the token, shown once; later valid ones get 409. */
+  async claim(body: unknown): Promise<{ memberId: string; token: string }> {
+    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<
+      string,
+      unknown
+    >;
+    const { memberId, challenge, expiresAt, signature } = input;
+    const fields = [memberId, challenge, expiresAt, signature];
+    if (
+      !fields.every((field) => typeof field === 'string' && field !== '' && field.length <= 500)
+    ) {
+      throw swarmError(400, SWARM_ERRORS.invalidTokenClaimBody);
+    }
+    const claim = {
+      memberId: memberId as string,
+      challenge: challenge as string,
+      expiresAt: expiresAt as string,
+    };
+    const now = this.clock.now();
+    const stored = isUuid(claim.memberId)
+      ? await this.db
+          .selectFrom('token_claim_challenge')
+          .selectAll()
+          .where('member_id', '=', claim.memberId)
+          .executeTakeFirst()
+      : undefined;
+    const key =
+      stored === undefined ? undefined : await this.members.keyOf(claim.memberId, 'active');
+    const live =
+      stored !== undefined &&
+      key !== undefined &&
+      stored.challenge === claim.challenge &&
+      stored.expires_at.toISOString() === claim.expiresAt &&
+      now.getTime() < stored.expires_at.getTime();
+    if (!live || !(await verifyTokenClaim(claim, signature as string, key.public_key))) {
+      throw swarmError(401, SWARM_ERRORS.invalidClaim);
+    }
+
+    const token = `tok_${claim.memberId}_${crypto.randomUUID()}`;
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        const consumed = await trx
+          .deleteFrom('token_claim_challenge')
+          .where('member_id', '=', claim.memberId)
+          .where('challenge', '=', claim.challenge)
+          .executeTakeFirst();
+        if (Number(consumed.numDeletedRows) === 0) throw swarmError(401, SWARM_ERRORS.invalidClaim);
+        if (await this.members.liveTokenExists(claim.memberId, trx))
+          throw swarmError(409, SWARM_ERRORS.tokenAlreadyClaimed);
+        await trx
+          .insertInto('member_token')
+          .values({ member_id: claim.memberId, token_sha256: sha256Hex(token), created_at: now })
+          .execute();
+        await trx
+          .updateTable('application')
+          .set({ state: 'claimed', claimed_at: now })
+          .where('id', '=', claim.memberId)
+          .execute();
+      });
+    } catch (error) {
+      if (sqlState(error) === SQLSTATE.uniqueViolation)
+        throw swarmError(409, SWARM_ERRORS.tokenAlreadyClaimed);
+      throw error;
+    }
+    return { memberId: claim.memberId, token };
+  }
+
+  /** The member behind `Authorization: Bearer …`, or the spec's 401. */
+  async authenticate(authorization: string | undefined): Promise<string> {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+    if (match?.[1] === undefined) throw swarmError(401, SWARM_ERRORS.missingBearer);
+    const member = await this.members.memberForTokenHash(sha256Hex(match[1]));
+    if (member === undefined) throw swarmError(401, SWARM_ERRORS.unknownToken);
+    return member.memberId;
+  }
+}

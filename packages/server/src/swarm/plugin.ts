@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../app.js';
+import { emailDeliveryJob, smtpMailer } from '../email/delivery.js';
+import { ActivationService } from './members/activation.js';
+import { ApplicationService } from './members/applications.js';
+import { onboardingRoutes } from './members/routes.js';
+import { TokenClaimService } from './members/token-claim.js';
+import { memoRoutes } from './memos/routes.js';
+import { MemoService } from './memos/service.js';
+import { takeRoutes } from './takes/routes.js';
+import { TakeService } from './takes/service.js';
+
+/** The swarm's composition root: services built once, route plugins registered in order. */
+export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
+  app,
+  { context },
+) => {
+  const { config, database, clock, scheduler } = context;
+  const { db } = database;
+  const publicBaseUrl = (): string => config.publicBaseUrl ?? `http://localhost:${config.port}`;
+
+  const tokenClaims = new TokenClaimService(db, clock);
+  const applications = new ApplicationService(db, clock);
+  const activation = new ActivationService(db, clock, publicBaseUrl);
+  const takes = new TakeService(db, clock, tokenClaims);
+  const memos = new MemoService(db, clock);
+
+  await app.register(onboardingRoutes, {
+    applications,
+    activation,
+    tokenClaims,
+    adminToken: config.adminToken,
+  });
+  await app.register(takeRoutes, { takes });
+  await app.register(memoRoutes, { memos, tokenClaims, publicBaseUrl: config.publicBaseUrl });
+
+  if (config.smtpUrl !== undefined) {
+    scheduler.add(emailDeliveryJob(db, smtpMailer(config.smtpUrl), clock, config.smtpFrom));
+  }
+};

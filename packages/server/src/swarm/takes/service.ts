@@ -1,0 +1,216 @@
+import {
+  INVALID_SIGNING_DRAFT,
+  canonicalTake,
+  keyFingerprint,
+  parseCanonicalTake,
+  validateSubmission,
+  validateTakeDraft,
+  verify,
+  LIMITS,
+  type Submission,
+} from '@convene/protocol';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
+import type { DB } from '../../db/schema.js';
+import { SWARM_ERRORS, swarmError } from '../errors.js';
+import { MemberRepository, isUuid } from '../members/repository.js';
+import type { TokenClaimService } from '../members/token-claim.js';
+import { TakeRepository, type TakeRow } from './repository.js';
+
+const AGGREGATED_STATES = new Set(['aggregated', 'published']);
+
+/** The take write path (spec §4 submit, rules 1–6) and take receipts. */
+export class TakeService {
+  private readonly takes: TakeRepository;
+  private readonly members: MemberRepository;
+
+  constructor(
+    db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly tokens: TokenClaimService,
+  ) {
+    this.takes = new TakeRepository(db);
+    this.members = new MemberRepository(db);
+  }
+
+  /** The exact string to sign for a draft (same validation as submit, minus the signature). */
+  signingPayload(body: unknown): { canonical: string } {
+    const result = validateTakeDraft(body);
+    if (!result.ok) throw swarmError(400, INVALID_SIGNING_DRAFT);
+    return { canonical: canonicalTake(result.draft) };
+  }
+
+  /**
+   * Checks in DESIGN.md's order, the first failure answering: bearer → token → body → member match →
+   * session → window → roster → excused → key → cap → signature → nonce → amendment → insert, where
+   * the database settles the window, nonce, cap and revision races.
+   */
+  async submit(
+    authorization: string | undefined,
+    body: unknown,
+  ): Promise<{ recommendationId: number }> {
+    const tokenMember = await this.tokens.authenticate(authorization);
+    const validation = validateSubmission(body);
+    if (!validation.ok) throw swarmError(400, validation.error);
+    const submission = validation.submission;
+    if (submission.memberId !== tokenMember)
+      throw swarmError(403, SWARM_ERRORS.tokenMemberMismatch);
+
+    const session = await this.takes.newestSession(submission.date, submission.subjectId);
+    if (session === undefined) throw swarmError(404, SWARM_ERRORS.noSession);
+    if (windowClosed(session.window_closes_at, this.clock.now()))
+      throw swarmError(409, SWARM_ERRORS.windowClosed);
+    if (session.roster_frozen) {
+      const entry = await this.takes.rosterEntry(session.id, tokenMember);
+      if (entry === undefined) throw swarmError(403, SWARM_ERRORS.notOnRoster);
+      if (entry.excused) throw swarmError(403, SWARM_ERRORS.excused);
+    }
+    const key = await this.members.keyOf(tokenMember, 'active');
+    if (key === undefined) throw swarmError(403, SWARM_ERRORS.noKey);
+    const filed = await this.takes.takeCount(session.id, tokenMember);
+    if (filed >= LIMITS.MAX_TAKES_PER_MEMBER_PER_SESSION)
+      throw swarmError(409, SWARM_ERRORS.capReached);
+
+    const canonical = canonicalTake(submission);
+    if (!(await verify(key.public_key, canonical, submission.signature))) {
+      throw swarmError(400, SWARM_ERRORS.signatureFailed);
+    }
+    if (await this.takes.nonceUsed(tokenMember, submission.nonce))
+      throw swarmError(409, SWARM_ERRORS.nonceReplay);
+    if (filed > 0 && AGGREGATED_STATES.has(session.state))
+      throw swarmError(409, SWARM_ERRORS.amendmentClosed);
+
+    try {
+      const recommendationId = await this.takes.insertTake({
+        id: crypto.randomUUID(),
+        session_id: session.id,
+        member_id: tokenMember,
+        revision: filed + 1,
+        key_id: key.id,
+        nonce: submission.nonce,
+        stance: submission.stance,
+        confidence: submission.confidence,
+        body: submission.body ?? '',
+        memo_url: submission.memoUrl ?? '',
+        weights: submission.weights === undefined ? null : JSON.stringify(submission.weights),
+        canonical,
+        signature: submission.signature,
+        received_at: this.clock.now(),
+      });
+      return { recommendationId };
+    } catch (error) {
+      throw mapInsertError(error);
+    }
+  }
+
+  /** A take receipt; the signature is re-verified against the key it was filed with on every read. */
+  async receipt(idParam: string): Promise<TakeReceipt> {
+    const id = /^\d{1,15}$/.test(idParam) ? Number(idParam) : isUuid(idParam) ? idParam : undefined;
+    const take = id === undefined ? undefined : await this.takes.findTake(id);
+    if (take === undefined) throw swarmError(404, SWARM_ERRORS.takeNotFound);
+    const [key, member, newer] = await Promise.all([
+      this.members.keyById(take.key_id),
+      this.members.findById(take.member_id),
+      this.takes.latestRevision(take),
+    ]);
+    const draft = parseCanonicalTake(take.canonical);
+    const fieldsMatch = draft !== null && matchesRow(draft, take);
+    const signatureValid =
+      key !== undefined && (await verify(key.public_key, take.canonical, take.signature));
+    return {
+      id: take.id,
+      recommendationId: take.recommendation_id,
+      sessionId: take.session_id,
+      memberId: take.member_id,
+      date: draft?.date ?? null,
+      subjectId: draft?.subjectId ?? null,
+      revision: take.revision,
+      stance: take.stance,
+      confidence: take.confidence,
+      body: take.body,
+      memoUrl: take.memo_url === '' ? null : take.memo_url,
+      weights: take.weights,
+      nonce: take.nonce,
+      receivedAt: take.received_at.toISOString(),
+      canonical: take.canonical,
+      signature: take.signature,
+      publicKey: key?.public_key ?? null,
+      verified: signatureValid && fieldsMatch,
+      signer: {
+        id: take.member_id,
+        handle: member?.handle ?? null,
+        name: member?.display_name ?? null,
+        publicKeyFingerprint: key === undefined ? null : keyFingerprint(key.public_key),
+      },
+      supersededBy:
+        newer === undefined
+          ? null
+          : { id: newer.id, revision: newer.revision, receivedAt: newer.received_at.toISOString() },
+    };
+  }
+}
+
+export interface TakeReceipt {
+  id: string;
+  recommendationId: number;
+  sessionId: string;
+  memberId: string;
+  date: string | null;
+  subjectId: string | null;
+  revision: number;
+  stance: string;
+  confidence: number;
+  body: string;
+  memoUrl: string | null;
+  weights: Array<{ bucket: string; weight: number }> | null;
+  nonce: string;
+  receivedAt: string;
+  canonical: string;
+  signature: string;
+  publicKey: string | null;
+  verified: boolean;
+  signer: {
+    id: string;
+    handle: string | null;
+    name: string | null;
+    publicKeyFingerprint: string | null;
+  };
+  supersededBy: { id: string; revision: number; receivedAt: string } | null;
+}
+
+function windowClosed(closesAt: Date | null, now: Date): boolean {
+  return closesAt !== null && now.getTime() >= closesAt.getTime();
+}
+
+/** The stored columns must say what the signed text says. */
+function matchesRow(
+  draft: Submission | ReturnType<typeof parseCanonicalTake>,
+  take: TakeRow,
+): boolean {
+  if (draft === null) return false;
+  return (
+    draft.memberId === take.member_id &&
+    draft.nonce === take.nonce &&
+    draft.stance === take.stance &&
+    draft.confidence === take.confidence &&
+    (draft.body ?? '') === take.body &&
+    (draft.memoUrl ?? '') === take.memo_url &&
+    JSON.stringify(draft.weights ?? null) === JSON.stringify(take.weights ?? null)
+  );
+}
+
+function mapInsertError(error: unknown): unknown {
+  const state = sqlState(error);
+  if (state === SQLSTATE.windowClosed) return swarmError(409, SWARM_ERRORS.windowClosed);
+  if (state === SQLSTATE.amendmentClosed) return swarmError(409, SWARM_ERRORS.amendmentClosed);
+  if (state === SQLSTATE.checkViolation && violatedConstraint(error) === 'take_revision_cap') {
+    return swarmError(409, SWARM_ERRORS.capReached);
+  }
+  if (state === SQLSTATE.uniqueViolation) {
+    const constraint = violatedConstraint(error);
+    if (constraint === 'nonce_ledger_pkey') return swarmError(409, SWARM_ERRORS.nonceReplay);
+    if (constraint === 'take_revision_unique') return swarmError(409, SWARM_ERRORS.revisionRace);
+  }
+  return error;
+}
