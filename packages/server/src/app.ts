@@ -10,6 +10,8 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { swarmPlugin } from './swarm/plugin.js';
+import { treasuryPlugin } from './treasury/plugin.js';
+import { regimePlugin } from './regime/plugin.js';
 
 export interface AppDeps {
   config: Config;
@@ -58,6 +60,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const health = new HealthService(database, config.appEnv, clock, deps.health);
   await app.register(healthRoutes, { health });
   await app.register(swarmPlugin, { context });
+  await app.register(treasuryPlugin, { context });
+  await app.register(regimePlugin, { context });
 
   app.addHook('onReady', async () => {
     await versions.start();

@@ -24,6 +24,10 @@ export interface Config {
   readonly schedulerEnabled: boolean;
   readonly treasuryRefreshSeconds: number;
   readonly regimeSchedule: string;
+  /** Base URLs of the regime's HTTP series sources (FRED-style API, price-series endpoint). */
+  readonly fredBaseUrl: string | undefined;
+  readonly fredApiKey: string | undefined;
+  readonly priceBaseUrl: string | undefined;
   readonly bodyLimitBytes: number;
   readonly logLevel: LogLevel;
 }
@@ -59,6 +63,9 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     schedulerEnabled: read.boolean('SCHEDULER_ENABLED', true),
     treasuryRefreshSeconds: read.integer('TREASURY_REFRESH_SECONDS', 3600, 1, 86_400 * 7),
     regimeSchedule: read.string('REGIME_SCHEDULE', '30 22 * * *'),
+    fredBaseUrl: read.url('FRED_BASE_URL', ['http:', 'https:']),
+    fredApiKey: read.secret('FRED_API_KEY', 1),
+    priceBaseUrl: read.url('PRICE_BASE_URL', ['http:', 'https:']),
     bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
   };

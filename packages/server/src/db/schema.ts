@@ -1,4 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { RegimeTables } from '../regime/tables.js';
+import type { TreasuryTables } from '../treasury/tables.js';
 
 /** timestamptz: read back as Date by both drivers, written as Date or ISO text. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -254,7 +256,7 @@ export interface MemoTable {
 }
 
 /** Every table, named as in SQL. Domains add theirs here when their migration lands. */
-export interface DB {
+export interface DB extends TreasuryTables, RegimeTables {
   app_setting: AppSettingTable;
   service_key: ServiceKeyTable;
   email_outbox: EmailOutboxTable;

@@ -1,0 +1,28 @@
+/** Calendar days as integers (days since 1970-01-01, UTC), so daily series are plain arrays. */
+export const DAY_MS = 86_400_000;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isIsoDate(value: string): boolean {
+  if (!ISO_DATE.test(value)) return false;
+  const parsed = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(parsed) && new Date(parsed).toISOString().startsWith(value);
+}
+
+export function dayIndex(date: string): number {
+  return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);
+}
+
+export function dateOf(index: number): string {
+  return new Date(index * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The UTC calendar date of an instant. */
+export function utcDate(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/** Day of week of a day index: 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */
+export function weekday(index: number): number {
+  return (((index + 4) % 7) + 7) % 7;
+}

@@ -1,0 +1,180 @@
+import type { Observation } from './align.js';
+import { dateOf, dayIndex, weekday } from './calendar.js';
+import { SERIES, type Cadence } from './catalog.js';
+
+/** First day of the demo history: 9+ years before any plausible "today". */
+export const DEMO_START_DATE = '2016-01-04';
+export const DEMO_SEED = 0x5eed_2016;
+
+/** mulberry32: a tiny deterministic PRNG; the same seed always yields the same stream. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+function normalFrom(random: () => number): () => number {
+  return () => {
+    const u = Math.max(random(), 1e-12);
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+  };
+}
+
+/** How one series moves: a log random walk (prices, floats) or a mean-reverting level (rates, counts). */
+type Model =
+  | {
+      kind: 'walk';
+      start: number;
+      drift: number;
+      regimeDrift: number;
+      vol: number;
+      equity: number;
+      crypto: number;
+    }
+  | {
+      kind: 'level';
+      mean: number;
+      regimeShift: number;
+      speed: number;
+      vol: number;
+      floor?: number;
+      round?: boolean;
+    };
+
+const walk = (
+  start: number,
+  drift: number,
+  regimeDrift: number,
+  vol: number,
+  equity: number,
+  crypto: number,
+): Model => ({ kind: 'walk', start, drift, regimeDrift, vol, equity, crypto });
+const level = (
+  mean: number,
+  regimeShift: number,
+  speed: number,
+  vol: number,
+  floor?: number,
+  round = false,
+): Model => ({
+  kind: 'level',
+  mean,
+  regimeShift,
+  speed,
+  vol,
+  round,
+  ...(floor === undefined ? {} : { floor }),
+});
+
+/** Plausible magnitudes and co-movements; `regime*` terms tie every series to one latent cycle. */
+const MODELS: Readonly<Record<string, Model>> = {
+  T10Y2Y: level(0.6, 0.7, 0.01, 0.03),
+  DFII10: level(0.9, -0.8, 0.01, 0.03),
+  T5YIE: level(2.0, 0.35, 0.01, 0.02, 0.2),
+  BAMLH0A0HYM2: level(4.2, -1.6, 0.02, 0.06, 2.2),
+  DTWEXBGS: level(116, -5, 0.01, 0.25),
+  ICSA: level(235_000, -45_000, 0.03, 5_000, 150_000, true),
+  DTB3: level(2.2, 0.8, 0.005, 0.015, 0.01),
+  UMCSENT: level(82, 12, 0.03, 0.9, 45),
+  BOGZ1FL663067003Q: walk(5.5e11, 0.0002, 0.0006, 0.004, 0.3, 0),
+  VIX: level(19, -6, 0.05, 1.1, 9),
+  HG: walk(2.4, 0.0001, 0.0006, 0.013, 0.5, 0),
+  GC: walk(1_150, 0.0002, -0.0003, 0.009, -0.1, 0),
+  DEFI_TVL: walk(1.5e8, 0.002, 0.003, 0.03, 0, 0.7),
+  STABLES: walk(1.5e9, 0.0022, 0.0016, 0.008, 0, 0.3),
+  BTC_ACTIVE: level(800_000, 180_000, 0.04, 30_000, 200_000, true),
+  ETH_ACTIVE: level(450_000, 140_000, 0.04, 25_000, 50_000, true),
+  BTC_MVRV: level(1.8, 0.9, 0.02, 0.04, 0.6),
+  NEW_POOLS: level(6_000, 3_500, 0.05, 600, 100, true),
+  BTC: walk(430, 0.0008, 0.0028, 0.034, 0.2, 0.85),
+  ETH: walk(1.0, 0.001, 0.0034, 0.045, 0.2, 0.8),
+  SPX: walk(2_010, 0.0003, 0.0007, 0.0105, 0.95, 0),
+  SPY: walk(201, 0.0003, 0.0007, 0.0105, 0.95, 0),
+  RSP: walk(78, 0.0002, 0.0006, 0.011, 0.9, 0),
+  QQQ: walk(110, 0.00045, 0.0009, 0.0135, 0.9, 0.15),
+  IWM: walk(112, 0.0001, 0.0009, 0.0135, 0.85, 0),
+  SPHB: walk(30, 0.0002, 0.0013, 0.016, 0.9, 0),
+  SPLV: walk(38, 0.00025, 0.0002, 0.0075, 0.8, 0),
+  MTUM: walk(73, 0.00035, 0.0008, 0.0115, 0.9, 0),
+  IWF: walk(97, 0.0004, 0.0009, 0.012, 0.95, 0),
+  IWD: walk(98, 0.0002, 0.0005, 0.01, 0.9, 0),
+  XLU: walk(45, 0.0002, -0.0004, 0.009, 0.5, 0),
+  XLP: walk(52, 0.0002, -0.0003, 0.008, 0.6, 0),
+  XLY: walk(78, 0.0003, 0.0009, 0.012, 0.9, 0),
+  CAPE: level(28, 5, 0.01, 0.15, 12),
+  SEC_S4: level(38, 12, 0.05, 3, 5, true),
+};
+
+const HOLIDAYS = new Set(['01-01', '07-04', '12-25']);
+
+/** Whether a series of `cadence` publishes on `day` (real calendars have gaps; we keep them). */
+export function printsOn(cadence: Cadence, day: number): boolean {
+  const date = dateOf(day);
+  switch (cadence) {
+    case 'daily':
+      return true;
+    case 'business': {
+      const dow = weekday(day);
+      return dow >= 1 && dow <= 5 && !HOLIDAYS.has(date.slice(5));
+    }
+    case 'weekly':
+      return weekday(day) === 6;
+    case 'monthly':
+      return date.endsWith('-01');
+    case 'quarterly':
+      return /-(01|04|07|10)-01$/.test(date);
+  }
+}
+
+/**
+ * Deterministic daily history for every catalogued series from DEMO_START_DATE through `end`
+ * (inclusive), printed only on each series' publication days. The stream is generated day by day, so
+ * a later `end` only appends: earlier points never change.
+ */
+export function generateDemoSeries(end: string, seed = DEMO_SEED): Map<string, Observation[]> {
+  const random = mulberry32(seed);
+  const normal = normalFrom(random);
+  const first = dayIndex(DEMO_START_DATE);
+  const last = dayIndex(end);
+  const out = new Map<string, Observation[]>(SERIES.map((series) => [series.key, []]));
+  const state = new Map<string, number>();
+  for (const [key, model] of Object.entries(MODELS)) {
+    state.set(key, model.kind === 'walk' ? Math.log(model.start) : model.mean);
+  }
+  let regime = 1;
+  let cycle = 0.5;
+  for (let day = first; day <= last; day++) {
+    // A three-state latent cycle that switches every ~10 months on average, smoothed over ~2 months.
+    if (random() < 1 / 300)
+      regime = regime === 0 ? (random() < 0.5 ? -1 : 1) : random() < 0.6 ? 0 : -regime;
+    cycle += (regime - cycle) / 60;
+    const equityShock = normal();
+    const cryptoShock = normal();
+    for (const series of SERIES) {
+      const model = MODELS[series.key];
+      if (model === undefined) continue;
+      const previous = state.get(series.key) as number;
+      let next: number;
+      if (model.kind === 'walk') {
+        const idio = Math.sqrt(Math.max(0, 1 - model.equity ** 2 - model.crypto ** 2));
+        const shock = model.equity * equityShock + model.crypto * cryptoShock + idio * normal();
+        next = previous + model.drift + model.regimeDrift * cycle + model.vol * shock;
+      } else {
+        const target = model.mean + model.regimeShift * cycle;
+        next = previous + model.speed * (target - previous) + model.vol * normal();
+        if (model.floor !== undefined) next = Math.max(model.floor, next);
+      }
+      state.set(series.key, next);
+      if (!printsOn(series.cadence, day)) continue;
+      const value =
+        model.kind === 'walk' ? Math.exp(next) : model.round === true ? Math.round(next) : next;
+      out.get(series.key)?.push({ date: dateOf(day), value: Number(value.toPrecision(8)) });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,217 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+import type { Observation } from './align.js';
+import type { RegimeDay } from './snapshots.js';
+import type { SeriesProvenance } from './tables.js';
+
+/** SQL for the regime datasets only. Every function takes the database or a transaction. */
+
+export async function ensureSeries(
+  db: Kysely<DB>,
+  key: string,
+  source: string,
+  provenance: SeriesProvenance,
+): Promise<void> {
+  await db
+    .insertInto('regime_series')
+    .values({
+      key,
+      source,
+      provenance,
+      last_attempt_at: null,
+      last_success_at: null,
+      last_error: null,
+    })
+    .onConflict((c) => c.column('key').doUpdateSet({ source, provenance }))
+    .execute();
+}
+
+export async function lastObservationDates(db: Kysely<DB>): Promise<Map<string, string>> {
+  const rows = await db
+    .selectFrom('regime_observation')
+    .select(['series_key', (eb) => eb.fn.max('date').as('last')])
+    .groupBy('series_key')
+    .execute();
+  return new Map(rows.map((row) => [row.series_key, row.last]));
+}
+
+/** Upserts real observations in one statement (fetched data wins on overlap). */
+export async function upsertObservations(
+  db: Kysely<DB>,
+  key: string,
+  observations: readonly Observation[],
+): Promise<void> {
+  const chunk = 5000;
+  for (let i = 0; i < observations.length; i += chunk) {
+    const part = observations.slice(i, i + chunk);
+    await sql`
+      insert into regime_observation (series_key, date, value)
+      select ${key}, d::date, v from unnest(${part.map((o) => o.date)}::text[], ${part.map((o) => o.value)}::float8[]) as t(d, v)
+      on conflict (series_key, date) do update set value = excluded.value`.execute(db);
+  }
+}
+
+export async function recordFetch(
+  db: Kysely<DB>,
+  key: string,
+  at: Date,
+  error: string | null,
+): Promise<void> {
+  await db
+    .updateTable('regime_series')
+    .set(
+      error === null
+        ? { last_attempt_at: at, last_success_at: at, last_error: null, stale: false }
+        : { last_attempt_at: at, last_error: error, stale: true },
+    )
+    .where('key', '=', key)
+    .execute();
+}
+
+export async function loadObservations(db: Kysely<DB>): Promise<Map<string, Observation[]>> {
+  const rows = await db
+    .selectFrom('regime_observation')
+    .select(['series_key', 'date', 'value'])
+    .orderBy('series_key')
+    .orderBy('date')
+    .execute();
+  const series = new Map<string, Observation[]>();
+  for (const row of rows) {
+    let list = series.get(row.series_key);
+    if (list === undefined) series.set(row.series_key, (list = []));
+    list.push({ date: row.date, value: row.value });
+  }
+  return series;
+}
+
+export async function seriesStatus(db: Kysely<DB>) {
+  return db
+    .selectFrom('regime_series')
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('regime_observation')
+          .select([
+            'series_key',
+            (e) => e.fn.max('date').as('last_date'),
+            (e) => e.fn.countAll<number>().as('points'),
+          ])
+          .groupBy('series_key')
+          .as('o'),
+      (join) => join.onRef('o.series_key', '=', 'regime_series.key'),
+    )
+    .select([
+      'key',
+      'source',
+      'provenance',
+      'stale',
+      'last_success_at',
+      'last_error',
+      'o.last_date',
+      'o.points',
+    ])
+    .orderBy('key')
+    .execute();
+}
+
+/** Replaces the stored history with a fresh full computation (each run recomputes every day). */
+export async function replaceSnapshots(
+  db: Kysely<DB>,
+  days: readonly RegimeDay[],
+  version: string,
+  source: string,
+): Promise<void> {
+  await db.deleteFrom('regime_snapshot').execute();
+  const chunk = 1000;
+  for (let i = 0; i < days.length; i += chunk) {
+    await db
+      .insertInto('regime_snapshot')
+      .values(
+        days.slice(i, i + chunk).map((day) => ({
+          date: day.date,
+          version,
+          source,
+          composite: day.composite,
+          composite_percentile: day.compositePercentile,
+          regime: day.regime,
+          panels: JSON.stringify(day.panels),
+          panel_weights: JSON.stringify(day.panelWeights),
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function insertRun(
+  db: Kysely<DB>,
+  run: {
+    computedAt: Date;
+    latestDate: string;
+    version: string;
+    source: string;
+    durationMs: number;
+    detail: unknown;
+  },
+): Promise<void> {
+  await db
+    .insertInto('regime_run')
+    .values({
+      computed_at: run.computedAt,
+      latest_date: run.latestDate,
+      version: run.version,
+      source: run.source,
+      duration_ms: Math.round(run.durationMs),
+      detail: JSON.stringify(run.detail),
+    })
+    .execute();
+  // Only the newest run's blobs are ever read; keep a short trail for operators.
+  await sql`delete from regime_run where id not in (select id from regime_run order by id desc limit 10)`.execute(
+    db,
+  );
+}
+
+export async function upsertResearchSignal(
+  db: Kysely<DB>,
+  signal: { key: string; date: string; computedAt: Date; source: string; payload: unknown },
+): Promise<void> {
+  const payload = JSON.stringify(signal.payload);
+  await db
+    .insertInto('research_signal')
+    .values({
+      signal_key: signal.key,
+      date: signal.date,
+      computed_at: signal.computedAt,
+      source: signal.source,
+      payload,
+    })
+    .onConflict((c) =>
+      c
+        .columns(['signal_key', 'date'])
+        .doUpdateSet({ computed_at: signal.computedAt, source: signal.source, payload }),
+    )
+    .execute();
+}
+
+export async function recentSnapshots(db: Kysely<DB>, limit: number) {
+  const rows = await db
+    .selectFrom('regime_snapshot')
+    .selectAll()
+    .orderBy('date', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse();
+}
+
+export async function latestRun(db: Kysely<DB>) {
+  return db.selectFrom('regime_run').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
+export async function latestResearchSignal(db: Kysely<DB>, key: string) {
+  return db
+    .selectFrom('research_signal')
+    .selectAll()
+    .where('signal_key', '=', key)
+    .orderBy('date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

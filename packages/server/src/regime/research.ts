@@ -1,0 +1,333 @@
+import type { AlignedSeries, DailyAxis } from './align.js';
+import { dateOf } from './calendar.js';
+import { rollingPercentile } from './percentile.js';
+import { finiteOrNull, median, significantOrNull } from './statistics.js';
+import { percentChange } from './transforms.js';
+
+export const RESEARCH_SIGNAL_KEYS = ['late-cycle-signals', 'channel-divergence'] as const;
+export type ResearchSignalKey = (typeof RESEARCH_SIGNAL_KEYS)[number];
+/** Length of the point series in each payload (the raw btc/qqq price series included). */
+export const RESEARCH_SERIES_POINTS = 3168;
+const EIGHT_YEARS_DAYS = 8 * 365;
+
+export interface Gauge {
+  readonly id: string;
+  readonly name: string;
+  /** null means no reading (never 0). */
+  readonly value: number | null;
+  readonly percentile: number | null;
+  readonly read: string | null;
+}
+
+export interface SeriesPoint {
+  readonly date: string;
+  readonly value: number | null;
+}
+
+export interface ResearchPayload {
+  readonly asOf: string;
+  readonly title: string;
+  readonly question: string;
+  readonly spec: string;
+  readonly summary: {
+    readonly score: number | null;
+    readonly read: string | null;
+    readonly text: string;
+  } & Record<string, unknown>;
+  readonly gauges: readonly Gauge[];
+  readonly indicators: Readonly<Record<string, IndicatorNote>>;
+  readonly series: Readonly<
+    Record<string, ReadonlyArray<{ date: string; value: number | null; percentile: number | null }>>
+  >;
+  readonly btc_price: readonly SeriesPoint[];
+  readonly qqq_price: readonly SeriesPoint[];
+}
+
+export interface IndicatorNote {
+  readonly name: string;
+  readonly definition: string;
+  readonly unit: string;
+  readonly median8y: number | null;
+}
+
+/** A component computed daily on the shared axis: its value and its trailing 3-year percentile. */
+interface Component {
+  readonly id: string;
+  readonly name: string;
+  readonly definition: string;
+  readonly unit: string;
+  readonly value: Float64Array;
+  readonly percentile: Float64Array;
+  /** The input whose real prints mark the component's own points (no forward-filled repeats). */
+  readonly printedBy: AlignedSeries;
+}
+
+type Read = (key: string) => AlignedSeries;
+
+export function computeResearchSignal(
+  key: ResearchSignalKey,
+  axis: DailyAxis,
+  read: Read,
+): ResearchPayload {
+  return key === 'late-cycle-signals' ? lateCycle(axis, read) : channelDivergence(axis, read);
+}
+
+function component(
+  id: string,
+  name: string,
+  definition: string,
+  unit: string,
+  value: Float64Array,
+  printedBy: AlignedSeries,
+): Component {
+  return { id, name, definition, unit, value, percentile: rollingPercentile(value), printedBy };
+}
+
+function ratio(a: AlignedSeries, b: AlignedSeries): Float64Array {
+  return a.values.map((value, t) => value / (b.values[t] as number));
+}
+
+function lateCycle(axis: DailyAxis, read: Read): ResearchPayload {
+  const components = [
+    component(
+      'CONCENTRATION',
+      'Index concentration (SPY ÷ RSP)',
+      'cap-weighted over equal-weighted S&P 500, 3-year percentile',
+      'ratio4',
+      ratio(read('SPY'), read('RSP')),
+      read('SPY'),
+    ),
+    component(
+      'MNA',
+      'M&A activity (S-4 filings per month)',
+      'monthly count of SEC EDGAR S-4 filings, 3-year percentile',
+      'count',
+      read('SEC_S4').values,
+      read('SEC_S4'),
+    ),
+    component(
+      'MARGIN',
+      'Margin debt growth (YoY)',
+      'broker-dealer margin loans (Z.1, quarterly), year-over-year growth',
+      'percent_change',
+      percentChange(read('BOGZ1FL663067003Q').values, 365),
+      read('BOGZ1FL663067003Q'),
+    ),
+    component(
+      'CONF',
+      'Consumer confidence',
+      'University of Michigan consumer sentiment, level',
+      'index',
+      read('UMCSENT').values,
+      read('UMCSENT'),
+    ),
+  ];
+  const readOf = (p: number | null): string | null =>
+    p === null ? null : p >= 0.7 ? 'saturated (late-cycle)' : p >= 0.5 ? 'elevated' : 'benign';
+  const t = axis.length - 1;
+  const gauges = components.map((c) => gauge(c, t, readOf));
+  const reads = gauges.map((g) => g.read);
+  const score = meanOf(gauges.map((g) => g.percentile));
+  const saturated = reads.filter((r) => r?.startsWith('saturated')).length;
+  const elevated = reads.filter((r) => r === 'elevated').length;
+  const withReading = reads.filter((r) => r !== null).length;
+  return payload(axis, read, components, gauges, {
+    title: 'How late in the rally are we?',
+    question:
+      'Do slow-moving signposts of a market peak (concentration, M&A, leverage, confidence) read saturated?',
+    spec: 'Each gauge is ranked against its own trailing 1,095 calendar days (mid-rank, values forward-filled when read). Reads: percentile ≥ 0.7 saturated (late-cycle), ≥ 0.5 elevated, otherwise benign. Score: mean of the gauges that have a reading.',
+    summary: {
+      score: finiteOrNull(score ?? Number.NaN, 4),
+      read: readOf(score),
+      saturated,
+      elevated,
+      benign: withReading - saturated - elevated,
+      withReading,
+      text:
+        withReading === 0
+          ? 'No gauge has a reading yet.'
+          : `${saturated} of ${withReading} signposts saturated, ${elevated} elevated; mean percentile ${score === null ? 'n/a' : Math.round(score * 100)}.`,
+    },
+  });
+}
+
+function channelDivergence(axis: DailyAxis, read: Read): ResearchPayload {
+  const btc = read('BTC');
+  const qqq = read('QQQ');
+  const spy = read('SPY');
+  const stablesGrowth = percentChange(read('STABLES').values, 90);
+  const qqqGrowth = percentChange(qqq.values, 90);
+  const components = [
+    component(
+      'BTC_BETA',
+      'BTC beta to growth-over-market',
+      '90-day OLS beta of BTC daily returns on (QQQ − SPY) daily returns, over trading days',
+      'ratio2',
+      rollingBeta(btc, qqq, spy, 90),
+      qqq,
+    ),
+    component(
+      'BTC_QQQ_RATIO',
+      'BTC ÷ QQQ',
+      'BTC price over QQQ price, 3-year percentile',
+      'ratio2',
+      ratio(btc, qqq),
+      qqq,
+    ),
+    component(
+      'STABLES_QQQ_FLOW',
+      'Stablecoin flow minus QQQ',
+      '90-day % change of stablecoin float minus 90-day % change of QQQ',
+      'percent_change',
+      stablesGrowth.map((value, t) => value - (qqqGrowth[t] as number)),
+      qqq,
+    ),
+  ];
+  const readOf = (p: number | null): string | null =>
+    p === null ? null : p >= 0.6 ? 'channel intact' : p <= 0.35 ? 'breaking down' : 'softening';
+  const t = axis.length - 1;
+  const gauges = components.map((c) => gauge(c, t, readOf));
+  const channel = meanOf(gauges.map((g) => g.percentile));
+  const [beta, btcQqq, flow] = gauges;
+  const betaMedian = median(trailing(components[0]!.value, t, EIGHT_YEARS_DAYS));
+  const weak = {
+    betaBelowHalfMedian:
+      beta?.value == null || !Number.isFinite(betaMedian) ? null : beta.value < 0.5 * betaMedian,
+    ratioPercentileBelow30: btcQqq?.percentile == null ? null : btcQqq.percentile < 0.3,
+    negativeFlow: flow?.value == null ? null : flow.value < 0,
+  };
+  const channelGauge: Gauge = {
+    id: 'CHANNEL',
+    name: 'Channel (mean of components)',
+    value: finiteOrNull(channel ?? Number.NaN, 4),
+    percentile: finiteOrNull(channel ?? Number.NaN, 4),
+    read: readOf(channel),
+  };
+  return payload(axis, read, components, [channelGauge, ...gauges], {
+    title: 'Is the macro-to-crypto channel breaking?',
+    question: 'Does the marginal speculative dollar still flow from growth equities into crypto?',
+    spec: 'BTC_BETA, BTC_QQQ_RATIO and STABLES_QQQ_FLOW are each ranked against their trailing 1,095 calendar days; CHANNEL is the mean of the finite component percentiles. Reads: ≥ 0.6 channel intact, ≤ 0.35 breaking down, otherwise softening. Weak channel: beta below half its 8-year median, BTC/QQQ percentile below 0.30, or a negative flow difference.',
+    summary: {
+      score: finiteOrNull(channel ?? Number.NaN, 4),
+      read: readOf(channel),
+      weak,
+      text:
+        channel === null
+          ? 'No component has a reading yet.'
+          : `Channel at the ${Math.round(channel * 100)}th percentile: ${readOf(channel)}.`,
+    },
+  });
+}
+
+function gauge(c: Component, t: number, readOf: (p: number | null) => string | null): Gauge {
+  const percentile = finiteOrNull(c.percentile[t] as number, 4);
+  return {
+    id: c.id,
+    name: c.name,
+    value: finiteOrNull(c.value[t] as number, 6),
+    percentile,
+    read: readOf(percentile),
+  };
+}
+
+function payload(
+  axis: DailyAxis,
+  read: Read,
+  components: readonly Component[],
+  gauges: readonly Gauge[],
+  text: Pick<ResearchPayload, 'title' | 'question' | 'spec' | 'summary'>,
+): ResearchPayload {
+  const t = axis.length - 1;
+  const from = Math.max(0, axis.length - RESEARCH_SERIES_POINTS);
+  const points = (values: Float64Array): SeriesPoint[] =>
+    Array.from(values.subarray(from), (value, i) => ({
+      date: dateOf(axis.start + from + i),
+      value: significantOrNull(value, 7),
+    }));
+  return {
+    asOf: dateOf(axis.start + t),
+    ...text,
+    gauges,
+    indicators: Object.fromEntries(
+      components.map((c) => [
+        c.id,
+        {
+          name: c.name,
+          definition: c.definition,
+          unit: c.unit,
+          median8y: finiteOrNull(median(trailing(c.value, t, EIGHT_YEARS_DAYS)), 6),
+        },
+      ]),
+    ),
+    series: Object.fromEntries(components.map((c) => [c.id, printedPoints(c, axis, from)])),
+    btc_price: points(read('BTC').values),
+    qqq_price: points(read('QQQ').values),
+  };
+}
+
+/** The component on the days its driving input really printed, from axis position `from` on. */
+function printedPoints(c: Component, axis: DailyAxis, from: number) {
+  const points: Array<{ date: string; value: number | null; percentile: number | null }> = [];
+  for (let t = from; t < axis.length; t++) {
+    if (c.printedBy.age[t] !== 0) continue;
+    points.push({
+      date: dateOf(axis.start + t),
+      value: significantOrNull(c.value[t] as number, 6),
+      percentile: finiteOrNull(c.percentile[t] as number, 3),
+    });
+  }
+  return points;
+}
+
+function trailing(values: Float64Array, t: number, days: number): number[] {
+  return Array.from(values.subarray(Math.max(0, t - days + 1), t + 1));
+}
+
+function meanOf(values: ReadonlyArray<number | null>): number | null {
+  const finite = values.filter((value): value is number => value !== null);
+  return finite.length === 0 ? null : finite.reduce((sum, value) => sum + value, 0) / finite.length;
+}
+
+/**
+ * Rolling OLS beta of BTC's return between consecutive trading days on the (QQQ − SPY) return over
+ * the same span, using the trading days of the trailing `days` calendar days (at least 30 pairs).
+ */
+export function rollingBeta(
+  btc: AlignedSeries,
+  qqq: AlignedSeries,
+  spy: AlignedSeries,
+  days: number,
+): Float64Array {
+  const out = new Float64Array(btc.values.length).fill(Number.NaN);
+  const pairs: Array<{ t: number; x: number; y: number }> = [];
+  let previous = -1;
+  for (let t = 0; t < out.length; t++) {
+    const traded = qqq.age[t] === 0 && spy.age[t] === 0 && Number.isFinite(btc.values[t]);
+    if (traded) {
+      if (previous >= 0) {
+        const x =
+          (qqq.values[t] as number) / (qqq.values[previous] as number) -
+          (spy.values[t] as number) / (spy.values[previous] as number);
+        const y = (btc.values[t] as number) / (btc.values[previous] as number) - 1;
+        if (Number.isFinite(x) && Number.isFinite(y)) pairs.push({ t, x, y });
+      }
+      previous = t;
+    }
+    while (pairs.length > 0 && pairs[0]!.t <= t - days) pairs.shift();
+    if (pairs.length < 30) continue;
+    let sx = 0;
+    let sy = 0;
+    let sxx = 0;
+    let sxy = 0;
+    for (const pair of pairs) {
+      sx += pair.x;
+      sy += pair.y;
+      sxx += pair.x * pair.x;
+      sxy += pair.x * pair.y;
+    }
+    const n = pairs.length;
+    const variance = sxx - (sx * sx) / n;
+    if (variance > 0) out[t] = (sxy - (sx * sy) / n) / variance;
+  }
+  return out;
+}

@@ -1,0 +1,52 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sendCachedBody } from '../http/cached-body.js';
+import {
+  ErrorSchema,
+  RegimeRangeQuery,
+  RegimeSnapshotsResponse,
+  ResearchKeyParams,
+  ResearchSignalSchema,
+} from './schemas.js';
+import { parseRange, type RegimeService } from './service.js';
+
+export const regimeRoutes: FastifyPluginAsyncTypebox<{ regime: RegimeService }> = async (
+  app,
+  { regime },
+) => {
+  app.get(
+    '/api/dashboards/regime-snapshots',
+    {
+      schema: {
+        tags: ['treasury'],
+        summary:
+          'Daily risk-on/risk-off regime: latest reading with indicators, backtests and correlations, plus history',
+        querystring: RegimeRangeQuery,
+        response: {
+          200: RegimeSnapshotsResponse,
+          304: { type: 'null', description: 'ETag matched' },
+        },
+      },
+    },
+    async (request, reply) =>
+      sendCachedBody(request, reply, await regime.snapshotsBody(parseRange(request.query.range))),
+  );
+
+  app.get(
+    '/api/dashboards/research-signals/:key',
+    {
+      schema: {
+        tags: ['treasury'],
+        summary:
+          'Research signal by key (late-cycle-signals or channel-divergence) with gauges and full series',
+        params: ResearchKeyParams,
+        response: {
+          200: ResearchSignalSchema,
+          304: { type: 'null', description: 'ETag matched' },
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      sendCachedBody(request, reply, await regime.researchBody(request.params.key)),
+  );
+};

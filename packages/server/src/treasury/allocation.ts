@@ -1,0 +1,137 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { DataVersions } from '../db/data-versions.js';
+import type { DB } from '../db/schema.js';
+import { RequestError } from '../errors.js';
+import { DEFAULT_TARGET_WEIGHTS, SLEEVE_OF_BUCKET, SLEEVES, TREASURY_DATASETS } from './catalog.js';
+import * as repository from './repository.js';
+
+export interface BucketWeight {
+  readonly bucket: string;
+  readonly weight: number;
+}
+
+/**
+ * Validates and normalises target weights: every bucket known and named once, every weight finite and
+ * ≥ 0, a positive total. Buckets not named get 0; sleeve targets are the sums of their buckets.
+ */
+export function normaliseTargets(weights: readonly BucketWeight[]): BucketWeight[] {
+  const seen = new Set<string>();
+  for (const { bucket, weight } of weights) {
+    if (!SLEEVE_OF_BUCKET.has(bucket)) throw new RequestError(400, `unknown bucket: ${bucket}`);
+    if (seen.has(bucket)) throw new RequestError(400, `bucket named twice: ${bucket}`);
+    if (!Number.isFinite(weight) || weight < 0)
+      throw new RequestError(400, `weight of ${bucket} must be a finite number ≥ 0`);
+    seen.add(bucket);
+  }
+  const total = weights.reduce((sum, w) => sum + w.weight, 0);
+  if (!(total > 0)) throw new RequestError(400, 'weights must have a positive total');
+  const given = new Map(weights.map((w) => [w.bucket, w.weight / total]));
+  return SLEEVES.flatMap((sleeve) =>
+    sleeve.buckets.map((b) => ({ bucket: b.key, weight: given.get(b.key) ?? 0 })),
+  );
+}
+
+async function record(
+  deps: { database: Database; versions: DataVersions },
+  row: {
+    setAt: Date;
+    kind: 'admin' | 'swarm';
+    sessionId: string | null;
+    note: string | null;
+    weights: readonly BucketWeight[];
+  },
+): Promise<number> {
+  const weights = normaliseTargets(row.weights);
+  return deps.database.db.transaction().execute(async (trx: Kysely<DB>) => {
+    const { version } = await repository.insertAllocation(trx, { ...row, weights });
+    await deps.versions.bump(TREASURY_DATASETS.allocation, trx);
+    return version;
+  });
+}
+
+/** An admin sets new targets (X-Admin-Token checked by the route). Returns the new version. */
+export async function setAdminAllocation(
+  deps: { database: Database; versions: DataVersions },
+  input: { weights: readonly BucketWeight[]; note?: string | undefined; at: Date },
+): Promise<number> {
+  return record(deps, {
+    setAt: input.at,
+    kind: 'admin',
+    sessionId: null,
+    note: input.note ?? null,
+    weights: input.weights,
+  });
+}
+
+/**
+ * Records a published swarm recommendation as the allocation in force (called by the swarm's publish
+ * step). `weights` are `{ bucket, weight }` over the bucket keys of SLEEVES; they are normalised to
+ * sum to 1. Throws RequestError(400) on unknown buckets or invalid weights. Returns the new version.
+ */
+export async function recordSwarmAllocation(
+  deps: { database: Database; versions: DataVersions },
+  input: { sessionId: string; weights: readonly BucketWeight[]; at: Date },
+): Promise<number> {
+  return record(deps, {
+    setAt: input.at,
+    kind: 'swarm',
+    sessionId: input.sessionId,
+    note: null,
+    weights: input.weights,
+  });
+}
+
+type TargetRow = Awaited<ReturnType<typeof repository.allocationHistory>>[number];
+
+function sleevesOf(weights: readonly BucketWeight[]) {
+  const byBucket = new Map(weights.map((w) => [w.bucket, w.weight]));
+  return SLEEVES.map((sleeve) => {
+    const target = sleeve.buckets.reduce((sum, b) => sum + (byBucket.get(b.key) ?? 0), 0);
+    return {
+      key: sleeve.key,
+      label: sleeve.label,
+      target: round(target),
+      buckets: sleeve.buckets.map((b) => {
+        const weight = byBucket.get(b.key) ?? 0;
+        return {
+          key: b.key,
+          label: b.label,
+          target: round(weight),
+          withinSleeve: target > 0 ? round(weight / target) : 0,
+        };
+      }),
+    };
+  });
+}
+
+function setBy(row: TargetRow | undefined) {
+  return row === undefined
+    ? { kind: 'default' as const, sessionId: null }
+    : { kind: row.set_by_kind, sessionId: row.session_id };
+}
+
+/** The AllocationFramework: targets in force, who set them, and the recent versions. */
+export async function allocationFramework(db: Kysely<DB>) {
+  const rows = await repository.allocationHistory(db, 20);
+  const current = rows[0];
+  const weights = current?.weights ?? DEFAULT_TARGET_WEIGHTS;
+  return {
+    asOf: current?.set_at.toISOString() ?? null,
+    version: current?.version ?? 0,
+    setBy: setBy(current),
+    note: current?.note ?? null,
+    sleeves: sleevesOf(weights),
+    history: rows.map((row) => ({
+      version: row.version,
+      setAt: row.set_at.toISOString(),
+      setBy: setBy(row),
+      sleeves: Object.fromEntries(sleevesOf(row.weights).map((s) => [s.key, s.target])),
+    })),
+  };
+}
+
+export function round(value: number, digits = 6): number {
+  const scale = 10 ** digits;
+  return Math.round(value * scale) / scale;
+}

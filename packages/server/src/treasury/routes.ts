@@ -1,0 +1,113 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ADMIN_SECURITY, adminGuard } from '../http/admin-auth.js';
+import { sendCachedBody } from '../http/cached-body.js';
+import { setAdminAllocation } from './allocation.js';
+import {
+  AllocationFrameworkSchema,
+  AllocationInputSchema,
+  BuybacksSchema,
+  ErrorSchema,
+  VaultEconomicsSchema,
+  WalletBalancesSchema,
+  WalletSleevesSchema,
+  tokenMetricsSchema,
+} from './schemas.js';
+import type { TreasuryService } from './service.js';
+
+const NOT_MODIFIED = { type: 'null', description: 'ETag matched' } as const;
+const tags = ['treasury'];
+
+export const treasuryRoutes: FastifyPluginAsyncTypebox<{ treasury: TreasuryService }> = async (
+  app,
+  { treasury },
+) => {
+  const { config, database, versions, clock } = app.convene;
+
+  app.get(
+    '/api/dashboards/vault-economics',
+    {
+      schema: {
+        tags,
+        summary: "The service's own ERC-4626 vault",
+        response: { 200: VaultEconomicsSchema, 404: ErrorSchema },
+      },
+    },
+    async () => treasury.vaultEconomics(),
+  );
+  app.get(
+    '/api/dashboards/allocation',
+    {
+      schema: {
+        tags,
+        summary: 'Target allocation: two sleeves and the bucket targets beneath them',
+        response: { 200: AllocationFrameworkSchema, 304: NOT_MODIFIED },
+      },
+    },
+    async (request, reply) => sendCachedBody(request, reply, await treasury.allocationBody()),
+  );
+  app.get(
+    '/api/dashboards/wallet-sleeves',
+    {
+      schema: {
+        tags,
+        summary: "Protocol wallets' holdings grouped into the allocation sleeves (realised side)",
+        response: { 200: WalletSleevesSchema, 304: NOT_MODIFIED },
+      },
+    },
+    async (request, reply) => sendCachedBody(request, reply, await treasury.walletSleevesBody()),
+  );
+  app.get(
+    '/api/dashboards/wallet-balances',
+    {
+      schema: {
+        tags,
+        summary:
+          'Every protocol wallet, every holding with provenance, and the daily total since inception',
+        response: { 200: WalletBalancesSchema, 304: NOT_MODIFIED },
+      },
+    },
+    async (request, reply) => sendCachedBody(request, reply, await treasury.walletBalancesBody()),
+  );
+  app.get(
+    '/api/dashboards/token-metrics',
+    {
+      schema: {
+        tags,
+        summary: 'Token price, supply, market cap and the swap-fee split',
+        response: { 200: tokenMetricsSchema(config.tokenKey), 404: ErrorSchema },
+      },
+    },
+    async () => treasury.tokenMetrics(),
+  );
+  app.get(
+    '/api/dashboards/buybacks',
+    {
+      schema: {
+        tags,
+        summary: 'Token buybacks and whether the indexer has caught up',
+        response: { 200: BuybacksSchema },
+      },
+    },
+    async () => treasury.buybacks(),
+  );
+  app.put(
+    '/api/treasury/admin/allocation',
+    {
+      preHandler: adminGuard(config.adminToken),
+      schema: {
+        tags,
+        summary: 'Set new allocation targets (admin); weights are normalised to sum to 1',
+        security: ADMIN_SECURITY,
+        body: AllocationInputSchema,
+        response: { 200: AllocationFrameworkSchema, 400: ErrorSchema },
+      },
+    },
+    async (request) => {
+      await setAdminAllocation(
+        { database, versions },
+        { weights: request.body.weights, note: request.body.note, at: clock.now() },
+      );
+      return treasury.allocation();
+    },
+  );
+};

@@ -1,0 +1,149 @@
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { DataVersions } from '../db/data-versions.js';
+import { notFound } from '../errors.js';
+import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
+import { allocationFramework, round } from './allocation.js';
+import { BUYBACK_INDEXER, FEE_SPLIT, SLEEVE_OF_BUCKET, TREASURY_DATASETS } from './catalog.js';
+import * as repository from './repository.js';
+import { walletBalances, walletSleeves } from './wallets.js';
+
+const DAY_MS = 86_400_000;
+
+/** Treasury reads. Clock-dependent `stale` flags are computed per request; large bodies are cached. */
+export class TreasuryService {
+  private readonly bodies = new VersionedBodyCache<
+    'wallet-balances' | 'wallet-sleeves' | 'allocation'
+  >();
+
+  constructor(
+    private readonly deps: {
+      database: Database;
+      clock: Clock;
+      versions: DataVersions;
+      config: Config;
+    },
+  ) {}
+
+  private isStale(asOf: Date | null | undefined): boolean {
+    if (asOf === null || asOf === undefined) return true;
+    return (
+      this.deps.clock.now().getTime() - asOf.getTime() >
+      this.deps.config.treasuryRefreshSeconds * 1000
+    );
+  }
+
+  async vaultEconomics() {
+    const { db } = this.deps.database;
+    const latest = await repository.latestVaultReading(db);
+    if (latest === undefined) throw notFound('no vault reading has been recorded yet');
+    const { reading, adapters } = latest;
+    const apy = async (days: number) => {
+      const then = await repository.sharePriceAtOrBefore(
+        db,
+        new Date(reading.read_at.getTime() - days * DAY_MS),
+      );
+      if (then === undefined || then.share_price <= 0) return null;
+      const elapsedDays = (reading.read_at.getTime() - then.read_at.getTime()) / DAY_MS;
+      return round((reading.share_price / then.share_price) ** (365 / elapsedDays) - 1);
+    };
+    const allocated = adapters.reduce((sum, a) => sum + a.balance_usd, 0) + reading.idle_usd;
+    return {
+      asOf: reading.read_at.toISOString(),
+      stale: this.isStale(reading.read_at),
+      source: reading.source,
+      provenance: reading.provenance,
+      vaultAddress: reading.vault_address,
+      tvlUsd: reading.tvl_usd,
+      sharePrice: reading.share_price,
+      totalShares: reading.total_shares,
+      depositCapUsd: reading.deposit_cap_usd,
+      idleUsd: reading.idle_usd,
+      adapters: adapters.map((a) => ({
+        name: a.name,
+        protocol: a.protocol,
+        address: a.address,
+        balanceUsd: a.balance_usd,
+        share: allocated > 0 ? round(a.balance_usd / allocated) : 0,
+        provenance: a.provenance,
+      })),
+      apy: { apy7d: await apy(7), apy30d: await apy(30), basis: 'annualised share-price growth' },
+    };
+  }
+
+  async allocation() {
+    return allocationFramework(this.deps.database.db);
+  }
+
+  async allocationBody(): Promise<CachedBody> {
+    const version = this.deps.versions.current(TREASURY_DATASETS.allocation);
+    return this.bodies.get('allocation', version, () => allocationFramework(this.deps.database.db));
+  }
+
+  async walletBalancesBody(): Promise<CachedBody> {
+    const version = this.deps.versions.current(TREASURY_DATASETS.wallets);
+    return this.bodies.get('wallet-balances', version, () => walletBalances(this.deps.database.db));
+  }
+
+  async walletSleevesBody(): Promise<CachedBody> {
+    const version = this.deps.versions.current(TREASURY_DATASETS.wallets);
+    return this.bodies.get('wallet-sleeves', version, () => walletSleeves(this.deps.database.db));
+  }
+
+  async tokenMetrics() {
+    const reading = await repository.latestTokenReading(this.deps.database.db);
+    if (reading === undefined) throw notFound('no token reading has been recorded yet');
+    return {
+      [this.deps.config.tokenKey]: {
+        price: reading.price_usd,
+        totalSupply: reading.total_supply,
+        marketCap: reading.market_cap_usd,
+        asOf: reading.read_at.toISOString(),
+        stale: this.isStale(reading.read_at),
+        source: reading.source,
+        provenance: reading.provenance,
+      },
+      feeSplit: FEE_SPLIT,
+    };
+  }
+
+  async buybacks() {
+    const { db } = this.deps.database;
+    const [rows, state] = await Promise.all([
+      repository.buybacks(db),
+      repository.indexerState(db, BUYBACK_INDEXER),
+    ]);
+    const asOf = state?.indexed_through ?? null;
+    return {
+      asOf: asOf?.toISOString() ?? null,
+      source: state?.source ?? null,
+      stale: this.isStale(asOf),
+      lastError: state?.last_error ?? null,
+      rows: rows.map((r) => ({
+        date: r.date,
+        txHash: r.tx_hash,
+        amountSpent: r.amount_spent,
+        spentAsset: r.spent_asset,
+        tokensAcquired: r.tokens_acquired,
+        valueUsd: r.value_usd,
+        provenance: r.provenance,
+      })),
+      totals: {
+        count: rows.length,
+        tokensAcquired: round(
+          rows.reduce((sum, r) => sum + r.tokens_acquired, 0),
+          2,
+        ),
+        valueUsd: round(
+          rows.reduce((sum, r) => sum + (r.value_usd ?? 0), 0),
+          2,
+        ),
+      },
+    };
+  }
+}
+
+export function sleeveOf(bucket: string | null) {
+  return bucket === null ? undefined : SLEEVE_OF_BUCKET.get(bucket);
+}
