@@ -1,0 +1,87 @@
+export * from './constants.js';
+export {
+  base64ToBytes,
+  bytesToBase64,
+  bytesToHex,
+  hexToBytes,
+  utf8Decode,
+  utf8Encode,
+} from './encoding.js';
+export { keyFingerprint, sha256Hex } from './hash.js';
+export {
+  ed25519Platform,
+  generateKeyPair,
+  isUsablePublicKey,
+  publicKeyFromSeed,
+  sign,
+  verify,
+  type KeyPair,
+} from './signing.js';
+export { compareCodePoints } from './strings.js';
+export {
+  canonicalTake,
+  signTake,
+  verifyTake,
+  type Submission,
+  type TakeDraft,
+  type TakeDraftInput,
+  type Weight,
+} from './take.js';
+export {
+  isStance,
+  parseCanonicalTake,
+  validateSubmission,
+  validateTakeDraft,
+  type SubmissionValidation,
+  type TakeDraftValidation,
+  type TakeValidationError,
+} from './take-validation.js';
+export {
+  canonicalApplication,
+  signApplication,
+  verifyApplication,
+  type Application,
+} from './application.js';
+export {
+  canonicalTokenClaim,
+  signTokenClaim,
+  verifyTokenClaim,
+  type TokenClaim,
+} from './token-claim.js';
+export { canonicalJudgement, signJudgement, verifyJudgement, type Judgement } from './judgement.js';
+export {
+  aggregate,
+  computeQuorum,
+  normaliseWeights,
+  type Aggregate,
+  type AggregationInput,
+  type AggregationRequest,
+  type Quorum,
+  type StanceHistogram,
+} from './aggregate.js';
+export {
+  disagreementMap,
+  type BucketDispersion,
+  type DisagreementMap,
+  type StancePole,
+} from './disagreement.js';
+export { jcs } from './jcs.js';
+export {
+  buildReceiptPayload,
+  receiptKey,
+  selectCountedTakes,
+  signReceipt,
+  type BuildReceiptInput,
+} from './receipt-build.js';
+export { verifyReceipt, type VerifyReceiptOptions } from './receipt-verify.js';
+export { RECEIPT_REASONS, RECEIPT_REASON_TEXT, type ReceiptReasonCode } from './receipt-reasons.js';
+export type {
+  ConsensusReceipt,
+  ConsensusReceiptPayload,
+  ReceiptJudge,
+  ReceiptKey,
+  ReceiptSubmission,
+  ReceiptVerification,
+  ServiceSignature,
+  UnverifiedReason,
+} from './receipt-types.js';

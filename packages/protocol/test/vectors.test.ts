@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  canonicalApplication,
+  canonicalJudgement,
+  canonicalTake,
+  canonicalTokenClaim,
+  publicKeyFromSeed,
+  sign,
+  validateTakeDraft,
+  verify,
+  verifyReceipt,
+  type Application,
+  type Judgement,
+  type TokenClaim,
+} from '@convene/protocol';
+import { buildVectors } from '../scripts/vectors.js';
+import { readVectorFile, signatureVectors, VECTOR_FILES } from './vectors.js';
+
+function canonicalTakeOf(input: unknown): string {
+  const result = validateTakeDraft(input);
+  if (!result.ok) throw new Error(result.error);
+  return canonicalTake(result.draft);
+}
+
+const kinds = [
+  ['takes.json', canonicalTakeOf],
+  ['applications.json', (input: unknown) => canonicalApplication(input as Application)],
+  ['token-claims.json', (input: unknown) => canonicalTokenClaim(input as TokenClaim)],
+  ['judgements.json', (input: unknown) => canonicalJudgement(input as Judgement)],
+] as const;
+
+describe.each(kinds)('%s', (file, canonicalOf) => {
+  it.each(signatureVectors(file).map((v) => [v.name, v] as const))('%s', async (_name, vector) => {
+    expect(canonicalOf(vector.input)).toBe(vector.canonical);
+    expect(await publicKeyFromSeed(vector.seed)).toBe(vector.publicKey);
+    expect(await verify(vector.publicKey, vector.canonical, vector.signature)).toBe(true);
+    expect(await sign(vector.seed, vector.canonical)).toBe(vector.signature);
+    expect(await verify(vector.publicKey, `${vector.canonical} `, vector.signature)).toBe(false);
+  });
+});
+
+describe('receipts.json', () => {
+  const file = readVectorFile<{
+    valid: { name: string; receipt: unknown; options: object }[];
+    tampered: { name: string; receipt: unknown; options?: object; expectedReasons: string[] }[];
+  }>('receipts.json');
+
+  it.each(file.valid.map((v) => [v.name, v] as const))('valid: %s', async (_name, vector) => {
+    expect(await verifyReceipt(vector.receipt, vector.options)).toEqual({
+      verified: true,
+      unverifiedReasons: [],
+    });
+  });
+
+  it.each(file.tampered.map((v) => [v.name, v] as const))('tampered: %s', async (_name, vector) => {
+    const result = await verifyReceipt(vector.receipt, vector.options);
+    expect(result.verified).toBe(false);
+    expect(result.unverifiedReasons.map((r) => r.code)).toEqual(vector.expectedReasons);
+  });
+});
+
+describe('vector files', () => {
+  it('are exactly what the generator produces (regenerate after any protocol change)', async () => {
+    const expected = await buildVectors();
+    expect(Object.keys(expected).sort()).toEqual([...VECTOR_FILES].sort());
+    for (const name of VECTOR_FILES) {
+      expect(readVectorFile(name), name).toEqual(JSON.parse(JSON.stringify(expected[name])));
+    }
+  });
+});
