@@ -1,21 +1,19 @@
 import { Type, type TSchema } from 'typebox';
 
-/** Body of every swarm domain error: `{ ok: false, status, error }`. */
+/**
+ * Error bodies of swarm routes: a swarm domain error `{ ok: false, status, error }`, or a request
+ * that failed parsing before reaching the domain (malformed JSON, too large) as `{ error }`.
+ */
 export const SwarmErrorSchema = Type.Object(
   {
-    ok: Type.Literal(false),
-    status: Type.Integer(),
+    ok: Type.Optional(Type.Literal(false)),
+    status: Type.Optional(Type.Integer()),
     error: Type.String(),
     expectedPayload: Type.Optional(
       Type.String({ description: 'apply only: the exact canonical text to sign' }),
     ),
   },
-  { description: 'swarm domain error' },
-);
-
-export const ParseErrorSchema = Type.Object(
-  { error: Type.String() },
-  { description: 'request parsing error' },
+  { description: 'swarm domain error { ok: false, status, error }, or parsing error { error }' },
 );
 
 export const Uuid = Type.String({ format: 'uuid' });
@@ -27,7 +25,7 @@ export function swarmResponses(
   errors: readonly number[],
 ): Record<number, TSchema> {
   const responses: Record<number, TSchema> = { ...success };
-  for (const status of errors) responses[status] = SwarmErrorSchema;
+  for (const status of [...errors, 400, 413, 415]) responses[status] = SwarmErrorSchema;
   return responses;
 }
 

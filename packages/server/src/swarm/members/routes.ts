@@ -69,15 +69,13 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<OnboardingRouteDeps> = 
     async (request, reply) => {
       const result = await applications.apply(request.body);
       const status = result.created ? 201 : 200;
-      return reply
-        .status(status)
-        .send({
-          ok: true,
-          status,
-          memberId: result.memberId,
-          handle: result.handle,
-          state: result.state,
-        });
+      return reply.status(status).send({
+        ok: true,
+        status,
+        memberId: result.memberId,
+        handle: result.handle,
+        state: result.state,
+      });
     },
   );
 
