@@ -12,6 +12,7 @@ import { Scheduler } from './jobs/scheduler.js';
 import { swarmPlugin } from './swarm/plugin.js';
 import { treasuryPlugin } from './treasury/plugin.js';
 import { regimePlugin } from './regime/plugin.js';
+import { analyticsRoutes } from './analytics/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -62,6 +63,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swarmPlugin, { context });
   await app.register(treasuryPlugin, { context });
   await app.register(regimePlugin, { context });
+  await app.register(analyticsRoutes);
 
   app.addHook('onReady', async () => {
     await versions.start();

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AnalyticsTables } from '../analytics/tables.js';
 import type { RegimeTables } from '../regime/tables.js';
 import type { TreasuryTables } from '../treasury/tables.js';
 
@@ -256,7 +257,7 @@ export interface MemoTable {
 }
 
 /** Every table, named as in SQL. Domains add theirs here when their migration lands. */
-export interface DB extends TreasuryTables, RegimeTables {
+export interface DB extends AnalyticsTables, TreasuryTables, RegimeTables {
   app_setting: AppSettingTable;
   service_key: ServiceKeyTable;
   email_outbox: EmailOutboxTable;

@@ -1,8 +1,9 @@
 import { regimeDemoSeeder } from '../regime/demo.js';
 import { treasuryDemoSeeder } from '../treasury/demo.js';
+import { analyticsDemoSeeder } from '../analytics/demo.js';
 import type { DemoSeeder } from './seed.js';
 
 /**
  * Demo seeders in dependency order (each domain adds its own line). Each runs once per database.
  */
-export const DEMO_SEEDERS: readonly DemoSeeder[] = [treasuryDemoSeeder, regimeDemoSeeder];
+export const DEMO_SEEDERS: readonly DemoSeeder[] = [treasuryDemoSeeder, regimeDemoSeeder, analyticsDemoSeeder];

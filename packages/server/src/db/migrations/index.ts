@@ -3,6 +3,7 @@ import { swarm } from './0002-swarm.js';
 import { dataVersion } from './0003-data-version.js';
 import { treasury } from './0004-treasury.js';
 import { regime } from './0005-regime.js';
+import { analytics } from './0006-analytics.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -10,4 +11,4 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [foundation, swarm, dataVersion, treasury, regime];
+export const MIGRATIONS: readonly Migration[] = [foundation, swarm, dataVersion, treasury, regime, analytics];

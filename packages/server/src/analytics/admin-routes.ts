@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { DataVersions } from '../db/data-versions.js';
+import { RequestError } from '../errors.js';
+import { ADMIN_SECURITY, adminGuard } from '../http/admin-auth.js';
+import { ANALYTICS_DATASET } from './dataset.js';
+import { AnalyticsImporter } from './import/importer.js';
+import { ndjsonText } from './import/sources.js';
+import { AdminErrorBody, ErrorBody } from './schemas/common.js';
+import { ImportQuery, ImportResponse } from './schemas/feeds.js';
+
+const NDJSON = 'application/x-ndjson';
+
+/**
+ * POST /api/admin/analytics/import?kind=<kind>: the same importer as `npm run import`, fed one
+ * NDJSON body, so the CLI can load a dataset into a remote deployment. The NDJSON parser is
+ * registered in this plugin's scope only.
+ */
+export const adminImportRoutes: FastifyPluginAsyncTypebox<{
+  config: Config;
+  database: Database;
+  versions: DataVersions;
+  clock: Clock;
+}> = async (app, { config, database, versions, clock }) => {
+  const importer = new AnalyticsImporter(database, versions, clock);
+  app.addContentTypeParser(NDJSON, { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+
+  app.post(
+    '/api/admin/analytics/import',
+    {
+      preHandler: adminGuard(config.adminToken),
+      schema: {
+        tags: ['analytics', 'admin'],
+        summary: 'Import analytics records of one kind from an NDJSON body',
+        description:
+          'Body: application/x-ndjson, one record per line in the format of docs/analytics-import.md. Valid records are ' +
+          'upserted by natural key (re-import updates, never duplicates); invalid lines are reported by line and field and skipped.',
+        security: ADMIN_SECURITY,
+        querystring: ImportQuery,
+        consumes: [NDJSON],
+        response: { 200: ImportResponse, 400: ErrorBody, 401: AdminErrorBody, 415: ErrorBody },
+      },
+    },
+    async (request) => {
+      if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith(NDJSON)) {
+        throw new RequestError(415, `unsupported content-type: send ${NDJSON}`);
+      }
+      if (typeof request.body !== 'string' || request.body.trim() === '') {
+        throw new RequestError(400, `send the records as a non-empty ${NDJSON} body`);
+      }
+      const report = await importer.importRecords(
+        request.query.kind,
+        'body',
+        ndjsonText(request.body),
+        {
+          dryRun: request.query.check === true,
+        },
+      );
+      return {
+        kind: report.kind,
+        received: report.received,
+        imported: report.imported,
+        rejected: report.rejected,
+        errors: report.errors.map(({ line, field, message }) => ({ line, field, message })),
+        dataVersion: versions.current(ANALYTICS_DATASET),
+      };
+    },
+  );
+};

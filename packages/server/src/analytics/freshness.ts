@@ -1,0 +1,37 @@
+/**
+ * How long an imported row counts as fresh, per dataset kind. A row is `stale` when the clock is past
+ * `refreshedAt + window`; the windows follow each source's refresh cadence with room for missed runs
+ * (coins refresh hourly, vaults and wallets every 6 h, agents and projects daily; prior art calls a
+ * daily source fresh within 36 h).
+ */
+export const FRESHNESS_WINDOW_HOURS = {
+  agent: 36,
+  coin: 3,
+  vault: 18,
+  wallet: 18,
+  project: 36,
+} as const;
+
+export type FreshnessKind = keyof typeof FRESHNESS_WINDOW_HOURS;
+
+const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+export function isStale(kind: FreshnessKind, refreshedAt: Date, now: Date): boolean {
+  return now.getTime() - refreshedAt.getTime() > FRESHNESS_WINDOW_HOURS[kind] * HOUR_MS;
+}
+
+/** Whole and fractional days from `then` to `now` (never negative: a future timestamp counts as now). */
+export function daysSince(then: Date, now: Date): number {
+  return Math.max(0, (now.getTime() - then.getTime()) / DAY_MS);
+}
+
+/** UTC calendar date of an instant, as YYYY-MM-DD. */
+export function utcDate(instant: Date): string {
+  return instant.toISOString().slice(0, 10);
+}
+
+/** `date` (YYYY-MM-DD) moved by `days`. */
+export function addDays(date: string, days: number): string {
+  return utcDate(new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS));
+}

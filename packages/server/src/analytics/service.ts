@@ -1,0 +1,196 @@
+import type { Clock } from '../clock.js';
+import type { Database } from '../db/database.js';
+import type { DataVersions } from '../db/data-versions.js';
+import { notFound, RequestError } from '../errors.js';
+import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
+import { ANALYTICS_DATASET } from './dataset.js';
+import { addDays, utcDate } from './freshness.js';
+import { AnalyticsRepository } from './repository.js';
+import type { AgentsQuery } from './schemas/agents.js';
+import type { CoinsQuery, VaultsQuery, WalletsQuery } from './schemas/assets.js';
+import { COMMENTS_PAGE_SIZE, type CommentsResponse } from './schemas/feeds.js';
+import type { EntitiesQuery } from './schemas/market.js';
+import type { ProjectsQuery } from './schemas/projects.js';
+import { loadSnapshot, type AnalyticsSnapshot } from './snapshot.js';
+import { agentHistoryStart, buildAgentDetail, buildDirectory } from './views/agents.js';
+import {
+  buildCoinProfile,
+  buildCoins,
+  buildVaultProfile,
+  buildVaults,
+  buildWalletProfile,
+  buildWallets,
+} from './views/assets.js';
+import { buildEntities, buildLeaderboard, buildOverview } from './views/market.js';
+import { activityEntry, buildProjectDetail, buildProjects } from './views/projects.js';
+import { iso } from './views/shared.js';
+
+/**
+ * Cached bodies carry clock-dependent fields (stale, recency boost, evidence freshness), so besides
+ * the data version they expire after this much clock time.
+ */
+export const BODY_TTL_MS = 60_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+export type CachedList =
+  'overview' | 'entities' | 'leaderboard' | 'agents' | 'coins' | 'vaults' | 'wallets' | 'projects';
+
+/** The read rules of the analytics dataset; every "now" comes from the injected clock. */
+export class AnalyticsService {
+  private readonly repository: AnalyticsRepository;
+  private readonly bodies = new VersionedBodyCache<CachedList>();
+  private snapshotEntry: { key: string; snapshot: Promise<AnalyticsSnapshot> } | undefined;
+
+  constructor(
+    database: Database,
+    private readonly versions: DataVersions,
+    private readonly clock: Clock,
+  ) {
+    this.repository = new AnalyticsRepository(database.db);
+  }
+
+  /** The in-memory dataset for the current data version and UTC day, loaded once and shared. */
+  async snapshot(): Promise<AnalyticsSnapshot> {
+    const today = utcDate(this.clock.now());
+    const key = `${this.versions.current(ANALYTICS_DATASET)}:${today}`;
+    if (this.snapshotEntry?.key !== key) {
+      const snapshot = loadSnapshot(this.repository, today);
+      this.snapshotEntry = { key, snapshot };
+      snapshot.catch(() => {
+        if (this.snapshotEntry?.snapshot === snapshot) this.snapshotEntry = undefined;
+      });
+    }
+    return this.snapshotEntry.snapshot;
+  }
+
+  /** A list's default body, serialised once per data version and TTL window. */
+  async cachedList(name: CachedList): Promise<CachedBody> {
+    const now = this.clock.now();
+    const stamp =
+      this.versions.current(ANALYTICS_DATASET) * 1e9 +
+      (Math.floor(now.getTime() / BODY_TTL_MS) % 1e9);
+    return this.bodies.get(name, stamp, () => this.list(name, {}));
+  }
+
+  async list(name: CachedList, query: Record<string, unknown>): Promise<unknown> {
+    switch (name) {
+      case 'overview':
+        return this.overview();
+      case 'entities':
+        return this.entities(query);
+      case 'leaderboard':
+        return this.leaderboard(query);
+      case 'agents':
+        return this.agents(query);
+      case 'coins':
+        return this.coins(query);
+      case 'vaults':
+        return this.vaults(query);
+      case 'wallets':
+        return this.wallets(query);
+      case 'projects':
+        return this.projects(query);
+    }
+  }
+
+  async overview() {
+    return buildOverview(await this.snapshot(), this.clock.now());
+  }
+  async entities(query: EntitiesQuery) {
+    return buildEntities(await this.snapshot(), this.clock.now(), query);
+  }
+  async leaderboard(query: { limit?: number; offset?: number }) {
+    return buildLeaderboard(await this.snapshot(), this.clock.now(), query);
+  }
+  async agents(query: AgentsQuery) {
+    return buildDirectory(await this.snapshot(), this.clock.now(), query);
+  }
+  async coins(query: CoinsQuery) {
+    return buildCoins(await this.snapshot(), this.clock.now(), query);
+  }
+  async vaults(query: VaultsQuery) {
+    return buildVaults(await this.snapshot(), this.clock.now(), query);
+  }
+  async wallets(query: WalletsQuery) {
+    return buildWallets(await this.snapshot(), this.clock.now(), query);
+  }
+  async projects(query: ProjectsQuery) {
+    return buildProjects(await this.snapshot(), this.clock.now(), query);
+  }
+
+  async agent(id: string) {
+    const snapshot = await this.snapshot();
+    const agent = UUID.test(id) ? snapshot.agentById.get(id.toLowerCase()) : undefined;
+    if (agent === undefined) throw notFound('agent not found');
+    const days = await this.repository.agentDays(agent.id, agentHistoryStart(snapshot));
+    return buildAgentDetail(snapshot, agent, days, this.clock.now());
+  }
+
+  async coin(id: string) {
+    const snapshot = await this.snapshot();
+    const coin = UUID.test(id) ? snapshot.coinById.get(id.toLowerCase()) : undefined;
+    if (coin === undefined) throw notFound('coin not found');
+    const history = await this.repository.coinDays(coin.id, addDays(snapshot.today, -364));
+    return buildCoinProfile(snapshot, coin, history, this.clock.now());
+  }
+
+  /** The service's own vault is not in the snapshot's vaults, so it is a 404 here like any unknown id. */
+  async vault(id: string) {
+    const snapshot = await this.snapshot();
+    const vault = UUID.test(id) ? snapshot.vaultById.get(id.toLowerCase()) : undefined;
+    if (vault === undefined) throw notFound('vault not found');
+    const history = await this.repository.vaultHistory(vault.id, addDays(snapshot.today, -364));
+    return buildVaultProfile(snapshot, vault, history, this.clock.now());
+  }
+
+  async wallet(id: string) {
+    const snapshot = await this.snapshot();
+    const wallet = UUID.test(id) ? snapshot.walletById.get(id.toLowerCase()) : undefined;
+    if (wallet === undefined) throw notFound('wallet not found');
+    const history = await this.repository.walletDays(wallet.id, addDays(snapshot.today, -181));
+    return buildWalletProfile(snapshot, wallet, history, this.clock.now());
+  }
+
+  async project(slug: string) {
+    const snapshot = await this.snapshot();
+    const project = SLUG.test(slug) ? snapshot.projectBySlug.get(slug) : undefined;
+    if (project === undefined) throw notFound('project not found');
+    const days = await this.repository.projectDays(project.slug, addDays(snapshot.today, -89));
+    const activity = await this.repository.activity(20, project.slug);
+    return buildProjectDetail(snapshot, project, days, activity, this.clock.now());
+  }
+
+  async activity(limit = 100) {
+    const snapshot = await this.snapshot();
+    const rows = await this.repository.activity(limit);
+    return { entries: rows.map((row) => activityEntry(snapshot, row)) };
+  }
+
+  /** `page` is the spec's string page number: digits only, from 1. */
+  async comments(page: string | undefined): Promise<CommentsResponse> {
+    const number =
+      page === undefined || page === '' ? 1 : /^\d{1,9}$/.test(page) ? Number(page) : Number.NaN;
+    if (!Number.isSafeInteger(number) || number < 1) {
+      throw new RequestError(400, 'page must be a page number from 1');
+    }
+    const { rows, total } = await this.repository.comments(
+      (number - 1) * COMMENTS_PAGE_SIZE,
+      COMMENTS_PAGE_SIZE,
+    );
+    return {
+      page: number,
+      pageSize: COMMENTS_PAGE_SIZE,
+      total,
+      hasMore: number * COMMENTS_PAGE_SIZE < total,
+      comments: rows.map((row) => ({
+        id: row.id,
+        createdAt: iso(row.created_at),
+        author: row.author,
+        body: row.body,
+        targetType: row.target_type,
+        targetId: row.target_id,
+      })),
+    };
+  }
+}
