@@ -5,3 +5,4 @@ export { openDatabase } from './db/open.js';
 export { openPglite } from './db/pglite.js';
 export { openPostgres } from './db/postgres.js';
 export type { Database } from './db/database.js';
+export { migrateToLatest } from './db/migrate.js';

@@ -1,0 +1,46 @@
+import { Command, CommanderError } from 'commander';
+import { registerAdminMembers } from './commands/admin.js';
+import { registerOnboarding } from './commands/onboarding.js';
+import { registerVerify } from './commands/verify.js';
+import { CliContext, exitCodeFor, type GlobalOptions } from './context.js';
+import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+
+/** `convene`: the member and operator CLI. Every command has --help with an example. */
+export function buildProgram(): Command {
+  const program = new Command('convene')
+    .description(
+      'Member and operator CLI for a Convene service (swarm onboarding, takes, audits, admin)',
+    )
+    .option('--base-url <url>', 'service origin (default: $CONVENE_URL)')
+    .option('--json', 'machine-readable JSON output')
+    .option('--home <dir>', 'where keystore and token live (default: $CONVENE_HOME or ~/.convene)')
+    .option('--admin-token-file <path>', 'file holding the admin token (else $CONVENE_ADMIN_TOKEN)')
+    .showHelpAfterError()
+    .exitOverride()
+    .addHelpText(
+      'after',
+      `\nEnvironment:\n  CONVENE_URL          service origin\n  CONVENE_PASSPHRASE   keystore passphrase (never a flag)\n  CONVENE_ADMIN_TOKEN  admin token for "convene admin …"\n  CONVENE_HOME         member files (default ~/.convene)\n${EXIT_CODES_HELP}\n\nExample:\n  CONVENE_URL=http://localhost:8080 convene open-session`,
+    );
+  const context = (): CliContext => new CliContext(program.opts<GlobalOptions>());
+  registerOnboarding(program, context);
+  registerVerify(program, context);
+  const admin = program.command('admin').description('operator commands (X-Admin-Token)');
+  registerAdminMembers(admin, context);
+  for (const command of [program, admin, ...program.commands]) command.exitOverride();
+  return program;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    const { code, message } = exitCodeFor(error);
+    process.stderr.write(`convene: ${message}\n`);
+    return code;
+  }
+}

@@ -1,0 +1,4646 @@
+/**
+ * Generated from the server's OpenAPI document by scripts/generate-sdk-types.ts. Do not edit.
+ * test/sdk-drift.test.ts fails when this file no longer matches the server.
+ */
+export interface paths {
+  '/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Service health with live database guard probes */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              status: 'ok' | 'degraded';
+              /** @description anything but "prod" means demo or staging data, not the live treasury */
+              env: 'prod' | 'staging' | 'demo';
+              /** @description driver and whether it answered, e.g. "pglite: ok" */
+              db: string;
+              /** @description "enforced" when the database refused the probe as it must; "missing: <tables>" or "error" otherwise */
+              handle_namespace: string;
+              /** @description "enforced" when the database refused the probe as it must; "missing: <tables>" or "error" otherwise */
+              append_only_guard: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/apply': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Apply with a signed application; an invalid signature records nothing and returns expectedPayload */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            /** @description private: never echoed on public routes */
+            contact: string;
+            lens?: string;
+            /** @description base64 of the raw 32-byte Ed25519 public key */
+            publicKey: string;
+            /** @description base64 Ed25519 signature over the canonical application (docs/protocol.md) */
+            signature: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+              status: number;
+              /** Format: uuid */
+              memberId: string;
+              handle: string;
+              /** @enum {string} */
+              state: 'applied';
+            };
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+              status: number;
+              /** Format: uuid */
+              memberId: string;
+              handle: string;
+              /** @enum {string} */
+              state: 'applied';
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/apply/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Public, redacted application status */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+              state: 'applied' | 'approved' | 'claimed' | 'rejected' | 'inactive';
+              /** Format: date-time */
+              appliedAt: string;
+              reviewedAt: string | null;
+              claimedAt: string | null;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/token-claim/challenge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** An opaque challenge valid 10 minutes (the answer never reveals membership) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            memberId: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              challenge: string;
+              /** Format: date-time */
+              expiresAt: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/token-claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Prove the key with a signed challenge; the first valid proof returns the bearer token once */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            memberId: string;
+            challenge: string;
+            expiresAt: string;
+            signature: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+              status: number;
+              /** Format: uuid */
+              memberId: string;
+              token: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/verify-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Which member a bearer token belongs to */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              memberId: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/admin/activate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Activate an applicant: the pending key becomes active and an approval email is queued */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            memberId: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+              status: number;
+              /** Format: uuid */
+              memberId: string;
+              memberStatus: string;
+              changed: boolean;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/admin/members/{id}/deactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Deactivate a member and revoke its token */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description member UUID or handle */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+              status: number;
+              /** Format: uuid */
+              memberId: string;
+              memberStatus: string;
+              changed: boolean;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/admin/members/{id}/reactivate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Reactivate a member (it claims a fresh token with its key) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description member UUID or handle */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+              status: number;
+              /** Format: uuid */
+              memberId: string;
+              memberStatus: string;
+              changed: boolean;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/admin/members/{id}/rotate-key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Replace a member's active key; takes signed with the old key keep verifying against it */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description member UUID or handle */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            publicKey: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+              status: number;
+              /** Format: uuid */
+              memberId: string;
+              keyId: number;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/admin/members/{id}/revoke-token': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Revoke a member's bearer token; the member claims a new one by proving its key */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description member UUID or handle */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+              status: number;
+              /** Format: uuid */
+              memberId: string;
+              revoked: boolean;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/admin/members/{id}/role': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set a member role: member (files takes) or judge (files judgements) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description member UUID or handle */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            role: 'member' | 'judge';
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+              status: number;
+              /** Format: uuid */
+              memberId: string;
+              role: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/signing-payload': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The exact canonical string to sign for a take draft */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            memberId: string;
+            /** @description the session date (UTC) */
+            date: string;
+            subjectId: string;
+            /** @description unique per member forever */
+            nonce: string;
+            stance: 'bearish' | 'cautious' | 'neutral' | 'constructive' | 'bullish';
+            confidence: number;
+            body?: string;
+            memoUrl?: string;
+            /** @description distinct buckets, non-negative finite weights, positive total */
+            weights?: {
+              bucket: string;
+              weight: number;
+            }[];
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              canonical: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/submit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** File a signed take (or an amendment: a fresh nonce and revised content) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            memberId: string;
+            /** @description the session date (UTC) */
+            date: string;
+            subjectId: string;
+            /** @description unique per member forever */
+            nonce: string;
+            stance: 'bearish' | 'cautious' | 'neutral' | 'constructive' | 'bullish';
+            confidence: number;
+            body?: string;
+            memoUrl?: string;
+            /** @description distinct buckets, non-negative finite weights, positive total */
+            weights?: {
+              bucket: string;
+              weight: number;
+            }[];
+            signature: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+              /** @enum {number} */
+              status: 201;
+              /** @description also accepted by GET /api/swarm/takes/{id} */
+              recommendationId: number;
+              /** @enum {boolean} */
+              verified: true;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/takes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A take receipt, its signature re-verified on this request */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description take UUID (or its numeric recommendationId) */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+              recommendationId: number;
+              /** Format: uuid */
+              sessionId: string;
+              /** Format: uuid */
+              memberId: string;
+              date: string | null;
+              subjectId: string | null;
+              revision: number;
+              stance: string;
+              confidence: number;
+              body: string;
+              memoUrl: string | null;
+              weights:
+                | {
+                    bucket: string;
+                    weight: number;
+                  }[]
+                | null;
+              nonce: string;
+              /** Format: date-time */
+              receivedAt: string;
+              /** @description the exact canonical text that was signed */
+              canonical: string;
+              /** @description base64 Ed25519 signature */
+              signature: string;
+              /** @description the key this take was filed and is verified with */
+              publicKey: string | null;
+              /** @description recomputed on this request */
+              verified: boolean;
+              signer: {
+                /** Format: uuid */
+                id: string;
+                handle: string | null;
+                name: string | null;
+                publicKeyFingerprint: string | null;
+              };
+              supersededBy: {
+                /** Format: uuid */
+                id: string;
+                revision: number;
+                /** Format: date-time */
+                receivedAt: string;
+              } | null;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/memos': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Post a memo (member bearer); its url can be a later take’s memoUrl */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            title: string;
+            body: string;
+            /** Format: uuid */
+            sessionId?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: true;
+              /** @enum {number} */
+              status: 201;
+              /** Format: uuid */
+              id: string;
+              url: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/memos/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A published memo */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              id: string;
+              /** Format: uuid */
+              memberId: string;
+              handle: string;
+              sessionId: string | null;
+              title: string;
+              body: string;
+              /** Format: date-time */
+              createdAt: string;
+              url: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/vault-economics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The service's own ERC-4626 vault */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: date-time */
+              asOf: string;
+              /** @description the read is older than TREASURY_REFRESH_SECONDS */
+              stale: boolean;
+              source: string;
+              /** @description anything but live is an estimate */
+              provenance: 'live' | 'stub' | 'stale' | 'seed' | 'backfilled';
+              vaultAddress: string;
+              /** @description the service's own vault TVL (not the analytics vaultTvlUsd) */
+              tvlUsd: number;
+              sharePrice: number;
+              totalShares: number;
+              depositCapUsd: number | null;
+              idleUsd: number;
+              adapters: {
+                name: string;
+                protocol: string;
+                address: string;
+                balanceUsd: number;
+                share: number;
+                /** @description anything but live is an estimate */
+                provenance: 'live' | 'stub' | 'stale' | 'seed' | 'backfilled';
+              }[];
+              apy: {
+                apy7d: number | null;
+                apy30d: number | null;
+                basis: string;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/allocation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Target allocation: two sleeves and the bucket targets beneath them */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              asOf: string | null;
+              version: number;
+              setBy: {
+                kind: 'admin' | 'swarm' | 'default';
+                sessionId: string | null;
+              };
+              note: string | null;
+              sleeves: {
+                key: string;
+                label: string;
+                target: number;
+                buckets: {
+                  key: string;
+                  label: string;
+                  target: number;
+                  withinSleeve: number;
+                }[];
+              }[];
+              history: {
+                version: number;
+                /** Format: date-time */
+                setAt: string;
+                setBy: {
+                  kind: 'admin' | 'swarm' | 'default';
+                  sessionId: string | null;
+                };
+                sleeves: {
+                  [key: string]: number;
+                };
+              }[];
+            };
+          };
+        };
+        /** @description ETag matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/wallet-sleeves': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Protocol wallets' holdings grouped into the allocation sleeves (realised side) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              wallets: {
+                name: string;
+                address: string;
+                type: string;
+                totalUsd: number;
+                sleeves: {
+                  key: string;
+                  label: string;
+                  valueUsd: number;
+                  share: number;
+                  holdings: {
+                    asset: string;
+                    assetAddress: string | null;
+                    bucket: string | null;
+                    sleeve: string;
+                    amount: number;
+                    priceUsd: number | null;
+                    valueUsd: number | null;
+                    /** @description anything but live is an estimate */
+                    provenance: 'live' | 'stub' | 'stale' | 'seed' | 'backfilled';
+                    /** Format: date-time */
+                    asOf: string;
+                  }[];
+                }[];
+              }[];
+              totals: {
+                key: string;
+                label: string;
+                valueUsd: number;
+                share: number;
+              }[];
+            };
+          };
+        };
+        /** @description ETag matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/wallet-balances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every protocol wallet, every holding with provenance, and the daily total since inception */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              asOf: string | null;
+              totalUsd: number;
+              wallets: {
+                name: string;
+                address: string;
+                type: string;
+                /** Format: date */
+                trackedSince: string;
+                totalUsd: number;
+                holdings: {
+                  asset: string;
+                  assetAddress: string | null;
+                  bucket: string | null;
+                  sleeve: string;
+                  amount: number;
+                  priceUsd: number | null;
+                  valueUsd: number | null;
+                  /** @description anything but live is an estimate */
+                  provenance: 'live' | 'stub' | 'stale' | 'seed' | 'backfilled';
+                  /** Format: date-time */
+                  asOf: string;
+                }[];
+              }[];
+              /** @description daily totals; days without a persisted snapshot are absent (never interpolated) */
+              history: {
+                /** Format: date */
+                date: string;
+                totalUsd: number;
+                /** @description anything but live is an estimate */
+                provenance: 'live' | 'stub' | 'stale' | 'seed' | 'backfilled';
+              }[];
+              historyProvenance: {
+                [key: string]: number;
+              };
+            };
+          };
+        };
+        /** @description ETag matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/token-metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Token price, supply, market cap and the swap-fee split */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              CONVENE: {
+                price: number | null;
+                totalSupply: number | null;
+                marketCap: number | null;
+                /** Format: date-time */
+                asOf: string;
+                stale: boolean;
+                source: string;
+                /** @description anything but live is an estimate */
+                provenance: 'live' | 'stub' | 'stale' | 'seed' | 'backfilled';
+              };
+              feeSplit: {
+                swapFeePercent: number;
+                shares: {
+                  recipient: string;
+                  percent: number;
+                  use: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/buybacks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Token buybacks and whether the indexer has caught up */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              asOf: string | null;
+              source: string | null;
+              /** @description the indexer has not caught up within TREASURY_REFRESH_SECONDS */
+              stale: boolean;
+              lastError: string | null;
+              rows: {
+                /** Format: date */
+                date: string;
+                txHash: string;
+                amountSpent: number;
+                spentAsset: string;
+                tokensAcquired: number;
+                valueUsd: number | null;
+                /** @description anything but live is an estimate */
+                provenance: 'live' | 'stub' | 'stale' | 'seed' | 'backfilled';
+              }[];
+              totals: {
+                count: number;
+                tokensAcquired: number;
+                valueUsd: number;
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/treasury/admin/allocation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Set new allocation targets (admin); weights are normalised to sum to 1 */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            weights: {
+              bucket: string;
+              weight: number;
+            }[];
+            note?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              asOf: string | null;
+              version: number;
+              setBy: {
+                kind: 'admin' | 'swarm' | 'default';
+                sessionId: string | null;
+              };
+              note: string | null;
+              sleeves: {
+                key: string;
+                label: string;
+                target: number;
+                buckets: {
+                  key: string;
+                  label: string;
+                  target: number;
+                  withinSleeve: number;
+                }[];
+              }[];
+              history: {
+                version: number;
+                /** Format: date-time */
+                setAt: string;
+                setBy: {
+                  kind: 'admin' | 'swarm' | 'default';
+                  sessionId: string | null;
+                };
+                sleeves: {
+                  [key: string]: number;
+                };
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/regime-snapshots': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Daily risk-on/risk-off regime: latest reading with indicators, backtests and correlations, plus history */
+    get: {
+      parameters: {
+        query?: {
+          /** @description days of history; default 180; integers are clamped to 1..3650; anything unparsable gives the default */
+          range?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              latest: {
+                /** Format: date */
+                date: string;
+                composite: number | null;
+                compositePercentile: number | null;
+                regime: ('risk_off' | 'neutral' | 'risk_on') | null;
+                macroIndex: number | null;
+                macroPercentile: number | null;
+                macroRegime: ('risk_off' | 'neutral' | 'risk_on') | null;
+                onchainIndex: number | null;
+                onchainPercentile: number | null;
+                onchainRegime: ('risk_off' | 'neutral' | 'risk_on') | null;
+                factorIndex: number | null;
+                factorPercentile: number | null;
+                factorRegime: ('risk_off' | 'neutral' | 'risk_on') | null;
+                /** @description weight in force per indicator, by panel */
+                panelWeights: {
+                  [key: string]: {
+                    [key: string]: number;
+                  };
+                };
+                version: string;
+                /** @description live or seed */
+                source: string;
+                /** Format: date-time */
+                computedAt: string;
+                indicators: {
+                  id: string;
+                  name: string;
+                  panel: string;
+                  sources: string[];
+                  unit: string;
+                  transform: string;
+                  sign: number;
+                  rawValue: number | null;
+                  rawDate: string | null;
+                  transformedValue: number | null;
+                  percentile: number | null;
+                  signedPercentile: number | null;
+                  panelWeight: number;
+                  forwardFillAgeDays: number | null;
+                  forwardFillExpired: boolean;
+                  /** @description signed percentile at each of the last 24 month ends (a trend, not the window) */
+                  sparkline: {
+                    date: string;
+                    value: number | null;
+                  }[];
+                }[];
+                backtest: {
+                  portfolio: string;
+                  strategy: string;
+                  finalMultiple: number | null;
+                  cagr: number | null;
+                  cagrInSample: number | null;
+                  cagrOutOfSample: number | null;
+                  sharpe: number | null;
+                  maxDrawdown: number | null;
+                  trades: number;
+                  equityCurve: {
+                    date: string;
+                    value: number;
+                  }[];
+                }[];
+                correlations: {
+                  [key: string]: {
+                    [key: string]: {
+                      forward30d: {
+                        rho: number | null;
+                        n: number;
+                      };
+                      forward90d: {
+                        rho: number | null;
+                        n: number;
+                      };
+                      forward180d: {
+                        rho: number | null;
+                        n: number;
+                      };
+                      concurrent: {
+                        rho: number | null;
+                        n: number;
+                      };
+                    };
+                  };
+                };
+                bucketThresholds: {
+                  riskOff: string;
+                  neutral: string;
+                  riskOn: string;
+                  riskOffBelow: number;
+                  riskOnAbove: number;
+                };
+                series: {
+                  key: string;
+                  source: string;
+                  provenance: string;
+                  lastObservation: string | null;
+                  points: number;
+                  stale: boolean;
+                  lastError: string | null;
+                }[];
+              } | null;
+              /** @description oldest first; the last row is latest */
+              history: {
+                /** Format: date */
+                date: string;
+                composite: number | null;
+                compositePercentile: number | null;
+                regime: ('risk_off' | 'neutral' | 'risk_on') | null;
+                macroIndex: number | null;
+                macroPercentile: number | null;
+                macroRegime: ('risk_off' | 'neutral' | 'risk_on') | null;
+                onchainIndex: number | null;
+                onchainPercentile: number | null;
+                onchainRegime: ('risk_off' | 'neutral' | 'risk_on') | null;
+                factorIndex: number | null;
+                factorPercentile: number | null;
+                factorRegime: ('risk_off' | 'neutral' | 'risk_on') | null;
+                /** @description weight in force per indicator, by panel */
+                panelWeights: {
+                  [key: string]: {
+                    [key: string]: number;
+                  };
+                };
+                version: string;
+                /** @description live or seed */
+                source: string;
+              }[];
+            };
+          };
+        };
+        /** @description ETag matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/research-signals/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Research signal by key (late-cycle-signals or channel-divergence) with gauges and full series */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              signalKey: string;
+              /** Format: date */
+              date: string;
+              /** Format: date-time */
+              computedAt: string;
+              source: string;
+              payload: {
+                asOf: string;
+                title: string;
+                question: string;
+                spec: string;
+                summary: {
+                  score: number | null;
+                  read: string | null;
+                  text: string;
+                } & {
+                  [key: string]: unknown;
+                };
+                gauges: {
+                  id: string;
+                  name: string;
+                  value: number | null;
+                  percentile: number | null;
+                  read: string | null;
+                }[];
+                indicators: {
+                  [key: string]: {
+                    name: string;
+                    definition: string;
+                    unit: string;
+                    median8y: number | null;
+                  };
+                };
+                series: {
+                  [key: string]: {
+                    date: string;
+                    value: number | null;
+                    percentile: number | null;
+                  }[];
+                };
+                /** @description 3,168 daily points */
+                btc_price: {
+                  date: string;
+                  value: number | null;
+                }[];
+                /** @description 3,168 daily points (last close carried over non-trading days) */
+                qqq_price: {
+                  date: string;
+                  value: number | null;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description ETag matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/overview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Market overview: counts, leaders, totals
+     * @description Third-party analytics dataset (what the service observes about others; never its own holdings).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Third-party analytics totals (not the service’s holdings) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * Format: date-time
+               * @description when this body was computed (server clock)
+               */
+              generatedAt: string;
+              /**
+               * Format: date-time
+               * @description when the source last refreshed this row
+               */
+              refreshedAt: string;
+              /** @description true when refreshedAt is older than the freshness window of its kind (agents and projects 36 h, coins 3 h, vaults and wallets 18 h) */
+              stale: boolean;
+              counts: {
+                agents: number;
+                /** @description agents seen within 7 days */
+                activeAgents: number;
+                coins: number;
+                /** @description tracked third-party vaults (never the service’s own) */
+                vaults: number;
+                wallets: number;
+                projects: number;
+              };
+              totals: {
+                /** @description sum of TVL over tracked third-party vaults; the service’s own vault TVL is tvlUsd on /api/dashboards/vault-economics (USD) */
+                vaultTvlUsd: number;
+                /** @description sum of balances of tracked wallets (USD) */
+                walletBalanceUsd: number;
+                /** @description vaultTvlUsd + walletBalanceUsd: assets observed under third-party management (USD) */
+                totalAumUsd: number;
+                /** @description sum of agents’ 30-day revenue (USD) */
+                agentRevenue30dUsd: number;
+                /** @description sum of agents’ 30-day x402 volume (USD) */
+                x402Volume30dUsd: number;
+                /** @description sum of tracked coins’ market caps (USD) */
+                coinMarketCapUsd: number;
+              };
+              /** @description third-party vault TVL on each of the last 7 days (each vault’s last known value) */
+              vaultTvlSparkline7d: {
+                /**
+                 * Format: date
+                 * @description UTC date YYYY-MM-DD
+                 */
+                date: string;
+                tvlUsd: number;
+              }[];
+              leaders: {
+                /** @description top 5 agents by signalScore */
+                agents: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  value: number;
+                }[];
+                /** @description top 5 coins by market cap */
+                coins: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  value: number;
+                }[];
+                /** @description top 3 third-party vaults by TVL */
+                vaults: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  value: number;
+                }[];
+                /** @description top 5 wallets by balance */
+                wallets: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  value: number;
+                }[];
+              };
+              avgProductivityScore: number | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/entities': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * One row per tracked agent, coin, vault and wallet
+     * @description Third-party analytics dataset (what the service observes about others; never its own holdings).
+     */
+    get: {
+      parameters: {
+        query?: {
+          type?: 'agent' | 'coin' | 'vault' | 'wallet';
+          /** @description default: by type (agent, coin, vault, wallet), then balanceOrTvlUsd descending */
+          sort?: 'balance' | 'revenue' | 'change24h' | 'name';
+          /** @description rows to return (default: all) */
+          limit?: number;
+          /** @description rows to skip (default 0) */
+          offset?: number;
+          /** @description sort direction (default desc; asc for name) */
+          order?: 'asc' | 'desc';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * Format: date-time
+               * @description when this body was computed (server clock)
+               */
+              generatedAt: string;
+              /** @description Monday of each of the 26 sparkline weeks, oldest first; the last is the current week */
+              sparklineWeeks: string[];
+              /** @description rows matching before paging */
+              total: number;
+              entities: {
+                type: 'agent' | 'coin' | 'vault' | 'wallet';
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description what contextValue is: x402 score, market cap, APY or 30-day transactions */
+                contextLabel: string;
+                contextValue: number | null;
+                revenueOrVolumeUsd: number | null;
+                balanceOrTvlUsd: number | null;
+                change24hPct: number | null;
+                /** @description 26 weekly values of balanceOrTvlUsd (agents: weekly revenue), aligned with sparklineWeeks; null where no observation exists */
+                sparkline: (number | null)[];
+                /** @description listed but not yet observed (no price, balance or activity on record) */
+                pending: boolean;
+                /**
+                 * Format: date-time
+                 * @description when the source last refreshed this row
+                 */
+                refreshedAt: string;
+                /** @description true when refreshedAt is older than the freshness window of its kind (agents and projects 36 h, coins 3 h, vaults and wallets 18 h) */
+                stale: boolean;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/leaderboard': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Agents ranked by signal score, with evidence
+     * @description Third-party analytics dataset (what the service observes about others; never its own holdings).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 100 */
+          limit?: number;
+          offset?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * Format: date-time
+               * @description when this body was computed (server clock)
+               */
+              generatedAt: string;
+              formula: string;
+              stats: {
+                listedAgents: number;
+                /** @description sum of balances of agents whose wallet leg is verified (USD) */
+                verifiedWalletBalanceUsd: number;
+                /** @description sum of agents’ 30-day revenue (USD) */
+                moneyIn30dUsd: number;
+                highConfidenceCount: number;
+              };
+              /** @description per source: healthy when every row is fresh, partial when some are, stale when none, empty without rows */
+              health: {
+                source: string;
+                status: 'healthy' | 'partial' | 'stale' | 'empty';
+                rows: number;
+                freshRows: number;
+                lastRefreshedAt: string | null;
+              }[];
+              /** @description ranked agents (every listed agent is ranked) */
+              total: number;
+              /** @description by signalScore descending; top 100 unless limit/offset say otherwise */
+              agents: {
+                rank: number;
+                /** Format: uuid */
+                id: string;
+                name: string;
+                protocol: string | null;
+                /** @description log10(revenue30d×5 + walletBalance×2 + x402Volume×1.5 + tokenMcap×0.15 + 1)×100 + recencyBoost */
+                signalScore: number;
+                /** @description 10 points when seen now, fading linearly to 0 over 10 days */
+                recencyBoost: number;
+                /** @description verified: 4+ legs verified and none missing; missing: no money leg has evidence; else partial */
+                evidenceStatus: 'verified' | 'partial' | 'missing';
+                /** @description High: 3+ of wallet, moneyIn, x402, token verified; Medium: 2; Low: fewer */
+                confidence: 'High' | 'Medium' | 'Low';
+                /** @description wallet: verified if balance > 0, partial if an address is known; moneyIn: verified if 30-day revenue > 0, partial if any in 182 days; x402: verified if volume > 0, partial if transactions > 0; token: verified if the linked coin has a market cap, partial if a coin is linked; identity: verified if a protocol is set, partial if only site/twitter; freshness: verified if seen within 7 days, partial within 30 */
+                evidence: {
+                  wallet: {
+                    status: 'verified' | 'partial' | 'missing';
+                    detail: string;
+                  };
+                  moneyIn: {
+                    status: 'verified' | 'partial' | 'missing';
+                    detail: string;
+                  };
+                  x402: {
+                    status: 'verified' | 'partial' | 'missing';
+                    detail: string;
+                  };
+                  token: {
+                    status: 'verified' | 'partial' | 'missing';
+                    detail: string;
+                  };
+                  identity: {
+                    status: 'verified' | 'partial' | 'missing';
+                    detail: string;
+                  };
+                  freshness: {
+                    status: 'verified' | 'partial' | 'missing';
+                    detail: string;
+                  };
+                };
+                revenue30dUsd: number;
+                walletBalanceUsd: number;
+                x402VolumeUsd: number;
+                tokenMarketCapUsd: number | null;
+                coin: {
+                  /** Format: uuid */
+                  id: string;
+                  symbol: string;
+                } | null;
+                lastSeenAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description when the source last refreshed this row
+                 */
+                refreshedAt: string;
+                /** @description true when refreshedAt is older than the freshness window of its kind (agents and projects 36 h, coins 3 h, vaults and wallets 18 h) */
+                stale: boolean;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/agents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Agents directory
+     * @description Third-party analytics dataset (what the service observes about others; never its own holdings).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description only agents of this protocol (e.g. virtuals, x402) */
+          protocol?: string;
+          /** @description active when seen within 7 days */
+          status?: 'active' | 'idle';
+          sort?: 'score' | 'revenue30d' | 'x402Volume' | 'balance' | 'lastSeen' | 'name';
+          /** @description rows to return (default: all) */
+          limit?: number;
+          /** @description rows to skip (default 0) */
+          offset?: number;
+          /** @description sort direction (default desc; asc for name) */
+          order?: 'asc' | 'desc';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * Format: date-time
+               * @description when this body was computed (server clock)
+               */
+              generatedAt: string;
+              /** @description Monday of each of the 26 sparkline weeks, oldest first; the last is the current week */
+              sparklineWeeks: string[];
+              total: number;
+              /** @description by score descending unless sort says otherwise */
+              agents: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                protocol: string | null;
+                /** @description max(x402Score, productivityScore, min(100, log10(revenue30d+1)×25)), 0–100 */
+                score: number;
+                /** @description active when seen within 7 days */
+                status: 'active' | 'idle';
+                x402Score: number | null;
+                /** @description x402 payments in the last 30 days */
+                x402Transactions: number;
+                /** @description x402 volume in the last 30 days (USD) */
+                x402VolumeUsd: number;
+                walletAddress: string | null;
+                walletBalanceUsd: number;
+                /** @description revenue in the last 30 days (USD) */
+                earned30dUsd: number;
+                /** @description token trading tax earned in the last 30 days (USD) */
+                tokenTax30dUsd: number;
+                /** @description all inflows to the agent’s wallet in 30 days (USD) */
+                inflow30dUsd: number;
+                coin: {
+                  /** Format: uuid */
+                  id: string;
+                  symbol: string;
+                  marketCapUsd: number | null;
+                } | null;
+                productivityScore: number | null;
+                lastSeenAt: string | null;
+                sparklines: {
+                  /** @description 26 weekly values of weekly revenue, aligned with sparklineWeeks; null where no observation exists */
+                  revenue: (number | null)[];
+                  /** @description 26 weekly values of weekly x402 volume, aligned with sparklineWeeks; null where no observation exists */
+                  x402Volume: (number | null)[];
+                  /** @description 26 weekly values of week-end wallet balance, aligned with sparklineWeeks; null where no observation exists */
+                  balance: (number | null)[];
+                };
+                /**
+                 * Format: date-time
+                 * @description when the source last refreshed this row
+                 */
+                refreshedAt: string;
+                /** @description true when refreshedAt is older than the freshness window of its kind (agents and projects 36 h, coins 3 h, vaults and wallets 18 h) */
+                stale: boolean;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/coins': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Tracked coins
+     * @description Third-party analytics dataset (what the service observes about others; never its own holdings).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default marketCap */
+          sort?: 'marketCap' | 'volume24h' | 'change24h' | 'name';
+          /** @description rows to return (default: all) */
+          limit?: number;
+          /** @description rows to skip (default 0) */
+          offset?: number;
+          /** @description sort direction (default desc; asc for name) */
+          order?: 'asc' | 'desc';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * Format: date-time
+               * @description when this body was computed (server clock)
+               */
+              generatedAt: string;
+              /** @description Monday of each of the 26 sparkline weeks, oldest first; the last is the current week */
+              sparklineWeeks: string[];
+              total: number;
+              coins: {
+                /** Format: uuid */
+                id: string;
+                symbol: string;
+                name: string;
+                chain: string;
+                priceUsd: number | null;
+                marketCapUsd: number | null;
+                fdvUsd: number | null;
+                volume24hUsd: number | null;
+                change24hPct: number | null;
+                holders: number | null;
+                agent: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                } | null;
+                /** @description 26 weekly values of week-end market cap, aligned with sparklineWeeks; null where no observation exists */
+                sparkline: (number | null)[];
+                /**
+                 * Format: date-time
+                 * @description when the source last refreshed this row
+                 */
+                refreshedAt: string;
+                /** @description true when refreshedAt is older than the freshness window of its kind (agents and projects 36 h, coins 3 h, vaults and wallets 18 h) */
+                stale: boolean;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/vaults': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Tracked third-party vaults (never the service’s own)
+     * @description Third-party analytics dataset (what the service observes about others; never its own holdings).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default tvl */
+          sort?: 'tvl' | 'apy' | 'name';
+          /** @description rows to return (default: all) */
+          limit?: number;
+          /** @description rows to skip (default 0) */
+          offset?: number;
+          /** @description sort direction (default desc; asc for name) */
+          order?: 'asc' | 'desc';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * Format: date-time
+               * @description when this body was computed (server clock)
+               */
+              generatedAt: string;
+              /** @description Monday of each of the 26 sparkline weeks, oldest first; the last is the current week */
+              sparklineWeeks: string[];
+              total: number;
+              /** @description sum over listed third-party vaults; equals overview vaultTvlUsd (USD) */
+              totalTvlUsd: number;
+              /** @description tracked third-party vaults; the service’s own vault is never listed */
+              vaults: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @description live, upcoming, paused or closed */
+                status: string;
+                chain: string;
+                platform: string | null;
+                assetSymbol: string;
+                tvlUsd: number;
+                apyPct: number | null;
+                sharePrice: number | null;
+                change24hPct: number | null;
+                manager: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                } | null;
+                /** @description 26 weekly values of week-end TVL, aligned with sparklineWeeks; null where no observation exists */
+                sparkline: (number | null)[];
+                /**
+                 * Format: date-time
+                 * @description when the source last refreshed this row
+                 */
+                refreshedAt: string;
+                /** @description true when refreshedAt is older than the freshness window of its kind (agents and projects 36 h, coins 3 h, vaults and wallets 18 h) */
+                stale: boolean;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/wallets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Tracked wallets
+     * @description Third-party analytics dataset (what the service observes about others; never its own holdings).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default balance */
+          sort?: 'balance' | 'change24h' | 'activity' | 'name';
+          /** @description rows to return (default: all) */
+          limit?: number;
+          /** @description rows to skip (default 0) */
+          offset?: number;
+          /** @description sort direction (default desc; asc for name) */
+          order?: 'asc' | 'desc';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * Format: date-time
+               * @description when this body was computed (server clock)
+               */
+              generatedAt: string;
+              /** @description Monday of each of the 26 sparkline weeks, oldest first; the last is the current week */
+              sparklineWeeks: string[];
+              total: number;
+              wallets: {
+                /** Format: uuid */
+                id: string;
+                label: string;
+                address: string;
+                chain: string;
+                balanceUsd: number;
+                change24hPct: number | null;
+                txCount30d: number;
+                inflow30dUsd: number;
+                outflow30dUsd: number;
+                agent: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                } | null;
+                projectSlug: string | null;
+                lastActiveAt: string | null;
+                /** @description 26 weekly values of week-end balance, aligned with sparklineWeeks; null where no observation exists */
+                sparkline: (number | null)[];
+                /**
+                 * Format: date-time
+                 * @description when the source last refreshed this row
+                 */
+                refreshedAt: string;
+                /** @description true when refreshedAt is older than the freshness window of its kind (agents and projects 36 h, coins 3 h, vaults and wallets 18 h) */
+                stale: boolean;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Projects
+     * @description Third-party analytics dataset (what the service observes about others; never its own holdings).
+     */
+    get: {
+      parameters: {
+        query?: {
+          category?: string;
+          /** @description default revenue */
+          sort?: 'revenue' | 'tvl' | 'name' | 'listed';
+          /** @description rows to return (default: all) */
+          limit?: number;
+          /** @description rows to skip (default 0) */
+          offset?: number;
+          /** @description sort direction (default desc; asc for name) */
+          order?: 'asc' | 'desc';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * Format: date-time
+               * @description when this body was computed (server clock)
+               */
+              generatedAt: string;
+              total: number;
+              projects: {
+                slug: string;
+                name: string;
+                category: string;
+                chain: string | null;
+                tagline: string | null;
+                revenue30dUsd: number;
+                revenueChange30dPct: number | null;
+                volume30dUsd: number | null;
+                tvlUsd: number | null;
+                agentCount: number;
+                coin: {
+                  /** Format: uuid */
+                  id: string;
+                  symbol: string;
+                  marketCapUsd: number | null;
+                } | null;
+                /**
+                 * Format: date-time
+                 * @description when the source last refreshed this row
+                 */
+                refreshedAt: string;
+                /** @description true when refreshedAt is older than the freshness window of its kind (agents and projects 36 h, coins 3 h, vaults and wallets 18 h) */
+                stale: boolean;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/agents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Agent dossier
+     * @description Third-party analytics dataset (what the service observes about others; never its own holdings). 404 { error } when the id is unknown or not a UUID.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * Format: date-time
+               * @description when this body was computed (server clock)
+               */
+              generatedAt: string;
+              /** Format: uuid */
+              id: string;
+              name: string;
+              protocol: string | null;
+              description: string | null;
+              site: string | null;
+              twitter: string | null;
+              projectSlug: string | null;
+              walletAddress: string | null;
+              walletBalanceUsd: number;
+              /** @description active when seen within 7 days */
+              status: 'active' | 'idle';
+              confidence: ('high' | 'medium' | 'low') | null;
+              /** @description directory score, as on /api/dashboards/agents */
+              score: number;
+              x402: {
+                score: number | null;
+                transactions: number;
+                volumeUsd: number;
+                /** @description paid x402 resources (endpoints) the agent offers */
+                resources: number;
+              };
+              revenue: {
+                revenue30dUsd: number;
+                revenue182dUsd: number;
+                cumulativeUsd: number;
+                tokenTax30dUsd: number;
+                inflow30dUsd: number;
+              };
+              productivity: {
+                score: number | null;
+                frequency: number | null;
+                successRate: number | null;
+                /** @description 100 when seen now, halving every 7 days */
+                recency: number;
+              };
+              coin: {
+                /** Format: uuid */
+                id: string;
+                symbol: string;
+                marketCapUsd: number | null;
+              } | null;
+              signal: {
+                signalScore: number;
+                /** @description position on /api/dashboards/leaderboard */
+                rank: number;
+                /** @description verified: 4+ legs verified and none missing; missing: no money leg has evidence; else partial */
+                evidenceStatus: 'verified' | 'partial' | 'missing';
+                /** @description High: 3+ of wallet, moneyIn, x402, token verified; Medium: 2; Low: fewer */
+                confidence: 'High' | 'Medium' | 'Low';
+              };
+              /** @description wallet: verified if balance > 0, partial if an address is known; moneyIn: verified if 30-day revenue > 0, partial if any in 182 days; x402: verified if volume > 0, partial if transactions > 0; token: verified if the linked coin has a market cap, partial if a coin is linked; identity: verified if a protocol is set, partial if only site/twitter; freshness: verified if seen within 7 days, partial within 30 */
+              evidence: {
+                wallet: {
+                  status: 'verified' | 'partial' | 'missing';
+                  detail: string;
+                };
+                moneyIn: {
+                  status: 'verified' | 'partial' | 'missing';
+                  detail: string;
+                };
+                x402: {
+                  status: 'verified' | 'partial' | 'missing';
+                  detail: string;
+                };
+                token: {
+                  status: 'verified' | 'partial' | 'missing';
+                  detail: string;
+                };
+                identity: {
+                  status: 'verified' | 'partial' | 'missing';
+                  detail: string;
+                };
+                freshness: {
+                  status: 'verified' | 'partial' | 'missing';
+                  detail: string;
+                };
+              };
+              /** @description curator notes, then each verified evidence leg */
+              whyIncluded: string[];
+              /** @description each evidence leg that is not verified, with what is missing */
+              openGaps: string[];
+              trust: {
+                sourceConfidence: string | null;
+                operatorVerified: boolean;
+                codePublic: boolean;
+                audited: boolean;
+                /** @description known security or payment incidents */
+                incidents: number;
+                verifiedLegs: number;
+              };
+              /** @description third-party vaults this agent manages */
+              managedVaults: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                status: string;
+                tvlUsd: number;
+                apyPct: number | null;
+              }[];
+              trackedWallets: {
+                /** Format: uuid */
+                id: string;
+                label: string;
+                address: string;
+                chain: string;
+                balanceUsd: number;
+              }[];
+              /** @description 26 weeks, oldest first; null where no daily observation fell in the week */
+              weekly: {
+                /**
+                 * Format: date
+                 * @description UTC date YYYY-MM-DD
+                 */
+                weekStart: string;
+                revenueUsd: number | null;
+                x402VolumeUsd: number | null;
+                x402Transactions: number | null;
+                walletBalanceUsd: number | null;
+              }[];
+              /**
+               * Format: date-time
+               * @description when the agent joined the roster
+               */
+              listedAt: string;
+              lastSeenAt: string | null;
+              /**
+               * Format: date-time
+               * @description when the source last refreshed this row
+               */
+              refreshedAt: string;
+              /** @description true when refreshedAt is older than the freshness window of its kind (agents and projects 36 h, coins 3 h, vaults and wallets 18 h) */
+              stale: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/coins/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Coin profile
+     * @description Third-party analytics dataset (what the service observes about others; never its own holdings). 404 { error } when the id is unknown or not a UUID.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * Format: date-time
+               * @description when this body was computed (server clock)
+               */
+              generatedAt: string;
+              /** Format: uuid */
+              id: string;
+              symbol: string;
+              name: string;
+              chain: string;
+              priceUsd: number | null;
+              marketCapUsd: number | null;
+              fdvUsd: number | null;
+              volume24hUsd: number | null;
+              change24hPct: number | null;
+              holders: number | null;
+              agent: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              /** @description 26 weekly values of week-end market cap, aligned with sparklineWeeks; null where no observation exists */
+              sparkline: (number | null)[];
+              /**
+               * Format: date-time
+               * @description when the source last refreshed this row
+               */
+              refreshedAt: string;
+              /** @description true when refreshedAt is older than the freshness window of its kind (agents and projects 36 h, coins 3 h, vaults and wallets 18 h) */
+              stale: boolean;
+              contractAddress: string | null;
+              projectSlug: string | null;
+              circulatingSupply: number | null;
+              totalSupply: number | null;
+              launchedAt: string | null;
+              change30dPct: number | null;
+              /** @description the issuing agent and every agent linked to this coin */
+              linkedAgents: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                protocol: string | null;
+              }[];
+              /** @description daily, up to 365 days, oldest first; days without a snapshot are absent */
+              history: {
+                /**
+                 * Format: date
+                 * @description UTC date YYYY-MM-DD
+                 */
+                date: string;
+                priceUsd: number;
+                marketCapUsd: number | null;
+                volumeUsd: number | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/vaults/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Vault profile (third-party vaults only)
+     * @description Third-party analytics dataset (what the service observes about others; never its own holdings). 404 { error } when the id is unknown or not a UUID.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * Format: date-time
+               * @description when this body was computed (server clock)
+               */
+              generatedAt: string;
+              /** Format: uuid */
+              id: string;
+              name: string;
+              /** @description live, upcoming, paused or closed */
+              status: string;
+              chain: string;
+              platform: string | null;
+              assetSymbol: string;
+              tvlUsd: number;
+              apyPct: number | null;
+              sharePrice: number | null;
+              change24hPct: number | null;
+              manager: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              /** @description 26 weekly values of week-end TVL, aligned with sparklineWeeks; null where no observation exists */
+              sparkline: (number | null)[];
+              /**
+               * Format: date-time
+               * @description when the source last refreshed this row
+               */
+              refreshedAt: string;
+              /** @description true when refreshedAt is older than the freshness window of its kind (agents and projects 36 h, coins 3 h, vaults and wallets 18 h) */
+              stale: boolean;
+              address: string | null;
+              strategy: string | null;
+              depositCapUsd: number | null;
+              inceptionAt: string | null;
+              yield: {
+                apy7dAvgPct: number | null;
+                apy30dAvgPct: number | null;
+                sharePriceChange30dPct: number | null;
+              };
+              /** @description daily TVL, APY and share price, up to 365 days, oldest first */
+              history: {
+                /**
+                 * Format: date
+                 * @description UTC date YYYY-MM-DD
+                 */
+                date: string;
+                tvlUsd: number;
+                apyPct: number | null;
+                sharePrice: number | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/wallets/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Wallet profile
+     * @description Third-party analytics dataset (what the service observes about others; never its own holdings). 404 { error } when the id is unknown or not a UUID.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * Format: date-time
+               * @description when this body was computed (server clock)
+               */
+              generatedAt: string;
+              /** Format: uuid */
+              id: string;
+              label: string;
+              address: string;
+              chain: string;
+              balanceUsd: number;
+              change24hPct: number | null;
+              txCount30d: number;
+              inflow30dUsd: number;
+              outflow30dUsd: number;
+              agent: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+              } | null;
+              projectSlug: string | null;
+              lastActiveAt: string | null;
+              /** @description 26 weekly values of week-end balance, aligned with sparklineWeeks; null where no observation exists */
+              sparkline: (number | null)[];
+              /**
+               * Format: date-time
+               * @description when the source last refreshed this row
+               */
+              refreshedAt: string;
+              /** @description true when refreshedAt is older than the freshness window of its kind (agents and projects 36 h, coins 3 h, vaults and wallets 18 h) */
+              stale: boolean;
+              firstSeenAt: string | null;
+              holdings: {
+                symbol: string;
+                amount: number;
+                valueUsd: number;
+              }[];
+              delta30d: {
+                /**
+                 * Format: date
+                 * @description UTC date YYYY-MM-DD
+                 */
+                fromDate: string;
+                balanceThenUsd: number;
+                changeUsd: number;
+                changePct: number | null;
+              } | null;
+              /** @description daily balance, up to 182 days, oldest first; days without a snapshot are absent */
+              history: {
+                /**
+                 * Format: date
+                 * @description UTC date YYYY-MM-DD
+                 */
+                date: string;
+                balanceUsd: number;
+                inflowUsd: number | null;
+                outflowUsd: number | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/projects/{slug}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Project dossier: hero, KPIs, facet tables, 90-day daily history, ratios, activity */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          slug: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * Format: date-time
+               * @description when this body was computed (server clock)
+               */
+              generatedAt: string;
+              hero: {
+                slug: string;
+                name: string;
+                category: string;
+                chain: string | null;
+                tagline: string | null;
+                description: string | null;
+                site: string | null;
+                twitter: string | null;
+                logoUrl: string | null;
+                tags: string[];
+                /**
+                 * Format: date-time
+                 * @description when the project joined the roster
+                 */
+                listedAt: string;
+              };
+              /** @description KPI strip: revenue, volume, transactions, active users, TVL, market cap */
+              kpis: {
+                key: string;
+                label: string;
+                value: number | null;
+                unit: 'usd' | 'count' | 'pct';
+                change30dPct: number | null;
+              }[];
+              facets: {
+                agents: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  protocol: string | null;
+                  revenue30dUsd: number;
+                  walletBalanceUsd: number;
+                  status: string;
+                }[];
+                coins: {
+                  /** Format: uuid */
+                  id: string;
+                  symbol: string;
+                  priceUsd: number | null;
+                  marketCapUsd: number | null;
+                }[];
+                vaults: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                  tvlUsd: number;
+                  apyPct: number | null;
+                }[];
+                wallets: {
+                  /** Format: uuid */
+                  id: string;
+                  label: string;
+                  chain: string;
+                  balanceUsd: number;
+                }[];
+              };
+              /** @description raw daily rows of the last 90 days, oldest first; days without data are absent */
+              history: {
+                /**
+                 * Format: date
+                 * @description UTC date YYYY-MM-DD
+                 */
+                date: string;
+                revenueUsd: number;
+                volumeUsd: number | null;
+                transactions: number | null;
+                activeUsers: number | null;
+                tvlUsd: number | null;
+              }[];
+              /** @description ratio tiles */
+              ratios: {
+                key: string;
+                label: string;
+                value: number | null;
+                description: string;
+              }[];
+              /** @description the project’s latest 20 activity entries */
+              activity: {
+                /** Format: uuid */
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description when it happened
+                 */
+                occurredAt: string;
+                /** @description e.g. payment, launch, vault_deposit */
+                kind: string;
+                agent: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                } | null;
+                projectSlug: string | null;
+                summary: string;
+                amountUsd: number | null;
+                txHash: string | null;
+              }[];
+              /**
+               * Format: date-time
+               * @description when the source last refreshed this row
+               */
+              refreshedAt: string;
+              /** @description true when refreshedAt is older than the freshness window of its kind (agents and projects 36 h, coins 3 h, vaults and wallets 18 h) */
+              stale: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/dashboards/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Agent activity log, newest first (empty while no writer runs) */
+    get: {
+      parameters: {
+        query?: {
+          /** @description default 100 */
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description newest first; empty while no writer runs */
+              entries: {
+                /** Format: uuid */
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description when it happened
+                 */
+                occurredAt: string;
+                /** @description e.g. payment, launch, vault_deposit */
+                kind: string;
+                agent: {
+                  /** Format: uuid */
+                  id: string;
+                  name: string;
+                } | null;
+                projectSlug: string | null;
+                summary: string;
+                amountUsd: number | null;
+                txHash: string | null;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Comments, newest first, 50 per page; text is untrusted input returned as stored */
+    get: {
+      parameters: {
+        query?: {
+          /** @description page number from 1 (default 1); 50 per page */
+          page?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              page: number;
+              /** @description 50 comments per page */
+              pageSize: number;
+              total: number;
+              hasMore: boolean;
+              /** @description newest first */
+              comments: {
+                /** Format: uuid */
+                id: string;
+                /**
+                 * Format: date-time
+                 * @description when it was posted
+                 */
+                createdAt: string;
+                /** @description untrusted user input, returned as stored */
+                author: string;
+                /** @description untrusted user input, returned exactly as stored: render as text, never HTML */
+                body: string;
+                targetType: string | null;
+                targetId: string | null;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/analytics/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import analytics records of one kind from an NDJSON body
+     * @description Body: application/x-ndjson, one record per line in the format of docs/analytics-import.md. Valid records are upserted by natural key (re-import updates, never duplicates); invalid lines are reported by line and field and skipped.
+     */
+    post: {
+      parameters: {
+        query: {
+          /** @description the kind of every record in the body (see docs/analytics-import.md) */
+          kind:
+            | 'coins'
+            | 'agents'
+            | 'vaults'
+            | 'wallets'
+            | 'projects'
+            | 'agent-history'
+            | 'coin-history'
+            | 'vault-history'
+            | 'wallet-history'
+            | 'project-history'
+            | 'activity'
+            | 'comments';
+          /** @description validate only, write nothing */
+          check?: boolean;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              kind: string;
+              /** @description non-blank lines read */
+              received: number;
+              /** @description records inserted or updated (valid records when check=true) */
+              imported: number;
+              rejected: number;
+              /** @description the first 1,000 problems, each naming the body line and field */
+              errors: {
+                line: number;
+                field: string | null;
+                message: string;
+              }[];
+              /** @description the analytics data version after the import */
+              dataVersion: number;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ok?: boolean;
+              status?: number;
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: never;
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
