@@ -8,6 +8,7 @@ import { healthRoutes } from './health/routes.js';
 import { HealthService, type HealthServiceOptions } from './health/service.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerOpenApi } from './http/openapi.js';
+import { staticSitePlugin } from './http/static-site.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { swarmPlugin } from './swarm/plugin.js';
 import { treasuryPlugin } from './treasury/plugin.js';
@@ -64,6 +65,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(treasuryPlugin, { context });
   await app.register(regimePlugin, { context });
   await app.register(analyticsRoutes);
+  // Last: the site's fallback route answers only paths no API route claimed.
+  await app.register(staticSitePlugin, {});
 
   app.addHook('onReady', async () => {
     await versions.start();

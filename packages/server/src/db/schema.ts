@@ -226,6 +226,8 @@ export interface ConsensusReceiptTable {
   signature: Json<unknown>;
   key_id: string;
   created_at: Timestamp;
+  /** Position in the subject's receipt chain (1 = first); see 0007-swarm-lifecycle. */
+  chain_index: number | null;
 }
 
 export interface JudgementTable {

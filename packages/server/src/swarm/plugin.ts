@@ -9,6 +9,8 @@ import { memoRoutes } from './memos/routes.js';
 import { MemoService } from './memos/service.js';
 import { takeRoutes } from './takes/routes.js';
 import { TakeService } from './takes/service.js';
+import { registerLifecycle } from './lifecycle-plugin.js';
+import { SWARM_DATASET } from './sessions/constants.js';
 
 /** The swarm's composition root: services built once, route plugins registered in order. */
 export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
@@ -22,7 +24,9 @@ export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
   const tokenClaims = new TokenClaimService(db, clock);
   const applications = new ApplicationService(db, clock);
   const activation = new ActivationService(db, clock, publicBaseUrl);
-  const takes = new TakeService(db, clock, tokenClaims);
+  const takes = new TakeService(db, clock, tokenClaims, (trx) =>
+    context.versions.bump(SWARM_DATASET, trx),
+  );
   const memos = new MemoService(db, clock);
 
   await app.register(onboardingRoutes, {
@@ -33,6 +37,8 @@ export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
   });
   await app.register(takeRoutes, { takes });
   await app.register(memoRoutes, { memos, tokenClaims, publicBaseUrl: config.publicBaseUrl });
+
+  await registerLifecycle(app, context, tokenClaims);
 
   if (config.smtpUrl !== undefined) {
     scheduler.add(emailDeliveryJob(db, smtpMailer(config.smtpUrl), clock, config.smtpFrom));

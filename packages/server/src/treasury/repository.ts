@@ -188,22 +188,18 @@ export async function upsertWalletSnapshots(
     await db
       .insertInto('wallet_value_snapshot')
       .values(
-        rows
-          .slice(i, i + chunk)
-          .map((r) => ({
-            wallet_address: r.walletAddress,
-            date: r.date,
-            total_usd: r.totalUsd,
-            provenance: r.provenance,
-          })),
+        rows.slice(i, i + chunk).map((r) => ({
+          wallet_address: r.walletAddress,
+          date: r.date,
+          total_usd: r.totalUsd,
+          provenance: r.provenance,
+        })),
       )
       .onConflict((c) =>
-        c
-          .columns(['wallet_address', 'date'])
-          .doUpdateSet((eb) => ({
-            total_usd: eb.ref('excluded.total_usd'),
-            provenance: eb.ref('excluded.provenance'),
-          })),
+        c.columns(['wallet_address', 'date']).doUpdateSet((eb) => ({
+          total_usd: eb.ref('excluded.total_usd'),
+          provenance: eb.ref('excluded.provenance'),
+        })),
       )
       .execute();
   }
@@ -321,19 +317,17 @@ export async function recordIndexerRun(
       last_error: run.error,
     })
     .onConflict((c) =>
-      c
-        .column('name')
-        .doUpdateSet(
-          success
-            ? {
-                source: run.source,
-                indexed_through: run.indexedThrough,
-                last_success_at: run.attemptAt,
-                last_attempt_at: run.attemptAt,
-                last_error: null,
-              }
-            : { last_attempt_at: run.attemptAt, last_error: run.error },
-        ),
+      c.column('name').doUpdateSet(
+        success
+          ? {
+              source: run.source,
+              indexed_through: run.indexedThrough,
+              last_success_at: run.attemptAt,
+              last_attempt_at: run.attemptAt,
+              last_error: null,
+            }
+          : { last_attempt_at: run.attemptAt, last_error: run.error },
+      ),
     )
     .execute();
 }

@@ -92,10 +92,7 @@ export async function walletSleeves(db: Kysely<DB>) {
     repository.wallets(db),
     repository.holdings(db),
   ]);
-  const groups = [
-    ...SLEEVES.map((s) => ({ key: s.key, label: s.label })),
-    UNALLOCATED_SLEEVE,
-  ];
+  const groups = [...SLEEVES.map((s) => ({ key: s.key, label: s.label })), UNALLOCATED_SLEEVE];
   const group = (holdings: ReturnType<typeof holdingOf>[], total: number) =>
     groups.map((g) => {
       const members = holdings.filter((h) => h.sleeve === g.key);

@@ -7,7 +7,6 @@ import {
   parseCanonicalTake,
   verify,
   verifyReceipt,
-  type ReceiptReasonCode,
 } from '@convene/protocol';
 import type { Command } from 'commander';
 import { unwrap } from '../../sdk/client.js';
@@ -93,9 +92,7 @@ export function registerVerify(program: Command, context: () => CliContext): voi
           receipt,
           expected === undefined ? {} : { expectedServicePublicKey: expected },
         );
-        const failed = new Set(
-          result.unverifiedReasons.map((reason) => reason.code),
-        );
+        const failed = new Set(result.unverifiedReasons.map((reason) => reason.code));
         const checks: Check[] = Object.values(RECEIPT_REASONS).map((code) => ({
           check: RECEIPT_REASON_TEXT[code].replace(/^./, (first) => first.toUpperCase()),
           ok: !failed.has(code),

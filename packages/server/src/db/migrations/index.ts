@@ -4,6 +4,7 @@ import { dataVersion } from './0003-data-version.js';
 import { treasury } from './0004-treasury.js';
 import { regime } from './0005-regime.js';
 import { analytics } from './0006-analytics.js';
+import { swarmLifecycle } from './0007-swarm-lifecycle.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -11,4 +12,4 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [foundation, swarm, dataVersion, treasury, regime, analytics];
+export const MIGRATIONS: readonly Migration[] = [foundation, swarm, dataVersion, treasury, regime, analytics, swarmLifecycle];

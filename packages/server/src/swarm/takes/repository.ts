@@ -57,6 +57,7 @@ export class TakeRepository {
   /** The take and its nonce in one transaction; the database settles every race (see 0002-swarm). */
   async insertTake(
     take: Omit<TakeRow, 'recommendation_id' | 'weights'> & { weights: string | null },
+    alsoInTransaction?: (trx: Kysely<DB>) => Promise<unknown>,
   ): Promise<number> {
     return this.db.transaction().execute(async (trx) => {
       const inserted = await trx
@@ -73,6 +74,7 @@ export class TakeRepository {
           used_at: take.received_at,
         })
         .execute();
+      await alsoInTransaction?.(trx);
       return inserted.recommendation_id;
     });
   }

@@ -29,6 +29,8 @@ export class TakeService {
     db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly tokens: TokenClaimService,
+    /** Bumps the swarm data version with each accepted take, so cached session bodies refresh. */
+    private readonly onTakeAccepted?: (trx: Kysely<DB>) => Promise<unknown>,
   ) {
     this.takes = new TakeRepository(db);
     this.members = new MemberRepository(db);
@@ -97,7 +99,7 @@ export class TakeService {
         canonical,
         signature: submission.signature,
         received_at: this.clock.now(),
-      });
+      }, this.onTakeAccepted);
       return { recommendationId };
     } catch (error) {
       throw mapInsertError(error);
