@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export interface StaticSiteOptions {
+  /** The built site (packages/web/dist); defaults to its place in this repository. */
+  root?: string;
+}
+
+/** packages/web/dist, seen from src/http or dist/http of the server package. */
+export function defaultWebRoot(): string {
+  return fileURLToPath(new URL('../../../web/dist/', import.meta.url));
+}
+
+const HASHED_ASSET = /[/\\]assets[/\\]/;
+const ONE_YEAR = 'public, max-age=31536000, immutable';
+
+function cacheHeaders(reply: FastifyReply, path: string): void {
+  if (path.endsWith('index.html')) reply.header('cache-control', 'no-cache');
+  else if (HASHED_ASSET.test(path)) reply.header('cache-control', ONE_YEAR);
+  else reply.header('cache-control', 'public, max-age=3600');
+}
+
+/** A page address the single-page app should answer: not the API, not a file, asked for as HTML. */
+function isPageRequest(request: FastifyRequest): boolean {
+  const path = request.url.split('?')[0] ?? '';
+  if (path === '/api' || path.startsWith('/api/')) return false;
+  const lastSegment = path.slice(path.lastIndexOf('/') + 1);
+  if (lastSegment.includes('.')) return false;
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * Serves the built web site on the API's origin: hashed assets cached for a year, index.html
+ * revalidated on every load, and index.html for any page address so deep links work. Unknown API
+ * paths and files keep the JSON 404. Without a built site the API still starts.
+ */
+export async function staticSitePlugin(
+  app: FastifyInstance,
+  options: StaticSiteOptions,
+): Promise<void> {
+  const root = options.root ?? defaultWebRoot();
+  if (!existsSync(join(root, 'index.html'))) {
+    app.log.info(
+      { root },
+      'web site not built (no index.html): serving the API only; run npm run build',
+    );
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root,
+    // Routes for exactly the files present at start-up, so the fallback below owns every other path.
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: cacheHeaders,
+    schemaHide: true,
+  });
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    if (!isPageRequest(request)) return reply.callNotFound();
+    return reply.sendFile('index.html');
+  });
+}

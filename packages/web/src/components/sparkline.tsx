@@ -1,0 +1,41 @@
+/** A small inline trend line; null values break the line instead of being bridged. */
+export function Sparkline(props: {
+  values: (number | null)[];
+  width?: number;
+  height?: number;
+  color?: string;
+  label: string;
+  domain?: [number, number];
+}) {
+  const width = props.width ?? 96;
+  const height = props.height ?? 24;
+  const finite = props.values.filter((v): v is number => v !== null && Number.isFinite(v));
+  if (finite.length === 0) return <span class="muted small">no data</span>;
+  const [min, max] = props.domain ?? [Math.min(...finite), Math.max(...finite)];
+  const span = max - min || 1;
+  const step = props.values.length > 1 ? width / (props.values.length - 1) : 0;
+  let path = '';
+  let drawing = false;
+  props.values.forEach((value, i) => {
+    if (value === null || !Number.isFinite(value)) {
+      drawing = false;
+      return;
+    }
+    const x = (i * step).toFixed(1);
+    const y = (height - 2 - ((value - min) / span) * (height - 4)).toFixed(1);
+    path += `${drawing ? 'L' : 'M'}${x} ${y}`;
+    drawing = true;
+  });
+  return (
+    <svg
+      class="sparkline"
+      width={width}
+      height={height}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={props.label}
+    >
+      <path d={path} fill="none" stroke={props.color ?? 'var(--cyan)'} stroke-width="1.5" />
+    </svg>
+  );
+}

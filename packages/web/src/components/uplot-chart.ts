@@ -1,0 +1,122 @@
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import { pct, usd } from '../lib/format.js';
+import type { ChartSpec } from './chart-spec.js';
+
+const AXIS = '#8aa0b4';
+const GRID = 'rgba(138,160,180,0.12)';
+const FIRST_CHART_MARK = 'convene:first-chart';
+
+// uPlot hands axis formatters null for splits it skips (e.g. on log scales).
+function formatter(kind: ChartSpec['yFormat']): (value: number | null) => string {
+  return (v) => {
+    if (v === null || !Number.isFinite(v)) return '';
+    if (kind === 'usd') return usd(v);
+    if (kind === 'pct') return pct(v, 0);
+    return Math.abs(v) >= 1000
+      ? v.toLocaleString('en-US', { maximumFractionDigits: 0 })
+      : String(+v.toPrecision(4));
+  };
+}
+
+function bandsPlugin(spec: ChartSpec): uPlot.Plugin {
+  return {
+    hooks: {
+      drawClear: [
+        (u) => {
+          const { ctx } = u;
+          const { left, width } = u.bbox;
+          for (const band of spec.bands ?? []) {
+            const top = u.valToPos(band.to, 'y', true);
+            const bottom = u.valToPos(band.from, 'y', true);
+            ctx.fillStyle = band.color;
+            ctx.fillRect(left, top, width, bottom - top);
+          }
+        },
+      ],
+      draw: [
+        (u) => {
+          const { ctx } = u;
+          const { left, width } = u.bbox;
+          for (const rule of spec.rules ?? []) {
+            const y = Math.round(u.valToPos(rule.value, 'y', true)) + 0.5;
+            ctx.save();
+            ctx.strokeStyle = rule.color;
+            ctx.setLineDash([4, 4]);
+            ctx.beginPath();
+            ctx.moveTo(left, y);
+            ctx.lineTo(left + width, y);
+            ctx.stroke();
+            ctx.restore();
+          }
+        },
+      ],
+    },
+  };
+}
+
+/** Draws the chart into `element`, follows its width, and returns the clean-up. */
+export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
+  const height = spec.height ?? 260;
+  const hasY2 = spec.series.some((s) => s.scale === 'y2');
+  const yScale: uPlot.Scale = spec.yLog === true ? { distr: 3 } : {};
+  if (spec.yRange !== undefined) yScale.range = spec.yRange;
+  const options: uPlot.Options = {
+    width: Math.max(element.clientWidth, 280),
+    height,
+    scales: { x: { time: true }, y: yScale, ...(hasY2 ? { y2: {} } : {}) },
+    legend: { live: true },
+    cursor: { drag: { x: true, y: false } },
+    axes: [
+      { stroke: AXIS, grid: { stroke: GRID }, ticks: { stroke: GRID } },
+      {
+        stroke: AXIS,
+        grid: { stroke: GRID },
+        ticks: { stroke: GRID },
+        size: 64,
+        values: (_u, values) => values.map(formatter(spec.yFormat)),
+      },
+      ...(hasY2
+        ? [
+            {
+              scale: 'y2',
+              side: 1,
+              stroke: AXIS,
+              grid: { show: false },
+              size: 64,
+              values: (_u: uPlot, values: number[]) => values.map(formatter(spec.y2Format)),
+            },
+          ]
+        : []),
+    ],
+    series: [
+      {},
+      ...spec.series.map((s) => ({
+        label: s.label,
+        stroke: s.color,
+        width: s.width ?? 1.5,
+        scale: s.scale ?? 'y',
+        spanGaps: false,
+        points: { show: false },
+        ...(s.fill !== undefined ? { fill: s.fill } : {}),
+        ...(s.dash !== undefined ? { dash: s.dash } : {}),
+        value: (_u: uPlot, v: number | null) =>
+          v === null ? '—' : formatter(s.scale === 'y2' ? spec.y2Format : spec.yFormat)(v),
+      })),
+    ],
+    plugins: [bandsPlugin(spec)],
+  };
+  const data = [spec.x, ...spec.series.map((s) => s.values)] as uPlot.AlignedData;
+  const chart = new uPlot(options, data, element);
+  if (performance.getEntriesByName(FIRST_CHART_MARK).length === 0) {
+    performance.mark(FIRST_CHART_MARK);
+  }
+  const resize = new ResizeObserver(() => {
+    chart.setSize({ width: Math.max(element.clientWidth, 280), height });
+  });
+  resize.observe(element);
+  return () => {
+    resize.disconnect();
+    chart.destroy();
+  };
+}

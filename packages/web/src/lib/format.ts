@@ -1,0 +1,74 @@
+const usdCompact = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 2,
+});
+const usdFull = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 2,
+});
+const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
+
+export const DASH = '—';
+
+/** US dollars; compact (e.g. $1.2M) from 100k up. A missing value is a dash, never $0. */
+export function usd(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  if (Math.abs(value) >= 100_000) return usdCompact.format(value);
+  if (Math.abs(value) > 0 && Math.abs(value) < 0.01) return `$${value.toPrecision(3)}`;
+  return usdFull.format(value);
+}
+
+export function num(value: number | null | undefined, digits = 2): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  if (Math.abs(value) >= 1_000_000) return compact.format(value);
+  return digits === 2 ? plain.format(value) : value.toFixed(digits);
+}
+
+/** A 0..1 fraction as a percentage. */
+export function pct(fraction: number | null | undefined, digits = 1): string {
+  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return DASH;
+  return `${(fraction * 100).toFixed(digits)}%`;
+}
+
+/** A value already in percent (analytics routes), signed. */
+export function pctPoints(value: number | null | undefined, digits = 1): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return `${value > 0 ? '+' : ''}${value.toFixed(digits)}%`;
+}
+
+export function dateTime(iso: string | null | undefined): string {
+  if (iso === null || iso === undefined) return DASH;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+}
+
+/** "3 h ago" style age from now. */
+export function ago(iso: string | null | undefined, now = Date.now()): string {
+  if (iso === null || iso === undefined) return DASH;
+  const seconds = Math.round((now - new Date(iso).getTime()) / 1000);
+  if (!Number.isFinite(seconds)) return DASH;
+  if (seconds < 60) return `${seconds}s ago`;
+  if (seconds < 3600) return `${Math.round(seconds / 60)} min ago`;
+  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h ago`;
+  return `${Math.round(seconds / 86_400)} d ago`;
+}
+
+/** 0x1234…abcd */
+export function shortHash(value: string | null | undefined, keep = 6): string {
+  if (value === null || value === undefined) return DASH;
+  return value.length <= keep * 2 + 1 ? value : `${value.slice(0, keep)}…${value.slice(-4)}`;
+}
+
+/** Seconds since the epoch (uPlot's x axis) of a UTC YYYY-MM-DD date. */
+export function dayToSeconds(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) / 1000;
+}
+
+export function label(key: string): string {
+  return key.replace(/_/g, ' ');
+}

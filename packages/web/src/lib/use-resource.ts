@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'preact/hooks';
+import { getJson } from '../api/client.js';
+
+export type Resource<T> =
+  { status: 'loading' } | { status: 'error'; error: Error } | { status: 'ready'; data: T };
+
+const CACHE_MS = 60_000;
+const cache = new Map<string, { at: number; data: unknown }>();
+
+/**
+ * Fetches `path` (null: nothing yet) and re-fetches when it changes. Answers are reused for a
+ * minute so going back to a page is instant; `reload` bypasses that.
+ */
+export function useResource<T>(path: string | null): Resource<T> & { reload: () => void } {
+  const [state, setState] = useState<Resource<T>>(() => fromCache<T>(path));
+  const [generation, setGeneration] = useState(0);
+
+  useEffect(() => {
+    if (path === null) return;
+    const cached = fromCache<T>(path);
+    if (cached.status === 'ready' && generation === 0) {
+      setState(cached);
+      return;
+    }
+    setState({ status: 'loading' });
+    const controller = new AbortController();
+    getJson<T>(path, controller.signal)
+      .then((data) => {
+        cache.set(path, { at: Date.now(), data });
+        setState({ status: 'ready', data });
+      })
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({
+          status: 'error',
+          error: error instanceof Error ? error : new Error(String(error)),
+        });
+      });
+    return () => controller.abort();
+  }, [path, generation]);
+
+  const reload = (): void => {
+    if (path !== null) cache.delete(path);
+    setGeneration((n) => n + 1);
+  };
+  return { ...state, reload };
+}
+
+function fromCache<T>(path: string | null): Resource<T> {
+  if (path === null) return { status: 'loading' };
+  const hit = cache.get(path);
+  if (hit === undefined || Date.now() - hit.at > CACHE_MS) return { status: 'loading' };
+  return { status: 'ready', data: hit.data as T };
+}

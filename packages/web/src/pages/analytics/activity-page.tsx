@@ -1,0 +1,42 @@
+import type { ActivityEntry } from '../../api/types/analytics.js';
+import { Async } from '../../components/async-view.js';
+import { DataTable } from '../../components/data-table.js';
+import { dateTime, shortHash, usd } from '../../lib/format.js';
+import { useResource } from '../../lib/use-resource.js';
+import { AnalyticsFrame } from './shared.js';
+
+export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
+  return (
+    <DataTable
+      testId="activity"
+      rows={entries}
+      rowKey={(e) => e.id}
+      empty="No activity recorded yet: the feed stays empty until an activity writer runs."
+      columns={[
+        { label: 'When', render: (e) => dateTime(e.occurredAt) },
+        { label: 'Kind', render: (e) => e.kind },
+        {
+          label: 'Agent',
+          render: (e) =>
+            e.agent ? <a href={`/analytics/agents/${e.agent.id}`}>{e.agent.name}</a> : '—',
+        },
+        { label: 'Summary', render: (e) => e.summary },
+        { label: 'Amount', numeric: true, render: (e) => usd(e.amountUsd) },
+        { label: 'Tx', render: (e) => <span class="mono small">{shortHash(e.txHash)}</span> },
+      ]}
+    />
+  );
+}
+
+export function ActivityPage() {
+  const activity = useResource<{ entries: ActivityEntry[] }>('/api/dashboards/activity');
+  return (
+    <AnalyticsFrame title="Activity" lead="What tracked agents did, newest first.">
+      <section class="card" data-testid="activity-page">
+        <Async resource={activity} what="activity">
+          {(data) => <ActivityTable entries={data.entries} />}
+        </Async>
+      </section>
+    </AnalyticsFrame>
+  );
+}

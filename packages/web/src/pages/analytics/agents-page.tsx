@@ -1,0 +1,90 @@
+import type { AgentRow, AgentsResponse } from '../../api/types/analytics.js';
+import { Async } from '../../components/async-view.js';
+import { Chip } from '../../components/badges.js';
+import { DataTable } from '../../components/data-table.js';
+import { Sparkline } from '../../components/sparkline.js';
+import { ago, num, usd } from '../../lib/format.js';
+import { useResource } from '../../lib/use-resource.js';
+import { AnalyticsFrame, Pager, StaleMark, usePaging } from './shared.js';
+
+export function AgentsPage() {
+  const { page, offsetQuery } = usePaging();
+  const agents = useResource<AgentsResponse>(`/api/dashboards/agents?${offsetQuery}`);
+  return (
+    <AnalyticsFrame
+      title="Agents"
+      lead="The agent directory: score = max(x402 score, productivity, revenue-based score)."
+    >
+      <Async resource={agents} what="agents">
+        {(data) => (
+          <>
+            <DataTable<AgentRow>
+              testId="agents"
+              rows={data.agents}
+              rowKey={(r) => r.id}
+              columns={[
+                {
+                  label: 'Agent',
+                  render: (r) => (
+                    <>
+                      <a href={`/analytics/agents/${r.id}`}>{r.name}</a>{' '}
+                      <StaleMark stale={r.stale} refreshedAt={r.refreshedAt} />
+                    </>
+                  ),
+                },
+                { label: 'Protocol', render: (r) => r.protocol ?? '—' },
+                {
+                  label: 'Score',
+                  numeric: true,
+                  render: (r) => num(r.score),
+                  sort: (r) => r.score,
+                },
+                {
+                  label: 'Status',
+                  render: (r) => (
+                    <Chip tone={r.status === 'active' ? 'good' : 'dim'} text={r.status} />
+                  ),
+                },
+                {
+                  label: 'Earned 30d',
+                  numeric: true,
+                  render: (r) => usd(r.earned30dUsd),
+                  sort: (r) => r.earned30dUsd,
+                },
+                {
+                  label: 'x402 30d',
+                  numeric: true,
+                  render: (r) => `${usd(r.x402VolumeUsd)} · ${r.x402Transactions} tx`,
+                  sort: (r) => r.x402VolumeUsd,
+                },
+                {
+                  label: 'Balance',
+                  numeric: true,
+                  render: (r) => usd(r.walletBalanceUsd),
+                  sort: (r) => r.walletBalanceUsd,
+                },
+                {
+                  label: 'Token',
+                  render: (r) =>
+                    r.coin ? <a href={`/analytics/coins/${r.coin.id}`}>{r.coin.symbol}</a> : '—',
+                },
+                {
+                  label: 'Revenue, 26 weeks',
+                  render: (r) => (
+                    <Sparkline
+                      values={r.sparklines.revenue}
+                      label={`${r.name} revenue`}
+                      color="var(--green)"
+                    />
+                  ),
+                },
+                { label: 'Last seen', render: (r) => ago(r.lastSeenAt), sort: (r) => r.lastSeenAt },
+              ]}
+            />
+            <Pager total={data.total} page={page} path="/analytics/agents" />
+          </>
+        )}
+      </Async>
+    </AnalyticsFrame>
+  );
+}

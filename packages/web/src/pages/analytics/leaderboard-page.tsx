@@ -1,0 +1,87 @@
+import type { LeaderboardResponse, LeaderboardRow } from '../../api/types/analytics.js';
+import { Async } from '../../components/async-view.js';
+import { Chip, Stat } from '../../components/badges.js';
+import { DataTable } from '../../components/data-table.js';
+import { ago, num, usd } from '../../lib/format.js';
+import { useResource } from '../../lib/use-resource.js';
+import { AnalyticsFrame, EvidenceChips, Pager, StatusChip, usePaging } from './shared.js';
+
+const HEALTH_TONE = { healthy: 'good', partial: 'warn', stale: 'bad', empty: 'dim' } as const;
+
+export function LeaderboardPage() {
+  const { page, offsetQuery } = usePaging();
+  const board = useResource<LeaderboardResponse>(`/api/dashboards/leaderboard?${offsetQuery}`);
+  return (
+    <AnalyticsFrame
+      title="Money-agent leaderboard"
+      lead="Agents ranked by a signal score built from money evidence; each leg of evidence is shown, so a rank never hides what is missing."
+    >
+      <Async resource={board} what="leaderboard">
+        {(data) => (
+          <>
+            <div class="stats">
+              <Stat label="Listed agents" value={num(data.stats.listedAgents)} />
+              <Stat
+                label="Verified wallet balance"
+                value={usd(data.stats.verifiedWalletBalanceUsd)}
+              />
+              <Stat label="Money in, 30 days" value={usd(data.stats.moneyIn30dUsd)} />
+              <Stat label="High confidence" value={num(data.stats.highConfidenceCount)} />
+            </div>
+            <p class="muted small mono">{data.formula}</p>
+            <details class="card">
+              <summary>Source health</summary>
+              <ul>
+                {data.health.map((h) => (
+                  <li key={h.source}>
+                    {h.source}{' '}
+                    <Chip
+                      tone={HEALTH_TONE[h.status as keyof typeof HEALTH_TONE] ?? 'dim'}
+                      text={h.status}
+                    />{' '}
+                    {h.freshRows}/{h.rows} fresh · last refresh {ago(h.lastRefreshedAt)}
+                  </li>
+                ))}
+              </ul>
+            </details>
+            <DataTable<LeaderboardRow>
+              testId="leaderboard"
+              rows={data.agents}
+              rowKey={(r) => r.id}
+              columns={[
+                { label: '#', numeric: true, render: (r) => r.rank, sort: (r) => -r.rank },
+                {
+                  label: 'Agent',
+                  render: (r) => <a href={`/analytics/agents/${r.id}`}>{r.name}</a>,
+                },
+                { label: 'Protocol', render: (r) => r.protocol ?? '—' },
+                {
+                  label: 'Signal',
+                  numeric: true,
+                  render: (r) => num(r.signalScore),
+                  sort: (r) => r.signalScore,
+                },
+                { label: 'Evidence', render: (r) => <StatusChip status={r.evidenceStatus} /> },
+                { label: 'Legs', render: (r) => <EvidenceChips evidence={r.evidence} /> },
+                { label: 'Confidence', render: (r) => r.confidence },
+                {
+                  label: 'Revenue 30d',
+                  numeric: true,
+                  render: (r) => usd(r.revenue30dUsd),
+                  sort: (r) => r.revenue30dUsd,
+                },
+                {
+                  label: 'Wallet',
+                  numeric: true,
+                  render: (r) => usd(r.walletBalanceUsd),
+                  sort: (r) => r.walletBalanceUsd,
+                },
+              ]}
+            />
+            <Pager total={data.total} page={page} path="/analytics/leaderboard" />
+          </>
+        )}
+      </Async>
+    </AnalyticsFrame>
+  );
+}

@@ -1,0 +1,150 @@
+import { useLocation } from 'preact-iso/router';
+import type { EntitiesResponse, EntityRow, MarketOverview } from '../../api/types/analytics.js';
+import { Async } from '../../components/async-view.js';
+import { Stat } from '../../components/badges.js';
+import { DataTable } from '../../components/data-table.js';
+import { Sparkline } from '../../components/sparkline.js';
+import { ago, num, usd } from '../../lib/format.js';
+import { useResource } from '../../lib/use-resource.js';
+import { AnalyticsFrame, Change, Pager, StaleMark, usePaging } from './shared.js';
+
+const TYPES = ['agent', 'coin', 'vault', 'wallet'] as const;
+const DETAIL_PATH = { agent: 'agents', coin: 'coins', vault: 'vaults', wallet: 'wallets' } as const;
+
+export function OverviewPage() {
+  const overview = useResource<MarketOverview>('/api/dashboards/overview');
+  const { page, offsetQuery } = usePaging();
+  const { query } = useLocation();
+  const type = TYPES.find((t) => t === query.type);
+  const entities = useResource<EntitiesResponse>(
+    `/api/dashboards/entities?${offsetQuery}${type ? `&type=${type}` : ''}`,
+  );
+  return (
+    <AnalyticsFrame title="Market overview">
+      <Async resource={overview} what="overview">
+        {(o) => (
+          <section class="card" data-testid="overview">
+            <p class="meta small muted">
+              refreshed {ago(o.refreshedAt)}{' '}
+              <StaleMark stale={o.stale} refreshedAt={o.refreshedAt} />
+            </p>
+            <div class="stats">
+              <Stat
+                label="Agents"
+                value={num(o.counts.agents)}
+                hint={`${o.counts.activeAgents} active in 7 days`}
+              />
+              <Stat label="Coins" value={num(o.counts.coins)} />
+              <Stat label="Third-party vaults" value={num(o.counts.vaults)} />
+              <Stat label="Wallets" value={num(o.counts.wallets)} />
+              <Stat label="Projects" value={num(o.counts.projects)} />
+              <Stat
+                label="Third-party vault TVL"
+                value={usd(o.totals.vaultTvlUsd)}
+                hint="not the service's own vault"
+              />
+              <Stat label="Wallet balances" value={usd(o.totals.walletBalanceUsd)} />
+              <Stat label="Agent revenue 30d" value={usd(o.totals.agentRevenue30dUsd)} />
+              <Stat label="x402 volume 30d" value={usd(o.totals.x402Volume30dUsd)} />
+              <Stat label="Coin market cap" value={usd(o.totals.coinMarketCapUsd)} />
+              <Stat label="Avg productivity" value={num(o.avgProductivityScore)} />
+            </div>
+            <div class="row-between small muted">
+              Vault TVL, last 7 days
+              <Sparkline
+                values={o.vaultTvlSparkline7d.map((p) => p.tvlUsd)}
+                width={200}
+                height={32}
+                color="var(--green)"
+                label="vault TVL 7 days"
+              />
+            </div>
+            <div class="grid-3">
+              {TYPES.map((t) => (
+                <div class="subcard" key={t}>
+                  <h3>Top {t}s</h3>
+                  <ol class="leaders">
+                    {o.leaders[`${t}s` as const].map((leader) => (
+                      <li key={leader.id}>
+                        <a href={`/analytics/${DETAIL_PATH[t]}/${leader.id}`}>{leader.name}</a>{' '}
+                        <span class="muted small">
+                          {t === 'agent' ? num(leader.value) : usd(leader.value)}
+                        </span>
+                      </li>
+                    ))}
+                  </ol>
+                </div>
+              ))}
+            </div>
+          </section>
+        )}
+      </Async>
+      <section class="card">
+        <h2>Every tracked entity</h2>
+        <nav class="range-picker" aria-label="Entity type">
+          <a href="/analytics" class={type === undefined ? 'active' : ''}>
+            all
+          </a>
+          {TYPES.map((t) => (
+            <a key={t} href={`/analytics?type=${t}`} class={type === t ? 'active' : ''}>
+              {t}s
+            </a>
+          ))}
+        </nav>
+        <Async resource={entities} what="entities">
+          {(data) => (
+            <>
+              <DataTable<EntityRow>
+                testId="entities"
+                rows={data.entities}
+                rowKey={(r) => r.id}
+                columns={[
+                  { label: 'Type', render: (r) => r.type },
+                  {
+                    label: 'Name',
+                    render: (r) => (
+                      <>
+                        <a href={`/analytics/${DETAIL_PATH[r.type]}/${r.id}`}>{r.name}</a>{' '}
+                        {r.pending ? <span class="muted small">pending</span> : null}{' '}
+                        <StaleMark stale={r.stale} refreshedAt={r.refreshedAt} />
+                      </>
+                    ),
+                  },
+                  { label: 'Context', render: (r) => `${r.contextLabel}: ${num(r.contextValue)}` },
+                  {
+                    label: 'Revenue / volume',
+                    numeric: true,
+                    render: (r) => usd(r.revenueOrVolumeUsd),
+                    sort: (r) => r.revenueOrVolumeUsd,
+                  },
+                  {
+                    label: 'Balance / TVL',
+                    numeric: true,
+                    render: (r) => usd(r.balanceOrTvlUsd),
+                    sort: (r) => r.balanceOrTvlUsd,
+                  },
+                  {
+                    label: '24h',
+                    numeric: true,
+                    render: (r) => <Change value={r.change24hPct} />,
+                    sort: (r) => r.change24hPct,
+                  },
+                  {
+                    label: '26 weeks',
+                    render: (r) => <Sparkline values={r.sparkline} label={`${r.name} 26 weeks`} />,
+                  },
+                ]}
+              />
+              <Pager
+                total={data.total}
+                page={page}
+                path="/analytics"
+                query={type ? { type } : {}}
+              />
+            </>
+          )}
+        </Async>
+      </section>
+    </AnalyticsFrame>
+  );
+}

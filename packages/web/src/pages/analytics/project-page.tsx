@@ -1,0 +1,136 @@
+import { useMemo } from 'preact/hooks';
+import type { ProjectDetail } from '../../api/types/analytics.js';
+import { Async } from '../../components/async-view.js';
+import { Stat } from '../../components/badges.js';
+import { DataTable } from '../../components/data-table.js';
+import { TimeChart } from '../../components/time-chart.js';
+import { num, pctPoints, usd } from '../../lib/format.js';
+import { safeHref } from '../../lib/safe-url.js';
+import { useResource } from '../../lib/use-resource.js';
+import { ActivityTable } from './activity-page.js';
+import { dailyChart, MONEY } from './history.js';
+import { AnalyticsFrame, StaleMark } from './shared.js';
+
+type Kpi = ProjectDetail['kpis'][number];
+
+function kpiValue(kpi: Kpi): string {
+  if (kpi.unit === 'usd') return usd(kpi.value);
+  if (kpi.unit === 'pct') return kpi.value === null ? '—' : `${kpi.value.toFixed(1)}%`;
+  return num(kpi.value);
+}
+
+export function ProjectPage({ params }: { params: { slug: string } }) {
+  const project = useResource<ProjectDetail>(`/api/projects/${encodeURIComponent(params.slug)}`);
+  return (
+    <AnalyticsFrame title="Project">
+      <Async resource={project} what="project">
+        {(p) => <ProjectBody project={p} />}
+      </Async>
+    </AnalyticsFrame>
+  );
+}
+
+function ProjectBody({ project: p }: { project: ProjectDetail }) {
+  const charts = useMemo(
+    () => [
+      dailyChart(
+        'Revenue and volume, daily (90 days; absent days are gaps)',
+        p.history,
+        [
+          { label: 'revenue', pick: (h) => h.revenueUsd, ...MONEY },
+          { label: 'volume', pick: (h) => h.volumeUsd, color: '#22d3ee', scale: 'y2' },
+        ],
+        { yFormat: 'usd', y2Format: 'usd' },
+      ),
+      dailyChart('Transactions and active users, daily', p.history, [
+        { label: 'transactions', pick: (h) => h.transactions, color: '#22d3ee' },
+        { label: 'active users', pick: (h) => h.activeUsers, color: '#a78bfa' },
+      ]),
+      dailyChart('TVL, daily', p.history, [{ label: 'TVL', pick: (h) => h.tvlUsd, ...MONEY }], {
+        yFormat: 'usd',
+      }),
+    ],
+    [p],
+  );
+  const site = safeHref(p.hero.site);
+  return (
+    <>
+      <section class="card" data-testid="project-detail">
+        <h2>
+          {p.hero.name} <span class="muted small">{p.hero.category}</span>{' '}
+          <StaleMark stale={p.stale} refreshedAt={p.refreshedAt} />
+        </h2>
+        {p.hero.tagline !== null ? <p class="lead">{p.hero.tagline}</p> : null}
+        {p.hero.description !== null ? <p class="text-body">{p.hero.description}</p> : null}
+        <p class="small muted">
+          {p.hero.chain ?? 'no chain'} · listed {p.hero.listedAt.slice(0, 10)} ·{' '}
+          {site !== null ? (
+            <a href={site} rel="noopener noreferrer nofollow">
+              {p.hero.site}
+            </a>
+          ) : (
+            'no site'
+          )}
+          {p.hero.twitter !== null ? ` · ${p.hero.twitter}` : ''}
+          {p.hero.tags.length > 0 ? ` · ${p.hero.tags.join(', ')}` : ''}
+        </p>
+        <div class="stats">
+          {p.kpis.map((kpi) => (
+            <Stat
+              key={kpi.key}
+              label={kpi.label}
+              value={kpiValue(kpi)}
+              hint={`30d ${pctPoints(kpi.change30dPct)}`}
+            />
+          ))}
+        </div>
+        {charts.map((spec) => (
+          <TimeChart key={spec.title} spec={spec} testId="project-chart" />
+        ))}
+        <h3>Ratios</h3>
+        <div class="stats">
+          {p.ratios.map((r) => (
+            <Stat key={r.key} label={r.label} value={num(r.value)} hint={r.description} />
+          ))}
+        </div>
+      </section>
+      <section class="card">
+        <h3>Agents</h3>
+        <DataTable
+          rows={p.facets.agents}
+          rowKey={(a) => a.id}
+          empty="No agents."
+          columns={[
+            { label: 'Agent', render: (a) => <a href={`/analytics/agents/${a.id}`}>{a.name}</a> },
+            { label: 'Protocol', render: (a) => a.protocol ?? '—' },
+            { label: 'Revenue 30d', numeric: true, render: (a) => usd(a.revenue30dUsd) },
+            { label: 'Wallet', numeric: true, render: (a) => usd(a.walletBalanceUsd) },
+            { label: 'Status', render: (a) => a.status },
+          ]}
+        />
+        <h3>Coins, vaults and wallets</h3>
+        <ul>
+          {p.facets.coins.map((c) => (
+            <li key={c.id}>
+              coin <a href={`/analytics/coins/${c.id}`}>{c.symbol}</a> · {usd(c.priceUsd)} · cap{' '}
+              {usd(c.marketCapUsd)}
+            </li>
+          ))}
+          {p.facets.vaults.map((v) => (
+            <li key={v.id}>
+              vault <a href={`/analytics/vaults/${v.id}`}>{v.name}</a> · {usd(v.tvlUsd)}
+            </li>
+          ))}
+          {p.facets.wallets.map((w) => (
+            <li key={w.id}>
+              wallet <a href={`/analytics/wallets/${w.id}`}>{w.label}</a> · {w.chain} ·{' '}
+              {usd(w.balanceUsd)}
+            </li>
+          ))}
+        </ul>
+        <h3>Activity</h3>
+        <ActivityTable entries={p.activity} />
+      </section>
+    </>
+  );
+}

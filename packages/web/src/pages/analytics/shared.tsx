@@ -1,0 +1,118 @@
+import type { ComponentChildren } from 'preact';
+import { useLocation } from 'preact-iso/router';
+import type { Evidence, EvidenceLeg, LegStatus } from '../../api/types/analytics.js';
+import { Chip } from '../../components/badges.js';
+import { PageHeader, SubNav } from '../../components/layout.js';
+import { pctPoints } from '../../lib/format.js';
+
+const ITEMS = [
+  { href: '/analytics', label: 'Overview' },
+  { href: '/analytics/leaderboard', label: 'Leaderboard' },
+  { href: '/analytics/agents', label: 'Agents' },
+  { href: '/analytics/coins', label: 'Coins' },
+  { href: '/analytics/vaults', label: 'Vaults' },
+  { href: '/analytics/wallets', label: 'Wallets' },
+  { href: '/analytics/projects', label: 'Projects' },
+  { href: '/analytics/activity', label: 'Activity' },
+  { href: '/analytics/comments', label: 'Comments' },
+];
+
+/** Every analytics page: the section tabs and a reminder that this is not the service's money. */
+export function AnalyticsFrame(props: {
+  title: string;
+  lead?: ComponentChildren;
+  children: ComponentChildren;
+}) {
+  return (
+    <section>
+      <SubNav items={ITEMS} />
+      <PageHeader title={props.title} lead={props.lead} />
+      <p class="muted small">
+        Third-party agents, coins, vaults and wallets the service observes — not its own holdings
+        (those are on the <a href="/">treasury</a> page).
+      </p>
+      {props.children}
+    </section>
+  );
+}
+
+export const PAGE_SIZE = 50;
+
+/** The current page (from ?page=) and the API query for it. */
+export function usePaging(): { page: number; offsetQuery: string; query: Record<string, string> } {
+  const { query } = useLocation();
+  const page = Math.max(1, Number.parseInt(query.page ?? '1', 10) || 1);
+  return { page, offsetQuery: `limit=${PAGE_SIZE}&offset=${(page - 1) * PAGE_SIZE}`, query };
+}
+
+export function Pager(props: {
+  total: number;
+  page: number;
+  path: string;
+  query?: Record<string, string>;
+}) {
+  const pages = Math.max(1, Math.ceil(props.total / PAGE_SIZE));
+  const link = (page: number) => {
+    const params = new URLSearchParams({ ...(props.query ?? {}), page: String(page) });
+    return `${props.path}?${params.toString()}`;
+  };
+  return (
+    <nav class="pager" aria-label="Pages">
+      {props.page > 1 ? (
+        <a href={link(props.page - 1)}>← previous</a>
+      ) : (
+        <span class="muted">← previous</span>
+      )}
+      <span class="muted small">
+        page {props.page} of {pages} · {props.total} rows
+      </span>
+      {props.page < pages ? (
+        <a href={link(props.page + 1)}>next →</a>
+      ) : (
+        <span class="muted">next →</span>
+      )}
+    </nav>
+  );
+}
+
+const LEG_TONE: Record<LegStatus, 'good' | 'warn' | 'bad'> = {
+  verified: 'good',
+  partial: 'warn',
+  missing: 'bad',
+};
+const LEG_NAMES: Record<EvidenceLeg, string> = {
+  wallet: 'wallet',
+  moneyIn: 'money in',
+  x402: 'x402',
+  token: 'token',
+  identity: 'identity',
+  freshness: 'fresh',
+};
+
+export function StatusChip({ status }: { status: LegStatus }) {
+  return <Chip tone={LEG_TONE[status]} text={status} />;
+}
+
+export function EvidenceChips({ evidence }: { evidence: Evidence }) {
+  return (
+    <span class="chips">
+      {(Object.keys(LEG_NAMES) as EvidenceLeg[]).map((leg) => (
+        <Chip
+          key={leg}
+          tone={LEG_TONE[evidence[leg].status]}
+          text={LEG_NAMES[leg]}
+          title={`${evidence[leg].status}: ${evidence[leg].detail}`}
+        />
+      ))}
+    </span>
+  );
+}
+
+export function Change({ value }: { value: number | null }) {
+  if (value === null) return <span class="muted">—</span>;
+  return <span class={value < 0 ? 'attention' : ''}>{pctPoints(value)}</span>;
+}
+
+export function StaleMark({ stale, refreshedAt }: { stale: boolean; refreshedAt: string }) {
+  return stale ? <Chip tone="warn" text="stale" title={`last refreshed ${refreshedAt}`} /> : null;
+}

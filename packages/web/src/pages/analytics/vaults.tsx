@@ -1,0 +1,146 @@
+import { useMemo } from 'preact/hooks';
+import type { VaultProfile, VaultRow, VaultsResponse } from '../../api/types/analytics.js';
+import { Async } from '../../components/async-view.js';
+import { Stat } from '../../components/badges.js';
+import { DataTable } from '../../components/data-table.js';
+import { Sparkline } from '../../components/sparkline.js';
+import { TimeChart } from '../../components/time-chart.js';
+import { num, pctPoints, shortHash, usd } from '../../lib/format.js';
+import { useResource } from '../../lib/use-resource.js';
+import { dailyChart, MONEY } from './history.js';
+import { AnalyticsFrame, Change, Pager, StaleMark, usePaging } from './shared.js';
+
+export function VaultsPage() {
+  const { page, offsetQuery } = usePaging();
+  const vaults = useResource<VaultsResponse>(`/api/dashboards/vaults?${offsetQuery}`);
+  return (
+    <AnalyticsFrame
+      title="Vaults"
+      lead="Third-party vaults; the service's own vault is never listed here."
+    >
+      <Async resource={vaults} what="vaults">
+        {(data) => (
+          <>
+            <div class="stats">
+              <Stat label="Third-party vault TVL" value={usd(data.totalTvlUsd)} />
+            </div>
+            <DataTable<VaultRow>
+              testId="vaults"
+              rows={data.vaults}
+              rowKey={(r) => r.id}
+              columns={[
+                {
+                  label: 'Vault',
+                  render: (r) => (
+                    <>
+                      <a href={`/analytics/vaults/${r.id}`}>{r.name}</a>{' '}
+                      <StaleMark stale={r.stale} refreshedAt={r.refreshedAt} />
+                    </>
+                  ),
+                },
+                { label: 'Status', render: (r) => r.status },
+                { label: 'Platform', render: (r) => `${r.platform ?? '—'} · ${r.chain}` },
+                {
+                  label: 'TVL',
+                  numeric: true,
+                  render: (r) => usd(r.tvlUsd),
+                  sort: (r) => r.tvlUsd,
+                },
+                {
+                  label: 'APY',
+                  numeric: true,
+                  render: (r) => (r.apyPct === null ? '—' : `${r.apyPct.toFixed(2)}%`),
+                  sort: (r) => r.apyPct,
+                },
+                { label: '24h', numeric: true, render: (r) => <Change value={r.change24hPct} /> },
+                {
+                  label: 'Manager',
+                  render: (r) =>
+                    r.manager ? (
+                      <a href={`/analytics/agents/${r.manager.id}`}>{r.manager.name}</a>
+                    ) : (
+                      '—'
+                    ),
+                },
+                {
+                  label: 'TVL, 26 weeks',
+                  render: (r) => (
+                    <Sparkline values={r.sparkline} label={`${r.name} TVL`} color="var(--green)" />
+                  ),
+                },
+              ]}
+            />
+            <Pager total={data.total} page={page} path="/analytics/vaults" />
+          </>
+        )}
+      </Async>
+    </AnalyticsFrame>
+  );
+}
+
+export function VaultPage({ params }: { params: { id: string } }) {
+  const vault = useResource<VaultProfile>(
+    `/api/dashboards/vaults/${encodeURIComponent(params.id)}`,
+  );
+  return (
+    <AnalyticsFrame title="Vault">
+      <Async resource={vault} what="vault">
+        {(v) => <VaultBody vault={v} />}
+      </Async>
+    </AnalyticsFrame>
+  );
+}
+
+function VaultBody({ vault: v }: { vault: VaultProfile }) {
+  const chart = useMemo(
+    () =>
+      dailyChart(
+        'TVL and APY, daily',
+        v.history,
+        [
+          { label: 'TVL', pick: (h) => h.tvlUsd, ...MONEY },
+          { label: 'APY %', pick: (h) => h.apyPct, color: '#22d3ee', scale: 'y2' },
+        ],
+        { yFormat: 'usd', y2Format: 'number' },
+      ),
+    [v],
+  );
+  return (
+    <section class="card" data-testid="vault-detail">
+      <h2>
+        {v.name} <span class="muted small">{v.status}</span>{' '}
+        <StaleMark stale={v.stale} refreshedAt={v.refreshedAt} />
+      </h2>
+      <p class="small muted">
+        {v.platform ?? '—'} · {v.chain} · {v.assetSymbol} ·{' '}
+        <span class="mono">{shortHash(v.address)}</span>
+        {v.manager !== null ? (
+          <>
+            {' '}
+            · managed by <a href={`/analytics/agents/${v.manager.id}`}>{v.manager.name}</a>
+          </>
+        ) : null}
+      </p>
+      {v.strategy !== null ? <p>{v.strategy}</p> : null}
+      <div class="stats">
+        <Stat label="TVL" value={usd(v.tvlUsd)} />
+        <Stat label="APY now" value={v.apyPct === null ? '—' : `${v.apyPct.toFixed(2)}%`} />
+        <Stat
+          label="APY 7d avg"
+          value={v.yield.apy7dAvgPct === null ? '—' : `${v.yield.apy7dAvgPct.toFixed(2)}%`}
+        />
+        <Stat
+          label="APY 30d avg"
+          value={v.yield.apy30dAvgPct === null ? '—' : `${v.yield.apy30dAvgPct.toFixed(2)}%`}
+        />
+        <Stat
+          label="Share price"
+          value={num(v.sharePrice, 4)}
+          hint={`30d ${pctPoints(v.yield.sharePriceChange30dPct)}`}
+        />
+        <Stat label="Deposit cap" value={usd(v.depositCapUsd)} />
+      </div>
+      <TimeChart spec={chart} testId="vault-chart" />
+    </section>
+  );
+}

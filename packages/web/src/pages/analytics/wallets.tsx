@@ -1,0 +1,157 @@
+import { useMemo } from 'preact/hooks';
+import type { WalletProfile, WalletRow, WalletsResponse } from '../../api/types/analytics.js';
+import { Async } from '../../components/async-view.js';
+import { Stat } from '../../components/badges.js';
+import { DataTable } from '../../components/data-table.js';
+import { Sparkline } from '../../components/sparkline.js';
+import { TimeChart } from '../../components/time-chart.js';
+import { ago, num, pctPoints, shortHash, usd } from '../../lib/format.js';
+import { useResource } from '../../lib/use-resource.js';
+import { dailyChart, MONEY } from './history.js';
+import { AnalyticsFrame, Change, Pager, StaleMark, usePaging } from './shared.js';
+
+export function WalletsPage() {
+  const { page, offsetQuery } = usePaging();
+  const wallets = useResource<WalletsResponse>(`/api/dashboards/wallets?${offsetQuery}`);
+  return (
+    <AnalyticsFrame title="Wallets" lead="Wallets of tracked agents and projects, by balance.">
+      <Async resource={wallets} what="wallets">
+        {(data) => (
+          <>
+            <DataTable<WalletRow>
+              testId="wallets"
+              rows={data.wallets}
+              rowKey={(r) => r.id}
+              columns={[
+                {
+                  label: 'Wallet',
+                  render: (r) => (
+                    <>
+                      <a href={`/analytics/wallets/${r.id}`}>{r.label}</a>{' '}
+                      <span class="muted small mono">{shortHash(r.address)}</span>{' '}
+                      <StaleMark stale={r.stale} refreshedAt={r.refreshedAt} />
+                    </>
+                  ),
+                },
+                { label: 'Chain', render: (r) => r.chain },
+                {
+                  label: 'Balance',
+                  numeric: true,
+                  render: (r) => usd(r.balanceUsd),
+                  sort: (r) => r.balanceUsd,
+                },
+                {
+                  label: '24h',
+                  numeric: true,
+                  render: (r) => <Change value={r.change24hPct} />,
+                  sort: (r) => r.change24hPct,
+                },
+                {
+                  label: 'Tx 30d',
+                  numeric: true,
+                  render: (r) => r.txCount30d,
+                  sort: (r) => r.txCount30d,
+                },
+                {
+                  label: 'In / out 30d',
+                  numeric: true,
+                  render: (r) => `${usd(r.inflow30dUsd)} / ${usd(r.outflow30dUsd)}`,
+                },
+                {
+                  label: 'Owner',
+                  render: (r) =>
+                    r.agent ? (
+                      <a href={`/analytics/agents/${r.agent.id}`}>{r.agent.name}</a>
+                    ) : r.projectSlug ? (
+                      <a href={`/analytics/projects/${r.projectSlug}`}>{r.projectSlug}</a>
+                    ) : (
+                      '—'
+                    ),
+                },
+                {
+                  label: 'Balance, 26 weeks',
+                  render: (r) => (
+                    <Sparkline
+                      values={r.sparkline}
+                      label={`${r.label} balance`}
+                      color="var(--green)"
+                    />
+                  ),
+                },
+              ]}
+            />
+            <Pager total={data.total} page={page} path="/analytics/wallets" />
+          </>
+        )}
+      </Async>
+    </AnalyticsFrame>
+  );
+}
+
+export function WalletPage({ params }: { params: { id: string } }) {
+  const wallet = useResource<WalletProfile>(
+    `/api/dashboards/wallets/${encodeURIComponent(params.id)}`,
+  );
+  return (
+    <AnalyticsFrame title="Wallet">
+      <Async resource={wallet} what="wallet">
+        {(w) => <WalletBody wallet={w} />}
+      </Async>
+    </AnalyticsFrame>
+  );
+}
+
+function WalletBody({ wallet: w }: { wallet: WalletProfile }) {
+  const chart = useMemo(
+    () =>
+      dailyChart(
+        'Balance, daily (days without a snapshot are gaps)',
+        w.history,
+        [{ label: 'balance', pick: (h) => h.balanceUsd, ...MONEY }],
+        {
+          yFormat: 'usd',
+        },
+      ),
+    [w],
+  );
+  return (
+    <section class="card" data-testid="wallet-detail">
+      <h2>
+        {w.label} <StaleMark stale={w.stale} refreshedAt={w.refreshedAt} />
+      </h2>
+      <p class="small muted mono">
+        {w.chain} · {w.address}
+      </p>
+      <div class="stats">
+        <Stat label="Balance" value={usd(w.balanceUsd)} />
+        <Stat
+          label="30-day change"
+          value={w.delta30d === null ? '—' : usd(w.delta30d.changeUsd)}
+          hint={
+            w.delta30d === null
+              ? 'no snapshot 30 days back'
+              : `${pctPoints(w.delta30d.changePct)} since ${w.delta30d.fromDate}`
+          }
+        />
+        <Stat label="Transactions 30d" value={num(w.txCount30d)} />
+        <Stat label="Last active" value={ago(w.lastActiveAt)} />
+      </div>
+      <TimeChart spec={chart} testId="wallet-chart" />
+      <h3>Holdings</h3>
+      <DataTable
+        rows={w.holdings}
+        rowKey={(h) => h.symbol}
+        columns={[
+          { label: 'Asset', render: (h) => h.symbol },
+          { label: 'Amount', numeric: true, render: (h) => num(h.amount) },
+          {
+            label: 'Value',
+            numeric: true,
+            render: (h) => usd(h.valueUsd),
+            sort: (h) => h.valueUsd,
+          },
+        ]}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import type { CorrelationCell, RegimeLatest } from '../../api/types/regime.js';
+
+const COLUMNS = [
+  { key: 'forward30d', label: 'fwd 30d' },
+  { key: 'forward90d', label: 'fwd 90d' },
+  { key: 'forward180d', label: 'fwd 180d' },
+  { key: 'concurrent', label: 'same day' },
+] as const;
+
+function Cell({ cell }: { cell: CorrelationCell }) {
+  if (cell.rho === null)
+    return (
+      <td class="num muted" title={`n = ${cell.n} (too few)`}>
+        —
+      </td>
+    );
+  const tone = cell.rho >= 0.15 ? 'rho-pos' : cell.rho <= -0.15 ? 'rho-neg' : 'muted';
+  return (
+    <td class={`num ${tone}`} title={`n = ${cell.n}`}>
+      {cell.rho.toFixed(2)}
+    </td>
+  );
+}
+
+export function Correlations({ latest }: { latest: RegimeLatest }) {
+  const indices = Object.keys(latest.correlations);
+  const assets = [...new Set(indices.flatMap((i) => Object.keys(latest.correlations[i] ?? {})))];
+  return (
+    <section class="card" data-testid="correlations">
+      <h2>Predictive power and alignment</h2>
+      <p class="muted small">
+        Spearman ρ between each index and the forward log return (30/90/180 days), and the same-day
+        log price. Cyan when ρ ≥ 0.15, amber when ρ ≤ −0.15. Price-derived indicators inflate the
+        same-day measure.
+      </p>
+      <div class="table-scroll">
+        <table class="table compact">
+          <thead>
+            <tr>
+              <th>Index</th>
+              <th>Asset</th>
+              {COLUMNS.map((c) => (
+                <th class="num" key={c.key}>
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {indices.flatMap((index) =>
+              assets.map((asset) => {
+                const row = latest.correlations[index]?.[asset];
+                if (row === undefined) return null;
+                return (
+                  <tr key={`${index}-${asset}`}>
+                    <td>{index}</td>
+                    <td>{asset.toUpperCase()}</td>
+                    {COLUMNS.map((c) => (
+                      <Cell key={c.key} cell={row[c.key]} />
+                    ))}
+                  </tr>
+                );
+              }),
+            )}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import type { IndicatorReading, RegimeLatest } from '../../api/types/regime.js';
+import { Chip } from '../../components/badges.js';
+import { Sparkline } from '../../components/sparkline.js';
+import { num, pct } from '../../lib/format.js';
+
+const PANEL_TITLES: Record<string, string> = {
+  macro: 'Macro panel',
+  onchain: 'On-chain panel',
+  factor: 'Equity-factor panel',
+};
+
+function signedTone(value: number | null): 'good' | 'warn' | 'dim' {
+  if (value === null) return 'dim';
+  if (value >= 0.67) return 'good';
+  if (value < 0.33) return 'warn';
+  return 'dim';
+}
+
+function FillAge({ reading }: { reading: IndicatorReading }) {
+  if (reading.forwardFillExpired) {
+    return (
+      <Chip
+        tone="warn"
+        text="expired"
+        title={`last observation ${reading.rawDate ?? 'never'}: too old to carry forward`}
+      />
+    );
+  }
+  if (reading.forwardFillAgeDays === null) return <span class="muted">—</span>;
+  if (reading.forwardFillAgeDays === 0) return <Chip tone="info" text="today" />;
+  return (
+    <Chip
+      text={`${reading.forwardFillAgeDays} d old`}
+      title={`last observation ${reading.rawDate ?? ''}, carried forward`}
+    />
+  );
+}
+
+export function IndicatorTables({ latest }: { latest: RegimeLatest }) {
+  const panels = [...new Set(latest.indicators.map((i) => i.panel))];
+  return (
+    <>
+      {panels.map((panel) => (
+        <section class="card" key={panel} data-testid={`indicators-${panel}`}>
+          <h2>{PANEL_TITLES[panel] ?? panel}</h2>
+          <div class="table-scroll">
+            <table class="table compact">
+              <thead>
+                <tr>
+                  <th>Indicator</th>
+                  <th title="signed percentile at each of the last 24 month ends">
+                    24-month trend
+                  </th>
+                  <th class="num">Last</th>
+                  <th class="num" title="percentile, signed so that high = risk-on">
+                    Signed
+                  </th>
+                  <th class="num">Weight</th>
+                  <th>Fill age</th>
+                </tr>
+              </thead>
+              <tbody>
+                {latest.indicators
+                  .filter((i) => i.panel === panel)
+                  .map((i) => (
+                    <tr key={i.id}>
+                      <td>
+                        <div>{i.name}</div>
+                        <div
+                          class="muted small"
+                          title={
+                            i.sign < 0
+                              ? 'sign −1: a high raw value is risk-off, so the percentile is flipped'
+                              : 'sign +1: a high raw value is risk-on'
+                          }
+                        >
+                          {i.id} · {i.sources.join(', ')} · {i.transform} · sign{' '}
+                          {i.sign > 0 ? '+1' : '−1'}
+                        </div>
+                      </td>
+                      <td>
+                        <Sparkline
+                          values={i.sparkline.map((p) => p.value)}
+                          domain={[0, 1]}
+                          label={`${i.name} trend`}
+                        />
+                      </td>
+                      <td class="num">
+                        {num(i.rawValue)} <span class="muted small">{i.unit}</span>
+                      </td>
+                      <td class="num">
+                        <Chip
+                          tone={signedTone(i.signedPercentile)}
+                          text={
+                            i.signedPercentile === null
+                              ? '—'
+                              : String(Math.round(i.signedPercentile * 100))
+                          }
+                        />
+                      </td>
+                      <td class="num">{pct(i.panelWeight)}</td>
+                      <td>
+                        <FillAge reading={i} />
+                      </td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ))}
+    </>
+  );
+}
