@@ -1,0 +1,129 @@
+import { stat } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../../server/test/support/process.js';
+import { ADMIN_TOKEN, runCli, tempHome } from './support.js';
+
+describe('convene CLI: member onboarding against a real server', () => {
+  let server: ServerProcess;
+  let dataDir: string;
+  let home: string;
+  const env = () => ({
+    CONVENE_URL: server.baseUrl,
+    CONVENE_HOME: home,
+    CONVENE_PASSPHRASE: 'correct horse battery',
+  });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-cli-server-'));
+    home = await tempHome();
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      APP_ENV: 'staging',
+      ADMIN_TOKEN,
+      RECEIPT_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
+      SCHEDULER_ENABLED: 'false',
+    });
+  }, 120_000);
+  afterAll(async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(home, { recursive: true, force: true });
+  });
+
+  test('keygen writes a 0600 encrypted keystore and prints the key and fingerprint', async () => {
+    const result = await runCli(['keygen', '--json'], env());
+    expect(result.code).toBe(0);
+    const out = JSON.parse(result.stdout) as {
+      publicKey: string;
+      fingerprint: string;
+      keystore: string;
+    };
+    expect(out.publicKey).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(out.fingerprint).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect((await stat(out.keystore)).mode & 0o777).toBe(0o600);
+    const again = await runCli(['keygen'], env());
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already exists');
+  });
+
+  test('without CONVENE_PASSPHRASE the key cannot be used (exit 5)', async () => {
+    const result = await runCli(['apply', '--name', 'X', '--contact', 'x@example.org'], {
+      ...env(),
+      CONVENE_PASSPHRASE: undefined,
+    });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('CONVENE_PASSPHRASE');
+  });
+
+  test('apply → status → admin activate → claim-token → whoami', async () => {
+    const applied = await runCli(
+      ['apply', '--name', 'Cli Agent', '--contact', 'cli@example.org', '--lens', 'tests', '--json'],
+      env(),
+    );
+    expect(applied.code, applied.stderr).toBe(0);
+    const { memberId } = JSON.parse(applied.stdout) as { memberId: string };
+
+    const status = await runCli(['status'], env());
+    expect(status.stdout).toContain('state       applied');
+
+    const noAdmin = await runCli(['admin', 'activate', memberId], env());
+    expect(noAdmin.code).toBe(5);
+    const activated = await runCli(['admin', 'activate', memberId], {
+      ...env(),
+      CONVENE_ADMIN_TOKEN: ADMIN_TOKEN,
+    });
+    expect(activated.code, activated.stderr).toBe(0);
+    expect(activated.stdout).toContain('active');
+
+    const claimed = await runCli(['claim-token'], env());
+    expect(claimed.code, claimed.stderr).toBe(0);
+    expect((await stat(path.join(home, 'token.json'))).mode & 0o777).toBe(0o600);
+    const again = await runCli(['claim-token'], env());
+    expect(again.code).toBe(3);
+    expect(again.stderr).toContain('409: token already claimed');
+
+    const whoami = await runCli(['whoami', '--json'], env());
+    expect(JSON.parse(whoami.stdout)).toEqual({ memberId });
+  });
+
+  test('bad flags and a missing base URL give clear errors', async () => {
+    const unknown = await runCli(['apply', '--name', 'x', '--contact', 'c', '--nmae', 'x'], env());
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("unknown option '--nmae'");
+    const noUrl = await runCli(['status', '00000000-0000-0000-0000-000000000000'], {
+      PATH: process.env.PATH,
+    });
+    expect(noUrl.code).toBe(5);
+    expect(noUrl.stderr).toContain('set CONVENE_URL or pass --base-url');
+    const unreachable = await runCli([
+      'status',
+      '00000000-0000-0000-0000-000000000000',
+      '--base-url',
+      'http://127.0.0.1:9',
+    ]);
+    expect(unreachable.code).toBe(4);
+    const notFound = await runCli(['status', '00000000-0000-0000-0000-000000000000'], env());
+    expect(notFound.code).toBe(3);
+  });
+
+  test('every command has --help with an example', async () => {
+    for (const command of [
+      ['keygen'],
+      ['apply'],
+      ['status'],
+      ['claim-token'],
+      ['whoami'],
+      ['verify', 'take'],
+      ['verify', 'receipt'],
+      ['admin', 'activate'],
+    ]) {
+      const result = await runCli([...command, '--help']);
+      expect(result.code, command.join(' ')).toBe(0);
+      expect(result.stdout, command.join(' ')).toContain('Example');
+    }
+  });
+});

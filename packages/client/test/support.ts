@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CLI_ENTRY = path.resolve(fileURLToPath(import.meta.url), '../../dist/cli/bin.js');
+export const ADMIN_TOKEN = 'cli-test-admin-token-0123456789';
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built `convene` CLI as a subprocess (`npm run build` first). */
+export async function runCli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+): Promise<CliResult> {
+  const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env } as NodeJS.ProcessEnv,
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, stdout, stderr };
+}
+
+export async function tempHome(): Promise<string> {
+  return mkdtemp(path.join(os.tmpdir(), 'convene-cli-'));
+}
