@@ -84,22 +84,25 @@ export class TakeService {
       throw swarmError(409, SWARM_ERRORS.amendmentClosed);
 
     try {
-      const recommendationId = await this.takes.insertTake({
-        id: crypto.randomUUID(),
-        session_id: session.id,
-        member_id: tokenMember,
-        revision: filed + 1,
-        key_id: key.id,
-        nonce: submission.nonce,
-        stance: submission.stance,
-        confidence: submission.confidence,
-        body: submission.body ?? '',
-        memo_url: submission.memoUrl ?? '',
-        weights: submission.weights === undefined ? null : JSON.stringify(submission.weights),
-        canonical,
-        signature: submission.signature,
-        received_at: this.clock.now(),
-      }, this.onTakeAccepted);
+      const recommendationId = await this.takes.insertTake(
+        {
+          id: crypto.randomUUID(),
+          session_id: session.id,
+          member_id: tokenMember,
+          revision: filed + 1,
+          key_id: key.id,
+          nonce: submission.nonce,
+          stance: submission.stance,
+          confidence: submission.confidence,
+          body: submission.body ?? '',
+          memo_url: submission.memoUrl ?? '',
+          weights: submission.weights === undefined ? null : JSON.stringify(submission.weights),
+          canonical,
+          signature: submission.signature,
+          received_at: this.clock.now(),
+        },
+        this.onTakeAccepted,
+      );
       return { recommendationId };
     } catch (error) {
       throw mapInsertError(error);

@@ -1,0 +1,48 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { ReferenceAllocation } from '../sessions/reference-allocation.js';
+import type { SessionRow } from '../sessions/repository.js';
+import { subjectRecord } from '../subjects/model.js';
+import type { SubjectRow } from '../subjects/repository.js';
+import { briefPrompt, takeSchema } from './prompt.js';
+import { regimeRowAsOf, researchSignalsAsOf } from './regime-adapter.js';
+import { recentPublished } from './repository.js';
+
+export const RECENT_SESSIONS_IN_BRIEF = 5;
+export const researchSignalHref = (key: string): string =>
+  `/api/dashboards/research-signals/${key}`;
+
+/** The stored brief body (spec SwarmBrief `body`), composed when the brief is published. */
+export async function composeBriefBody(
+  db: Kysely<DB>,
+  session: SessionRow,
+  subject: SubjectRow,
+  notable: string[],
+) {
+  const record = subjectRecord(subject);
+  const reference = (session.reference_allocation ?? null) as ReferenceAllocation | null;
+  const [regime, recentSessions, signals] = await Promise.all([
+    regimeRowAsOf(db, session.date),
+    recentPublished(db, subject.id, RECENT_SESSIONS_IN_BRIEF),
+    researchSignalsAsOf(db, session.date),
+  ]);
+  const windowClosesAt = session.window_closes_at?.toISOString() ?? null;
+  return {
+    regime,
+    subject: record,
+    recentSessions,
+    researchSignals: signals.map((s) => ({ ...s, href: researchSignalHref(s.signalKey) })),
+    prompt: briefPrompt({
+      subject: record,
+      date: session.date,
+      regime,
+      reference,
+      notable,
+      windowClosesAt,
+    }),
+    takeSchema: takeSchema(record, reference),
+    windowClosesAt,
+  };
+}
+
+export type BriefBody = Awaited<ReturnType<typeof composeBriefBody>>;

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { sendCachedBody } from '../../http/cached-body.js';
+import { swarmResponses } from '../schemas.js';
+import type { BriefService } from './service.js';
+
+const SwarmBrief = Type.Object({
+  id: Type.Integer({ description: 'brief row id' }),
+  date: Type.String(),
+  subjectId: Type.String(),
+  sessionId: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  body: Type.Unknown({
+    description:
+      'regime (snake_case), subject (camelCase), recentSessions, researchSignals, prompt, takeSchema, windowClosesAt',
+  }),
+});
+
+export const briefRoutes: FastifyPluginAsyncTypebox<{ briefs: BriefService }> = async (
+  app,
+  { briefs },
+) => {
+  app.get(
+    '/api/swarm/brief',
+    {
+      schema: {
+        tags: ['swarm sessions'],
+        summary:
+          'The brief of a session (session=, preferred) or of the latest session of a day with a published brief (date= & subject=)',
+        querystring: Type.Object({
+          session: Type.Optional(Type.String({ description: 'session UUID (preferred)' })),
+          date: Type.Optional(Type.String({ description: 'UTC date YYYY-MM-DD, with subject' })),
+          subject: Type.Optional(Type.String({ description: 'subject id, with date' })),
+          include: Type.Optional(
+            Type.String({
+              description: 'researchSignals: embed the signal payloads (legacy, ~1 MB)',
+            }),
+          ),
+        }),
+        response: swarmResponses(
+          { 200: SwarmBrief, 304: { type: 'null', description: 'ETag matched' } },
+          [404],
+        ),
+      },
+    },
+    async (request, reply) => sendCachedBody(request, reply, await briefs.body(request.query)),
+  );
+};

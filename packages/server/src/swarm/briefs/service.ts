@@ -1,0 +1,71 @@
+import { DATE_RE } from '@convene/protocol';
+import type { Kysely } from 'kysely';
+import type { DataVersions } from '../../db/data-versions.js';
+import type { DB } from '../../db/schema.js';
+import { RequestError, notFound } from '../../errors.js';
+import type { CachedBody } from '../../http/cached-body.js';
+import { BoundedBodyCache } from '../../regime/body-cache.js';
+import { isUuid } from '../members/repository.js';
+import { SESSION_ERRORS, SWARM_DATASET } from '../sessions/constants.js';
+import type { BriefBody } from './builder.js';
+import { researchSignalPayload } from './regime-adapter.js';
+import { briefOfSession, latestBriefOfDay, type BriefRow } from './repository.js';
+import { briefResource } from './view.js';
+
+export interface BriefQuery {
+  session?: string | undefined;
+  date?: string | undefined;
+  subject?: string | undefined;
+  include?: string | undefined;
+}
+
+/**
+ * GET /api/swarm/brief, rules 1–5 of the spec: `session` is the unambiguous handle; `date` +
+ * `subject` give the most recent session of that day that has published a brief; a malformed date
+ * or a missing subject is a 400; no match is a 404; `include=researchSignals` embeds the payloads.
+ */
+export class BriefService {
+  // The embedded variant is ~1 MB before compression, so only a few are kept.
+  private readonly bodies = new BoundedBodyCache(12);
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly versions: DataVersions,
+  ) {}
+
+  async body(query: BriefQuery): Promise<CachedBody> {
+    const brief = await this.find(query);
+    if (brief === undefined) throw notFound(SESSION_ERRORS.briefNotFound);
+    const embed = (query.include ?? '').split(',').includes('researchSignals');
+    const version = this.versions.current(SWARM_DATASET);
+    return this.bodies.get(`${brief.id}:${embed}`, version, async () =>
+      briefResource(brief, embed ? await this.withEmbeddedSignals(brief) : brief.body),
+    );
+  }
+
+  private async find(query: BriefQuery): Promise<BriefRow | undefined> {
+    if (query.session !== undefined && query.session !== '') {
+      if (!isUuid(query.session)) throw new RequestError(400, 'session must be a session UUID');
+      return briefOfSession(this.db, query.session);
+    }
+    if (query.date === undefined || !DATE_RE.test(query.date))
+      throw new RequestError(400, 'date must be YYYY-MM-DD (or pass session)');
+    if (query.subject === undefined || query.subject === '')
+      throw new RequestError(400, 'subject is required with date');
+    return latestBriefOfDay(this.db, query.date, query.subject);
+  }
+
+  /** The legacy shape: `researchSignals` as `{ signal_key, date, payload }` with the full payloads. */
+  private async withEmbeddedSignals(brief: BriefRow): Promise<unknown> {
+    const body = brief.body as BriefBody | null;
+    if (body === null) return null;
+    const researchSignals = await Promise.all(
+      body.researchSignals.map(async (ref) => ({
+        signal_key: ref.signalKey,
+        date: ref.date,
+        payload: await researchSignalPayload(this.db, ref.signalKey, ref.date),
+      })),
+    );
+    return { ...body, researchSignals };
+  }
+}

@@ -1,0 +1,189 @@
+import {
+  RELEASE_SAFETY,
+  canonicalJudgement,
+  verifyJudgement,
+  type Judgement,
+  type ReleaseSafety,
+} from '@convene/protocol';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { DataVersions } from '../../db/data-versions.js';
+import type { DB } from '../../db/schema.js';
+import { notFound } from '../../errors.js';
+import { SWARM_ERRORS, swarmError } from '../errors.js';
+import { MemberRepository, isUuid } from '../members/repository.js';
+import type { TokenClaimService } from '../members/token-claim.js';
+import { parseLimit } from '../sessions/list-query.js';
+import { SESSION_ERRORS, SWARM_DATASET } from '../sessions/constants.js';
+import { findSession, lockSession } from '../sessions/repository.js';
+import {
+  insertJudgement,
+  publicJudgement,
+  publicJudgementsOfMember,
+  publicJudgementsOfSession,
+  type PublicJudgementRow,
+} from './repository.js';
+
+export const JUDGEMENT_ERRORS = {
+  invalid: 'invalid judgement',
+  notJudge: 'member is not a judge',
+  closed: 'judgements close when the session is published',
+  duplicate: 'this judge already filed a judgement for this session',
+} as const;
+
+export const JUDGEMENTS_LIMIT_DEFAULT = 20;
+export const JUDGEMENTS_LIMIT_MAX = 100;
+const UNDISCLOSED = 'undisclosed';
+
+/** Judge members' signed judgements, and the public judgement reads (enforce mode, published only). */
+export class JudgementService {
+  private readonly members: MemberRepository;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly versions: DataVersions,
+    private readonly tokens: TokenClaimService,
+  ) {
+    this.members = new MemberRepository(db);
+  }
+
+  async file(
+    authorization: string | undefined,
+    body: unknown,
+  ): Promise<{ judgementId: string; mode: 'enforce' | 'shadow' }> {
+    const memberId = await this.tokens.authenticate(authorization);
+    const input = parseJudgement(body);
+    if (input.judgement.memberId !== memberId)
+      throw swarmError(403, SWARM_ERRORS.tokenMemberMismatch);
+    const member = await this.members.findById(memberId);
+    if (member?.role !== 'judge') throw swarmError(403, JUDGEMENT_ERRORS.notJudge);
+    if ((await findSession(this.db, input.judgement.sessionId)) === undefined)
+      throw swarmError(404, SESSION_ERRORS.sessionNotFound);
+    const key = await this.members.keyOf(memberId, 'active');
+    if (key === undefined) throw swarmError(403, SWARM_ERRORS.noKey);
+    if (!(await verifyJudgement(input.judgement, input.signature, key.public_key)))
+      throw swarmError(400, SWARM_ERRORS.signatureFailed);
+
+    const id = crypto.randomUUID();
+    await this.db.transaction().execute(async (trx) => {
+      const session = await lockSession(trx, input.judgement.sessionId);
+      if (session === undefined) throw swarmError(404, SESSION_ERRORS.sessionNotFound);
+      if (session.state === 'published' || session.state === 'cancelled')
+        throw swarmError(409, JUDGEMENT_ERRORS.closed);
+      const inserted = await insertJudgement(trx, {
+        id,
+        session_id: session.id,
+        judged_by: memberId,
+        member_id: memberId,
+        mode: input.mode,
+        release_safety: input.judgement.releaseSafety,
+        rationale: input.judgement.rationale,
+        disagreements: [...input.judgement.disagreements],
+        model: input.model,
+        prompt_hash: input.promptHash,
+        inputs_digest: input.inputsDigest,
+        canonical: canonicalJudgement(input.judgement),
+        signature: input.signature,
+        key_id: key.id,
+        created_at: this.clock.now(),
+      });
+      if (!inserted) throw swarmError(409, JUDGEMENT_ERRORS.duplicate);
+      await this.versions.bump(SWARM_DATASET, trx);
+    });
+    return { judgementId: id, mode: input.mode };
+  }
+
+  /** `{ judgements }` of a session: empty until it is published; 404 for an unknown session. */
+  async ofSession(sessionId: string) {
+    if ((await findSession(this.db, sessionId)) === undefined)
+      throw notFound(SESSION_ERRORS.sessionNotFound);
+    return { judgements: (await publicJudgementsOfSession(this.db, sessionId)).map(judgementView) };
+  }
+
+  async one(id: string) {
+    const row = await publicJudgement(this.db, id);
+    if (row === undefined) throw notFound(SESSION_ERRORS.judgementNotFound);
+    return judgementView(row);
+  }
+
+  async ofMember(idOrHandle: string, limit: string | undefined) {
+    const count = parseLimit(limit, JUDGEMENTS_LIMIT_DEFAULT, JUDGEMENTS_LIMIT_MAX);
+    const member = await this.members.findByIdOrHandle(idOrHandle);
+    if (member === undefined) throw notFound(SWARM_ERRORS.memberNotFound);
+    return {
+      judgements: (await publicJudgementsOfMember(this.db, member.id, count)).map(judgementView),
+    };
+  }
+}
+
+export function judgementView(row: PublicJudgementRow) {
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    judgedBy: row.judged_by,
+    memberId: row.member_id,
+    handle: row.handle ?? null,
+    mode: row.mode,
+    releaseSafety: row.release_safety,
+    rationale: row.rationale,
+    disagreements: row.disagreements,
+    model: row.model,
+    promptHash: row.prompt_hash,
+    inputsDigest: row.inputs_digest,
+    createdAt: row.created_at.toISOString(),
+    canonical: row.canonical,
+    signature: row.signature,
+    publicKey: row.public_key ?? null,
+  };
+}
+
+interface ParsedJudgement {
+  judgement: Judgement;
+  signature: string;
+  mode: 'enforce' | 'shadow';
+  model: string;
+  promptHash: string;
+  inputsDigest: string;
+}
+
+function parseJudgement(body: unknown): ParsedJudgement {
+  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const text = (value: unknown, max: number, min = 1): value is string =>
+    typeof value === 'string' && value.length >= min && value.length <= max;
+  const optional = (value: unknown): string | undefined =>
+    value === undefined || value === null ? undefined : text(value, 200) ? value : invalid();
+  const { sessionId, memberId, releaseSafety, rationale, disagreements, signature, mode } = input;
+  if (
+    !text(sessionId, 100) ||
+    !isUuid(sessionId) ||
+    !text(memberId, 100) ||
+    !(RELEASE_SAFETY as readonly unknown[]).includes(releaseSafety) ||
+    !text(rationale, 10_000) ||
+    !Array.isArray(disagreements) ||
+    disagreements.length > 50 ||
+    !disagreements.every((d) => text(d, 1000)) ||
+    !text(signature, 2000) ||
+    (mode !== undefined && mode !== 'enforce' && mode !== 'shadow')
+  ) {
+    invalid();
+  }
+  return {
+    judgement: {
+      sessionId: sessionId,
+      memberId: memberId,
+      releaseSafety: releaseSafety as ReleaseSafety,
+      rationale: rationale,
+      disagreements: disagreements,
+    },
+    signature: signature,
+    mode: mode ?? 'enforce',
+    model: optional(input.model) ?? UNDISCLOSED,
+    promptHash: optional(input.promptHash) ?? UNDISCLOSED,
+    inputsDigest: optional(input.inputsDigest) ?? UNDISCLOSED,
+  };
+}
+
+function invalid(): never {
+  throw swarmError(400, JUDGEMENT_ERRORS.invalid);
+}

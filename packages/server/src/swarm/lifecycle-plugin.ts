@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app.js';
+import { BriefService } from './briefs/service.js';
+import { briefRoutes } from './briefs/routes.js';
+import { judgementRoutes } from './judgements/routes.js';
+import { JudgementService } from './judgements/service.js';
+import { MemberReads } from './members/read-service.js';
+import { memberReadRoutes } from './members/read-routes.js';
+import type { TokenClaimService } from './members/token-claim.js';
+import { receiptRoutes } from './receipts/routes.js';
+import { ReceiptService } from './receipts/service.js';
+import { ServiceKeyStore } from './receipts/service-key.js';
+import { sessionAdminRoutes } from './sessions/admin-routes.js';
+import { AllocationBridge } from './sessions/allocation-bridge.js';
+import { sweepLifecycle, swarmLifecycleJob } from './sessions/jobs.js';
+import { LifecycleService } from './sessions/lifecycle.js';
+import { SessionReads } from './sessions/read-service.js';
+import { RosterAdmin } from './sessions/roster-admin.js';
+import { sessionReadRoutes } from './sessions/routes.js';
+import { subjectRoutes } from './subjects/routes.js';
+
+/** The session lifecycle and every swarm read route: services built once, routes and job registered. */
+export async function registerLifecycle(
+  app: FastifyInstance,
+  context: AppContext,
+  tokenClaims: TokenClaimService,
+): Promise<void> {
+  const { config, database, clock, versions, scheduler } = context;
+  const { db } = database;
+  const serviceKeys = new ServiceKeyStore(database, config);
+  const lifecycle = new LifecycleService(db, clock, versions, serviceKeys);
+  const allocations = new AllocationBridge(database, versions, app.log);
+  const sweepDeps = { db, clock, lifecycle, allocations };
+
+  await app.register(memberReadRoutes, { reads: new MemberReads(db) });
+  await app.register(subjectRoutes, { db, clock });
+  await app.register(sessionReadRoutes, { reads: new SessionReads(db, clock, versions) });
+  await app.register(briefRoutes, { briefs: new BriefService(db, versions) });
+  await app.register(receiptRoutes, { receipts: new ReceiptService(db, serviceKeys) });
+  await app.register(judgementRoutes, {
+    judgements: new JudgementService(db, clock, versions, tokenClaims),
+  });
+  await app.register(sessionAdminRoutes, {
+    lifecycle,
+    roster: new RosterAdmin(db, lifecycle, () => clock.now()),
+    allocations,
+    clock,
+    sweep: () => sweepLifecycle(sweepDeps),
+    adminToken: config.adminToken,
+  });
+
+  scheduler.add(swarmLifecycleJob({ ...sweepDeps, log: app.log }));
+}

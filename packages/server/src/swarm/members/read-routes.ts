@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { swarmResponses } from '../schemas.js';
+import type { MemberReads } from './read-service.js';
+
+const SwarmMember = Type.Object({
+  id: Type.String(),
+  handle: Type.String(),
+  displayName: Type.String(),
+  status: Type.String(),
+  role: Type.String({ description: 'member (files takes) or judge (files judgements)' }),
+  lens: Type.Union([Type.String(), Type.Null()]),
+  mandate: Type.Union([Type.String(), Type.Null()]),
+  tagline: Type.Union([Type.String(), Type.Null()]),
+  biases: Type.Array(Type.String()),
+  operator: Type.Union([Type.String(), Type.Null()]),
+  mode: Type.Union([Type.String(), Type.Null()]),
+  house: Type.Boolean(),
+  publicKey: Type.Union([Type.String(), Type.Null()], {
+    description: 'base64 Ed25519 key new takes are verified with',
+  }),
+  appliedAt: Type.String({ format: 'date-time' }),
+  activatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
+export const memberReadRoutes: FastifyPluginAsyncTypebox<{ reads: MemberReads }> = async (
+  app,
+  { reads },
+) => {
+  app.get(
+    '/api/swarm/members',
+    {
+      schema: {
+        tags: ['swarm members'],
+        summary: 'Active members (house and external, members and judges)',
+        response: { 200: Type.Object({ members: Type.Array(SwarmMember) }) },
+      },
+    },
+    async () => reads.list(),
+  );
+
+  app.get(
+    '/api/swarm/members/:id',
+    {
+      schema: {
+        tags: ['swarm members'],
+        summary: 'A member by UUID or handle',
+        params: Type.Object({ id: Type.String({ description: 'member UUID or handle' }) }),
+        response: swarmResponses({ 200: SwarmMember }, [404]),
+      },
+    },
+    async (request) => reads.one(request.params.id),
+  );
+
+  app.get(
+    '/api/swarm/members/:id/takes',
+    {
+      schema: {
+        tags: ['swarm members'],
+        summary: "A member's takes, newest first, including sessions still collecting",
+        params: Type.Object({ id: Type.String({ description: 'member UUID or handle' }) }),
+        querystring: Type.Object({
+          limit: Type.Optional(
+            Type.String({ description: 'default 100, clamped to 1..1000; non-integers are a 400' }),
+          ),
+        }),
+        response: swarmResponses(
+          {
+            200: Type.Object({
+              memberId: Type.String(),
+              handle: Type.String(),
+              takes: Type.Array(Type.Unknown()),
+            }),
+          },
+          [404],
+        ),
+      },
+    },
+    async (request) => reads.takes(request.params.id, request.query.limit),
+  );
+};

@@ -1,0 +1,67 @@
+import type { ConsensusReceipt } from '@convene/protocol';
+import type { Kysely, Selectable } from 'kysely';
+import type { ConsensusReceiptTable, DB } from '../../db/schema.js';
+
+export type ReceiptRow = Selectable<ConsensusReceiptTable>;
+
+export async function insertReceipt(
+  trx: Kysely<DB>,
+  row: { receipt: ConsensusReceipt; subjectId: string; chainIndex: number; createdAt: Date },
+): Promise<void> {
+  await trx
+    .insertInto('consensus_receipt')
+    .values({
+      session_id: row.receipt.sessionId,
+      subject_id: row.subjectId,
+      payload: JSON.stringify(row.receipt.payload),
+      canonical_bytes: row.receipt.canonicalBytes,
+      digest: row.receipt.digest,
+      signature: JSON.stringify(row.receipt.signature),
+      key_id: row.receipt.signature.keyId,
+      created_at: row.createdAt,
+      chain_index: row.chainIndex,
+    })
+    .execute();
+}
+
+/** The end of a subject's chain: the receipt a new one must point at. */
+export async function chainHead(
+  db: Kysely<DB>,
+  subjectId: string,
+): Promise<{ digest: string; chainIndex: number } | undefined> {
+  const row = await db
+    .selectFrom('consensus_receipt')
+    .select(['digest', 'chain_index'])
+    .where('subject_id', '=', subjectId)
+    .where('chain_index', 'is not', null)
+    .orderBy('chain_index', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined ? undefined : { digest: row.digest, chainIndex: row.chain_index ?? 0 };
+}
+
+export async function receiptOfSession(
+  db: Kysely<DB>,
+  sessionId: string,
+): Promise<ReceiptRow | undefined> {
+  return db
+    .selectFrom('consensus_receipt')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+}
+
+/** The digest stored for a position in a subject's chain (what the next receipt must name). */
+export async function digestAt(
+  db: Kysely<DB>,
+  subjectId: string,
+  chainIndex: number,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('consensus_receipt')
+    .select('digest')
+    .where('subject_id', '=', subjectId)
+    .where('chain_index', '=', chainIndex)
+    .executeTakeFirst();
+  return row?.digest;
+}

@@ -1,0 +1,48 @@
+import {
+  aggregate,
+  disagreementMap,
+  parseCanonicalTake,
+  selectCountedTakes,
+  type Aggregate,
+  type DisagreementMap,
+} from '@convene/protocol';
+import { driftFromReference, type ReferenceAllocation } from './reference-allocation.js';
+import type { SessionTake } from './repository.js';
+
+/** What `swarm_session.aggregate` holds: the protocol's aggregate plus what the judge and reads use. */
+export interface StoredAggregate extends Aggregate {
+  disagreement: DisagreementMap;
+  /** The take counted per roster member: its highest revision. */
+  counted: Array<{ memberId: string; takeId: string; revision: number }>;
+  /** Distance of `weights` from the reference allocation (0..1), null without either. */
+  drift: number | null;
+}
+
+/**
+ * Aggregates a session exactly as its consensus receipt will: the highest revision per member of the
+ * roster (excused members removed), read from the signed canonical text, never from other columns.
+ */
+export function aggregateTakes(
+  takes: readonly SessionTake[],
+  roster: readonly string[],
+  requiredQuorum: number,
+  reference: ReferenceAllocation | null,
+): StoredAggregate {
+  const counted = selectCountedTakes(takes, roster);
+  const drafts = counted.map((take) => {
+    const draft = parseCanonicalTake(take.canonical);
+    if (draft === null) throw new TypeError(`take ${take.id} is not a canonical take`);
+    return draft;
+  });
+  const result = aggregate({ submissions: drafts, roster, requiredQuorum });
+  return {
+    ...result,
+    disagreement: disagreementMap(drafts),
+    counted: counted.map((take) => ({
+      memberId: take.memberId,
+      takeId: take.id,
+      revision: take.revision,
+    })),
+    drift: driftFromReference(result.weights, reference),
+  };
+}

@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { DB } from '../../db/schema.js';
+import type { Job, JobOutcome } from '../../jobs/scheduler.js';
+import { sessionsWithoutBrief } from '../briefs/repository.js';
+import { scheduledSubjects } from '../subjects/repository.js';
+import type { AllocationBridge } from './allocation-bridge.js';
+import type { LifecycleService } from './lifecycle.js';
+import { newestFire, unfinishedSessions } from './repository.js';
+import { dueFire } from './schedule.js';
+
+export const SWARM_LIFECYCLE_JOB = 'swarm-lifecycle';
+const SWEEP_LIMIT = 200;
+
+export interface LifecycleSweep {
+  convened: number;
+  briefs: number;
+  advanced: number;
+  allocations: number;
+}
+
+/**
+ * One pass of the swarm's clockwork: convene each enabled subject's due fire (the latest missed fire
+ * only, once), publish briefs a crash left unpublished, close windows whose time has passed and carry
+ * closed sessions through aggregation, judging and publication, then hand the treasury its newest
+ * recommendation. Every step is idempotent, so a pass can be repeated or interrupted at any point.
+ */
+export async function sweepLifecycle(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  lifecycle: LifecycleService;
+  allocations: AllocationBridge;
+}): Promise<LifecycleSweep> {
+  const { db, lifecycle } = deps;
+  const sweep: LifecycleSweep = { convened: 0, briefs: 0, advanced: 0, allocations: 0 };
+  const subjects = await scheduledSubjects(db);
+  // Every scheduled subject is re-checked, so a recommendation a crash left unrecorded is recorded.
+  const touched = new Set(subjects.map((subject) => subject.id));
+  for (const subject of subjects) {
+    if (subject.schedule === null) continue;
+    const fire = dueFire(subject.schedule, await newestFire(db, subject.id), deps.clock.now());
+    if (fire === null) continue;
+    const { created } = await lifecycle.convene({ subjectId: subject.id, fireAt: fire });
+    if (created) sweep.convened++;
+  }
+  for (const sessionId of await sessionsWithoutBrief(db, SWEEP_LIMIT)) {
+    await lifecycle.publishBrief(sessionId);
+    sweep.briefs++;
+  }
+  for (const session of await unfinishedSessions(db, SWEEP_LIMIT)) {
+    const now = deps.clock.now();
+    const windowOpen =
+      session.state === 'collecting' &&
+      (session.window_closes_at === null || session.window_closes_at.getTime() > now.getTime());
+    if (windowOpen) continue;
+    const after = await lifecycle.advance(session.id, 'published', 'due');
+    if (after.state !== session.state) sweep.advanced++;
+    touched.add(session.subject_id);
+  }
+  for (const subjectId of touched) {
+    if ((await deps.allocations.syncSubject(subjectId, deps.clock.now())) === 'recorded')
+      sweep.allocations++;
+  }
+  return sweep;
+}
+
+export function swarmLifecycleJob(
+  deps: Parameters<typeof sweepLifecycle>[0] & { log: FastifyBaseLogger },
+): Job {
+  return {
+    name: SWARM_LIFECYCLE_JOB,
+    schedule: { everyMs: 30_000 },
+    idempotent: true,
+    async run(): Promise<JobOutcome> {
+      const sweep = await sweepLifecycle(deps);
+      const worked = sweep.convened + sweep.briefs + sweep.advanced + sweep.allocations > 0;
+      if (worked) deps.log.info(sweep, 'swarm lifecycle advanced');
+      return worked ? 'success' : 'skipped';
+    },
+  };
+}

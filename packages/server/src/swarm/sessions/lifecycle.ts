@@ -1,0 +1,192 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { DataVersions } from '../../db/data-versions.js';
+import type { DB } from '../../db/schema.js';
+import { composeBriefBody } from '../briefs/builder.js';
+import { regimeSummaryAsOf } from '../briefs/regime-adapter.js';
+import { briefOfSession, insertBrief } from '../briefs/repository.js';
+import { swarmError } from '../errors.js';
+import type { ServiceKeyStore } from '../receipts/service-key.js';
+import { findSubject, insertSnapshot, snapshotOfSession } from '../subjects/repository.js';
+import { captureHoldings } from '../subjects/snapshot.js';
+import { SESSION_ERRORS, SWARM_DATASET } from './constants.js';
+import { referenceAllocationFor } from './reference-allocation.js';
+import {
+  addToRoster,
+  eligibleRoster,
+  findSession,
+  lockSession,
+  type SessionRow,
+} from './repository.js';
+import { nextFire, utcDate } from './schedule.js';
+import { aggregateSession, closeWindow, judgeSession, publishSession } from './steps.js';
+
+export type LifecycleTarget = 'window_closed' | 'aggregated' | 'judged' | 'published';
+
+export interface ConveneInput {
+  subjectId: string;
+  /** The schedule fire being convened; unique per subject, so a fire convenes once. */
+  fireAt?: Date | null;
+  /** Session date; defaults to the UTC date of the fire (or of now). */
+  date?: string;
+  /** Overrides the deadline; by default the schedule's next fire, or null without a fire. */
+  windowClosesAt?: Date | null;
+}
+
+const ORDER: readonly LifecycleTarget[] = ['window_closed', 'aggregated', 'judged', 'published'];
+
+/**
+ * Convenes sessions and moves them collecting → window_closed → aggregated → (judged) → published.
+ * Every step locks the subject row, then the session row, inside one transaction, checks the state
+ * it starts from and is a no-op when already done: idempotent, restart-safe, safe across replicas.
+ */
+export class LifecycleService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly versions: DataVersions,
+    private readonly serviceKeys: ServiceKeyStore,
+  ) {}
+
+  /** Creates the session (roster frozen, snapshot, regime, reference), then publishes its brief. */
+  async convene(input: ConveneInput): Promise<{ sessionId: string; created: boolean }> {
+    const fireAt = input.fireAt ?? null;
+    const result = await this.db.transaction().execute(async (trx) => {
+      const subject = await findSubject(trx, input.subjectId);
+      if (subject === undefined) throw swarmError(404, SESSION_ERRORS.subjectNotFound);
+      const now = this.clock.now();
+      const date = input.date ?? utcDate(fireAt ?? now);
+      const windowClosesAt =
+        input.windowClosesAt !== undefined
+          ? input.windowClosesAt
+          : fireAt !== null && subject.schedule !== null
+            ? nextFire(subject.schedule, fireAt)
+            : null;
+      const [regime, reference] = await Promise.all([
+        regimeSummaryAsOf(trx, date),
+        referenceAllocationFor(trx, subject),
+      ]);
+      const id = crypto.randomUUID();
+      const inserted = await trx
+        .insertInto('swarm_session')
+        .values({
+          id,
+          subject_id: subject.id,
+          date,
+          state: 'collecting',
+          convened_at: now,
+          window_closes_at: windowClosesAt,
+          fire_at: fireAt,
+          roster_frozen: true,
+          regime_summary: JSON.stringify(regime),
+          reference_allocation: JSON.stringify(reference),
+        })
+        .onConflict((conflict) => conflict.columns(['subject_id', 'fire_at']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted === undefined) {
+        const existing = await trx
+          .selectFrom('swarm_session')
+          .select('id')
+          .where('subject_id', '=', subject.id)
+          .where('fire_at', '=', fireAt)
+          .executeTakeFirstOrThrow();
+        return { sessionId: existing.id, created: false };
+      }
+      await addToRoster(trx, id, await eligibleRoster(trx), now);
+      const holdings = await captureHoldings(trx, subject);
+      await insertSnapshot(trx, {
+        id: crypto.randomUUID(),
+        subjectId: subject.id,
+        sessionId: id,
+        takenAt: now,
+        ...holdings,
+      });
+      await this.versions.bump(SWARM_DATASET, trx);
+      return { sessionId: id, created: true };
+    });
+    await this.publishBrief(result.sessionId);
+    return result;
+  }
+
+  /** Publishes a session's brief once; a second call (or a racing replica) changes nothing. */
+  async publishBrief(sessionId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const session = await lockSession(trx, sessionId);
+      if (session === undefined) throw swarmError(404, SESSION_ERRORS.sessionNotFound);
+      if ((await briefOfSession(trx, sessionId)) !== undefined) return;
+      const subject = await findSubject(trx, session.subject_id);
+      if (subject === undefined) throw swarmError(404, SESSION_ERRORS.subjectNotFound);
+      const snapshot = await snapshotOfSession(trx, sessionId);
+      const body = await composeBriefBody(trx, session, subject, snapshot?.notable ?? []);
+      await insertBrief(trx, {
+        sessionId,
+        subjectId: session.subject_id,
+        date: session.date,
+        createdAt: this.clock.now(),
+        body,
+      });
+      await this.versions.bump(SWARM_DATASET, trx);
+    });
+  }
+
+  /**
+   * Runs every step up to `target`. `closeMode` 'due' (the scheduler) stops at a window still open;
+   * 'now' (an admin) closes it first. Returns the session as it stands afterwards.
+   */
+  async advance(
+    sessionId: string,
+    target: LifecycleTarget,
+    closeMode: 'due' | 'now' = 'now',
+  ): Promise<SessionRow> {
+    const seed = target === 'published' ? (await this.serviceKeys.signingKey()).seed : '';
+    const head = await findSession(this.db, sessionId);
+    if (head === undefined) throw swarmError(404, SESSION_ERRORS.sessionNotFound);
+    const wanted = ORDER.indexOf(target);
+    const result = await this.db.transaction().execute(async (trx) => {
+      const subject = await findSubject(trx, head.subject_id, { forUpdate: true });
+      let session = await lockSession(trx, sessionId);
+      if (subject === undefined || session === undefined)
+        throw swarmError(404, SESSION_ERRORS.sessionNotFound);
+      if (session.state === 'cancelled' || session.state === 'scheduled')
+        return { session, changed: false };
+      const before = session.state;
+      const now = this.clock.now();
+      session = await closeWindow(trx, session, now, closeMode);
+      if (wanted >= 1) session = await aggregateSession(trx, session, subject, now);
+      if (wanted >= 2) session = await judgeSession(trx, session, now);
+      if (wanted >= 3) session = await publishSession(trx, session, subject, now, seed);
+      const changed = session.state !== before || wanted === 2;
+      if (changed) await this.versions.bump(SWARM_DATASET, trx);
+      return { session, changed };
+    });
+    return result.session;
+  }
+
+  /** Moves the deadline of a collecting session (null: no deadline). */
+  async setWindow(sessionId: string, closesAt: Date | null): Promise<SessionRow> {
+    return this.whileCollecting(sessionId, async (trx, session) => {
+      await trx
+        .updateTable('swarm_session')
+        .set({ window_closes_at: closesAt })
+        .where('id', '=', session.id)
+        .execute();
+      return { ...session, window_closes_at: closesAt };
+    });
+  }
+
+  /** Runs `change` on a session still collecting, or answers 409. */
+  async whileCollecting(
+    sessionId: string,
+    change: (trx: Kysely<DB>, session: SessionRow) => Promise<SessionRow>,
+  ): Promise<SessionRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const session = await lockSession(trx, sessionId);
+      if (session === undefined) throw swarmError(404, SESSION_ERRORS.sessionNotFound);
+      if (session.state !== 'collecting') throw swarmError(409, SESSION_ERRORS.notCollecting);
+      const changed = await change(trx, session);
+      await this.versions.bump(SWARM_DATASET, trx);
+      return changed;
+    });
+  }
+}

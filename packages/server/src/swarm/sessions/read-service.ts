@@ -1,0 +1,130 @@
+import { DATE_RE, selectCountedTakes } from '@convene/protocol';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../clock.js';
+import type { DataVersions } from '../../db/data-versions.js';
+import type { DB } from '../../db/schema.js';
+import { RequestError, notFound } from '../../errors.js';
+import type { CachedBody } from '../../http/cached-body.js';
+import { BoundedBodyCache } from '../../regime/body-cache.js';
+import { briefOfSession } from '../briefs/repository.js';
+import { briefResource } from '../briefs/view.js';
+import { swarmError } from '../errors.js';
+import { scheduledSubjects } from '../subjects/repository.js';
+import { SESSION_ERRORS, SWARM_DATASET } from './constants.js';
+import { encodeCursor, listSessions, parseListQuery } from './list-query.js';
+import {
+  findSession,
+  latestOfDay,
+  newestCollecting,
+  rosterOf,
+  takesOfSession,
+  type SessionRow,
+} from './repository.js';
+import { nextFire } from './schedule.js';
+import { rosterView, sessionFull, sessionSummary, takesView } from './views.js';
+
+/** The session read routes; large bodies are serialised once per swarm data version. */
+export class SessionReads {
+  private readonly pages = new BoundedBodyCache(64);
+  private readonly details = new BoundedBodyCache(64);
+  private schedules: { version: number; crons: Promise<string[]> } | undefined;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly clock: Clock,
+    private readonly versions: DataVersions,
+  ) {}
+
+  private get version(): number {
+    return this.versions.current(SWARM_DATASET);
+  }
+
+  /** The next fire of any enabled session-opening schedule, or null when none is enabled. */
+  async nextSessionAt(): Promise<string | null> {
+    if (this.schedules?.version !== this.version) {
+      const crons = scheduledSubjects(this.db).then((rows) =>
+        rows.flatMap((row) => (row.schedule === null ? [] : [row.schedule])),
+      );
+      this.schedules = { version: this.version, crons };
+      crons.catch(() => (this.schedules = undefined));
+    }
+    const now = this.clock.now();
+    const fires = (await this.schedules.crons)
+      .map((cron) => nextFire(cron, now))
+      .filter((fire): fire is Date => fire !== null)
+      .sort((a, b) => a.getTime() - b.getTime());
+    return fires[0]?.toISOString() ?? null;
+  }
+
+  async listBody(raw: Record<string, string | undefined>): Promise<CachedBody> {
+    const query = parseListQuery(raw);
+    const nextSessionAt = await this.nextSessionAt();
+    const key = JSON.stringify([query, nextSessionAt]);
+    return this.pages.get(key, this.version, async () => {
+      const rows = await listSessions(this.db, query);
+      const page = rows.slice(0, query.limit);
+      const last = page.at(-1);
+      return {
+        sessions: page.map((row) =>
+          query.full ? sessionFull(row, row.take_count) : sessionSummary(row, row.take_count),
+        ),
+        nextCursor: rows.length > query.limit && last !== undefined ? encodeCursor(last) : null,
+        nextSessionAt,
+      };
+    });
+  }
+
+  async detailBody(id: string): Promise<CachedBody> {
+    const session = await findSession(this.db, id);
+    if (session === undefined) throw notFound(SESSION_ERRORS.sessionNotFound);
+    return this.details.get(`id:${session.id}`, this.version, () => this.detail(session));
+  }
+
+  /** `{ session, takes }` for the latest session of a day and subject. */
+  async dayBody(date: string, subjectId: string): Promise<CachedBody> {
+    if (!DATE_RE.test(date)) throw new RequestError(400, SESSION_ERRORS.invalidDate);
+    const session = await latestOfDay(this.db, date, subjectId);
+    if (session === undefined) throw swarmError(404, SESSION_ERRORS.noSessionForDay);
+    return this.details.get(`day:${session.id}`, this.version, async () => {
+      const { takes, ...rest } = await this.detail(session);
+      return { session: rest, takes };
+    });
+  }
+
+  /** The newest session in state collecting with its close time, or null. */
+  async openSession() {
+    const session = await newestCollecting(this.db);
+    if (session === undefined) return null;
+    const count = await this.db
+      .selectFrom('take')
+      .select((eb) => eb.fn.count<number>('member_id').distinct().as('n'))
+      .where('session_id', '=', session.id)
+      .executeTakeFirstOrThrow();
+    return {
+      id: session.id,
+      date: session.date,
+      subjectId: session.subject_id,
+      state: 'collecting' as const,
+      convenedAt: session.convened_at.toISOString(),
+      windowClosesAt: session.window_closes_at?.toISOString() ?? null,
+      takeCount: Number(count.n),
+      briefUrl: `/api/swarm/brief?session=${session.id}`,
+    };
+  }
+
+  private async detail(session: SessionRow) {
+    const [brief, roster, takes] = await Promise.all([
+      briefOfSession(this.db, session.id),
+      rosterOf(this.db, session.id),
+      takesOfSession(this.db, session.id),
+    ]);
+    const expected = roster.filter((entry) => !entry.excused).map((entry) => entry.memberId);
+    const counted = new Set(selectCountedTakes(takes, expected).map((take) => take.id));
+    return {
+      ...sessionFull(session, new Set(takes.map((take) => take.memberId)).size),
+      brief: brief === undefined ? null : briefResource(brief),
+      roster: rosterView(roster),
+      takes: takesView(takes, roster, counted),
+    };
+  }
+}

@@ -1,0 +1,224 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, SessionState, SwarmSessionTable } from '../../db/schema.js';
+import { isUuid } from '../members/repository.js';
+
+export type SessionRow = Selectable<SwarmSessionTable>;
+
+export interface RosterEntry {
+  memberId: string;
+  handle: string;
+  displayName: string;
+  excused: boolean;
+  addedAt: Date;
+}
+
+export interface SessionTake {
+  id: string;
+  recommendationId: number;
+  memberId: string;
+  revision: number;
+  stance: string;
+  confidence: number;
+  body: string;
+  memoUrl: string;
+  weights: Array<{ bucket: string; weight: number }> | null;
+  canonical: string;
+  signature: string;
+  publicKey: string;
+  receivedAt: Date;
+}
+
+/** SQL over sessions, their rosters and their takes; every method takes the transaction it runs in. */
+export async function findSession(db: Kysely<DB>, id: string): Promise<SessionRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return db.selectFrom('swarm_session').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The session row locked for the rest of the transaction: lifecycle steps serialise on it. */
+export async function lockSession(trx: Kysely<DB>, id: string): Promise<SessionRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  return trx
+    .selectFrom('swarm_session')
+    .selectAll()
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function setSession(
+  trx: Kysely<DB>,
+  id: string,
+  values: Partial<{
+    state: SessionState;
+    window_closes_at: Date | null;
+    closed_at: Date;
+    aggregated_at: Date;
+    published_at: Date;
+    aggregate: string;
+    rationale: string;
+    synthesis: string;
+  }>,
+): Promise<void> {
+  await trx.updateTable('swarm_session').set(values).where('id', '=', id).execute();
+}
+
+/** Active members with role `member`: the roster a new session freezes. */
+export async function eligibleRoster(trx: Kysely<DB>): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('member')
+    .select('id')
+    .where('status', '=', 'active')
+    .where('role', '=', 'member')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function addToRoster(
+  trx: Kysely<DB>,
+  sessionId: string,
+  memberIds: readonly string[],
+  at: Date,
+): Promise<void> {
+  if (memberIds.length === 0) return;
+  await trx
+    .insertInto('session_roster')
+    .values(
+      memberIds.map((memberId) => ({ session_id: sessionId, member_id: memberId, added_at: at })),
+    )
+    .onConflict((conflict) => conflict.columns(['session_id', 'member_id']).doNothing())
+    .execute();
+}
+
+export async function setExcused(
+  trx: Kysely<DB>,
+  sessionId: string,
+  memberId: string,
+  excused: boolean,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('session_roster')
+    .set({ excused })
+    .where('session_id', '=', sessionId)
+    .where('member_id', '=', memberId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function rosterOf(db: Kysely<DB>, sessionId: string): Promise<RosterEntry[]> {
+  const rows = await db
+    .selectFrom('session_roster')
+    .innerJoin('member', 'member.id', 'session_roster.member_id')
+    .select([
+      'session_roster.member_id',
+      'member.handle',
+      'member.display_name',
+      'session_roster.excused',
+      'session_roster.added_at',
+    ])
+    .where('session_roster.session_id', '=', sessionId)
+    .orderBy('member.handle')
+    .execute();
+  return rows.map((row) => ({
+    memberId: row.member_id,
+    handle: row.handle,
+    displayName: row.display_name,
+    excused: row.excused,
+    addedAt: row.added_at,
+  }));
+}
+
+/** Every take revision filed in the session, with the key each was verified against, oldest first. */
+export async function takesOfSession(db: Kysely<DB>, sessionId: string): Promise<SessionTake[]> {
+  const rows = await db
+    .selectFrom('take')
+    .innerJoin('member_key', 'member_key.id', 'take.key_id')
+    .select([
+      'take.id',
+      'take.recommendation_id',
+      'take.member_id',
+      'take.revision',
+      'take.stance',
+      'take.confidence',
+      'take.body',
+      'take.memo_url',
+      'take.weights',
+      'take.canonical',
+      'take.signature',
+      'member_key.public_key',
+      'take.received_at',
+    ])
+    .where('take.session_id', '=', sessionId)
+    .orderBy('take.received_at')
+    .orderBy('take.recommendation_id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    recommendationId: row.recommendation_id,
+    memberId: row.member_id,
+    revision: row.revision,
+    stance: row.stance,
+    confidence: row.confidence,
+    body: row.body,
+    memoUrl: row.memo_url,
+    weights: row.weights,
+    canonical: row.canonical,
+    signature: row.signature,
+    publicKey: row.public_key,
+    receivedAt: row.received_at,
+  }));
+}
+
+/** Sessions a lifecycle sweep still has work on, oldest first. */
+export async function unfinishedSessions(db: Kysely<DB>, limit: number): Promise<SessionRow[]> {
+  return db
+    .selectFrom('swarm_session')
+    .selectAll()
+    .where('state', 'in', ['collecting', 'window_closed', 'aggregated'])
+    .orderBy('convened_at')
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+}
+
+/** The newest session in state collecting (several may collect at once: one per subject or more). */
+export async function newestCollecting(db: Kysely<DB>): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('swarm_session')
+    .selectAll()
+    .where('state', '=', 'collecting')
+    .orderBy('convened_at', 'desc')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The latest session of a day for a subject (the date/subject read route). */
+export async function latestOfDay(
+  db: Kysely<DB>,
+  date: string,
+  subjectId: string,
+): Promise<SessionRow | undefined> {
+  return db
+    .selectFrom('swarm_session')
+    .selectAll()
+    .where('subject_id', '=', subjectId)
+    .where('date', '=', date)
+    .orderBy('convened_at', 'desc')
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** The newest fire a subject convened, the anchor its schedule's catch-up counts from. */
+export async function newestFire(db: Kysely<DB>, subjectId: string): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('swarm_session')
+    .select('fire_at')
+    .where('subject_id', '=', subjectId)
+    .where('fire_at', 'is not', null)
+    .orderBy('fire_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.fire_at ?? undefined;
+}

@@ -1,0 +1,42 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { swarmError } from '../errors.js';
+import { MemberRepository } from '../members/repository.js';
+import { SESSION_ERRORS } from './constants.js';
+import type { LifecycleService } from './lifecycle.js';
+import { addToRoster, rosterOf, setExcused, type RosterEntry } from './repository.js';
+
+export type RosterChange = 'add' | 'excuse' | 'restore';
+
+/** Admin changes to a collecting session's frozen roster: add a member, excuse one, restore one. */
+export class RosterAdmin {
+  private readonly members: MemberRepository;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly lifecycle: LifecycleService,
+    private readonly now: () => Date,
+  ) {
+    this.members = new MemberRepository(db);
+  }
+
+  async change(
+    sessionId: string,
+    idOrHandle: string,
+    change: RosterChange,
+  ): Promise<RosterEntry[]> {
+    const member = await this.members.findByIdOrHandle(idOrHandle);
+    if (member === undefined) throw swarmError(404, SESSION_ERRORS.memberNotFound);
+    await this.lifecycle.whileCollecting(sessionId, async (trx, session) => {
+      if (change === 'add') {
+        if (member.role === 'judge') throw swarmError(409, SESSION_ERRORS.judgeNotOnRoster);
+        await addToRoster(trx, session.id, [member.id], this.now());
+        await setExcused(trx, session.id, member.id, false);
+      } else if (!(await setExcused(trx, session.id, member.id, change === 'excuse'))) {
+        throw swarmError(404, SESSION_ERRORS.notOnRoster);
+      }
+      return session;
+    });
+    return rosterOf(this.db, sessionId);
+  }
+}

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { sendCachedBody } from '../../http/cached-body.js';
+import { swarmResponses } from '../schemas.js';
+import type { SessionReads } from './read-service.js';
+import {
+  CachedResponse,
+  OpenSession,
+  SessionDetail,
+  SessionListQuery,
+  SessionListResponse,
+  SessionOfDay,
+} from './schemas.js';
+
+export const sessionReadRoutes: FastifyPluginAsyncTypebox<{ reads: SessionReads }> = async (
+  app,
+  { reads },
+) => {
+  app.get(
+    '/api/swarm/sessions',
+    {
+      schema: {
+        tags: ['swarm sessions'],
+        summary: 'Sessions, newest first, paged with an opaque cursor',
+        querystring: SessionListQuery,
+        response: swarmResponses({ 200: SessionListResponse, ...CachedResponse }, []),
+      },
+    },
+    async (request, reply) => sendCachedBody(request, reply, await reads.listBody(request.query)),
+  );
+
+  app.get(
+    '/api/swarm/sessions/:id',
+    {
+      schema: {
+        tags: ['swarm sessions'],
+        summary:
+          'A session: brief, frozen roster, every take with its signature, quorum, disagreement, recommendation',
+        params: Type.Object({ id: Type.String({ description: 'session UUID' }) }),
+        response: swarmResponses({ 200: SessionDetail, ...CachedResponse }, [404]),
+      },
+    },
+    async (request, reply) =>
+      sendCachedBody(request, reply, await reads.detailBody(request.params.id)),
+  );
+
+  app.get(
+    '/api/swarm/sessions/:id/:subject',
+    {
+      schema: {
+        tags: ['swarm sessions'],
+        summary:
+          'The latest session of a UTC day and subject, as { session, takes } (earlier same-day sessions: use the list)',
+        params: Type.Object({
+          id: Type.String({ description: 'the UTC date YYYY-MM-DD' }),
+          subject: Type.String({ description: 'subject id' }),
+        }),
+        response: swarmResponses({ 200: SessionOfDay, ...CachedResponse }, [404]),
+      },
+    },
+    async (request, reply) =>
+      sendCachedBody(
+        request,
+        reply,
+        await reads.dayBody(request.params.id, request.params.subject),
+      ),
+  );
+
+  app.get(
+    '/api/swarm/open-session',
+    {
+      schema: {
+        tags: ['swarm sessions'],
+        summary:
+          'The session collecting takes (the newest when several are), with its close time; null when none',
+        response: { 200: OpenSession },
+      },
+    },
+    async () => reads.openSession(),
+  );
+};

@@ -1,0 +1,133 @@
+import { Type } from 'typebox';
+import { IsoDateTime, Uuid } from '../schemas.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+const State = Type.Union(
+  ['scheduled', 'collecting', 'window_closed', 'aggregated', 'published', 'cancelled'].map((s) =>
+    Type.Literal(s),
+  ),
+);
+const Weights = Type.Array(Type.Object({ bucket: Type.String(), weight: Type.Number() }));
+
+export const Recommendation = Type.Object(
+  {
+    stances: Type.Record(Type.String(), Type.Integer()),
+    score: Type.Number(),
+    confidence: Type.Number(),
+    weights: Weights,
+    drift: Nullable(Type.Number()),
+  },
+  { description: 'the recommendation vector: unweighted means over the counted takes' },
+);
+
+const SummaryFields = {
+  id: Uuid,
+  date: Type.String({ description: 'UTC date YYYY-MM-DD' }),
+  subjectId: Type.String(),
+  state: State,
+  convenedAt: IsoDateTime,
+  windowClosesAt: Nullable(IsoDateTime),
+  closedAt: Nullable(IsoDateTime),
+  aggregatedAt: Nullable(IsoDateTime),
+  publishedAt: Nullable(IsoDateTime),
+  fireAt: Nullable(IsoDateTime),
+  takeCount: Type.Integer({ description: 'distinct members with a take in this session' }),
+  referenceAllocation: Type.Unknown({
+    description: 'sleeve and bucket targets carried by the brief, or null',
+  }),
+  quorum: Type.Unknown({
+    description: 'rosterSize, submitted, absent, participation, required, met',
+  }),
+  recommendation: Nullable(Recommendation),
+  rationale: Nullable(Type.String()),
+};
+const FullFields = {
+  ...SummaryFields,
+  rosterFrozen: Type.Boolean(),
+  synthesis: Nullable(Type.String()),
+  regimeSummary: Type.Unknown(),
+  disagreement: Type.Unknown({ description: 'stanceSpread, stanceStdev, poles, buckets' }),
+  counted: Type.Unknown({ description: 'the counted take per member: memberId, takeId, revision' }),
+};
+
+export const SessionSummary = Type.Object(SummaryFields);
+export const SessionFull = Type.Object(FullFields);
+
+export const SessionListResponse = Type.Object({
+  sessions: Type.Array(Type.Union([SessionFull, SessionSummary])),
+  nextCursor: Nullable(Type.String({ description: 'opaque; pass as cursor for the next page' })),
+  nextSessionAt: Nullable(IsoDateTime),
+});
+
+export const SessionTakeSchema = Type.Object({
+  id: Uuid,
+  recommendationId: Type.Integer(),
+  memberId: Uuid,
+  handle: Nullable(Type.String()),
+  revision: Type.Integer(),
+  stance: Type.String(),
+  confidence: Type.Number(),
+  body: Type.String(),
+  memoUrl: Nullable(Type.String()),
+  weights: Nullable(Weights),
+  canonical: Type.String(),
+  signature: Type.String(),
+  publicKey: Type.String(),
+  receivedAt: IsoDateTime,
+  counted: Type.Boolean(),
+  supersededBy: Nullable(Uuid),
+});
+
+const DetailFields = {
+  ...FullFields,
+  brief: Type.Unknown({ description: 'the SwarmBrief of this session, or null' }),
+  roster: Type.Array(
+    Type.Object({
+      memberId: Uuid,
+      handle: Type.String(),
+      displayName: Type.String(),
+      excused: Type.Boolean(),
+      addedAt: IsoDateTime,
+    }),
+  ),
+};
+export const SessionDetail = Type.Object({ ...DetailFields, takes: Type.Array(SessionTakeSchema) });
+export const SessionOfDay = Type.Object({
+  session: Type.Object(DetailFields),
+  takes: Type.Array(SessionTakeSchema),
+});
+
+export const OpenSession = Nullable(
+  Type.Object({
+    id: Uuid,
+    date: Type.String(),
+    subjectId: Type.String(),
+    state: Type.Literal('collecting'),
+    convenedAt: IsoDateTime,
+    windowClosesAt: Nullable(IsoDateTime),
+    takeCount: Type.Integer(),
+    briefUrl: Type.String(),
+  }),
+);
+
+export const SessionListQuery = Type.Object({
+  state: Type.Optional(State),
+  subject: Type.Optional(Type.String({ description: 'subject id' })),
+  search: Type.Optional(
+    Type.String({
+      description: 'literal phrase, case-insensitive, over date, rationale, synthesis',
+    }),
+  ),
+  limit: Type.Optional(
+    Type.String({
+      description: 'page size, default 20, clamped to 1..100; non-integers are a 400',
+    }),
+  ),
+  cursor: Type.Optional(Type.String({ description: 'nextCursor of the previous page' })),
+  full: Type.Optional(
+    Type.String({ description: '1: every field incl. regimeSummary, synthesis' }),
+  ),
+});
+
+export const CachedResponse = { 304: { type: 'null', description: 'ETag matched' } } as const;

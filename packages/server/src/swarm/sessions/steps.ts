@@ -1,0 +1,164 @@
+import { buildReceiptPayload, signReceipt } from '@convene/protocol';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { RegimeSummary } from '../briefs/regime-adapter.js';
+import { insertJudgement, judgementBy } from '../judgements/repository.js';
+import { RULES_JUDGE_ID, judgeByRules, receiptJudge } from '../judgements/rules-judge.js';
+import { chainHead, insertReceipt } from '../receipts/repository.js';
+import type { SubjectRow } from '../subjects/repository.js';
+import { aggregateTakes, type StoredAggregate } from './aggregation.js';
+import { rationaleText, synthesisText } from './narrative.js';
+import type { ReferenceAllocation } from './reference-allocation.js';
+import { rosterOf, setSession, takesOfSession, type SessionRow } from './repository.js';
+
+/*
+ * The lifecycle steps. Each runs inside the caller's transaction with the session row locked FOR
+ * UPDATE, checks the state it starts from and returns the row as it now stands; a step whose work is
+ * already done changes nothing, so every step is idempotent and a crashed run simply runs again.
+ */
+
+/**
+ * collecting → window_closed. `due` closes only a window whose time has passed (the scheduler);
+ * `now` closes it at once, moving a later or missing deadline to now (an admin).
+ */
+export async function closeWindow(
+  trx: Kysely<DB>,
+  session: SessionRow,
+  now: Date,
+  mode: 'due' | 'now',
+): Promise<SessionRow> {
+  if (session.state !== 'collecting') return session;
+  const closesAt = session.window_closes_at;
+  const passed = closesAt !== null && closesAt.getTime() <= now.getTime();
+  if (mode === 'due' && !passed) return session;
+  const windowClosesAt = passed ? closesAt : now;
+  await setSession(trx, session.id, {
+    state: 'window_closed',
+    window_closes_at: windowClosesAt,
+    closed_at: now,
+  });
+  return { ...session, state: 'window_closed', window_closes_at: windowClosesAt, closed_at: now };
+}
+
+/** window_closed → aggregated: the counted takes, quorum, disagreement map and the two texts. */
+export async function aggregateSession(
+  trx: Kysely<DB>,
+  session: SessionRow,
+  subject: SubjectRow,
+  now: Date,
+): Promise<SessionRow> {
+  if (session.state !== 'window_closed') return session;
+  const [roster, takes] = await Promise.all([
+    rosterOf(trx, session.id),
+    takesOfSession(trx, session.id),
+  ]);
+  const expected = roster.filter((entry) => !entry.excused).map((entry) => entry.memberId);
+  const aggregate = aggregateTakes(
+    takes,
+    expected,
+    subject.quorum_required,
+    session.reference_allocation as ReferenceAllocation | null,
+  );
+  const narrative = {
+    subjectName: subject.name,
+    recommendationType: subject.recommendation_type,
+    aggregate,
+    handles: new Map(roster.map((entry) => [entry.memberId, entry.handle])),
+    regime: session.regime_summary as RegimeSummary | null,
+  };
+  const values = {
+    state: 'aggregated' as const,
+    aggregated_at: now,
+    aggregate: JSON.stringify(aggregate),
+    rationale: rationaleText(narrative),
+    synthesis: synthesisText(narrative),
+  };
+  await setSession(trx, session.id, values);
+  return { ...session, ...values, aggregate };
+}
+
+/** The in-house rules judge files its enforce-mode judgement once per session. */
+export async function judgeSession(
+  trx: Kysely<DB>,
+  session: SessionRow,
+  now: Date,
+): Promise<SessionRow> {
+  if (session.state !== 'aggregated') return session;
+  if ((await judgementBy(trx, session.id, RULES_JUDGE_ID)) !== undefined) return session;
+  const judgement = judgeByRules(session.id, session.aggregate as StoredAggregate);
+  await insertJudgement(trx, {
+    id: crypto.randomUUID(),
+    session_id: session.id,
+    judged_by: judgement.judgedBy,
+    member_id: null,
+    mode: 'enforce',
+    release_safety: judgement.releaseSafety,
+    rationale: judgement.rationale,
+    disagreements: judgement.disagreements,
+    model: judgement.model,
+    prompt_hash: judgement.promptHash,
+    inputs_digest: judgement.inputsDigest,
+    canonical: null,
+    signature: null,
+    key_id: null,
+    created_at: now,
+  });
+  return session;
+}
+
+/**
+ * aggregated (and judged) → published: the consensus receipt, signed with the service key and
+ * chained to the subject's previous receipt. The caller holds the subject row FOR UPDATE, so the
+ * chain head cannot move underneath (and the unique chain position would refuse a fork anyway).
+ */
+export async function publishSession(
+  trx: Kysely<DB>,
+  session: SessionRow,
+  subject: SubjectRow,
+  now: Date,
+  serviceSeed: string,
+): Promise<SessionRow> {
+  if (session.state !== 'aggregated') return session;
+  const rules = await judgementBy(trx, session.id, RULES_JUDGE_ID);
+  if (rules === undefined) throw new Error(`session ${session.id} has no rules judgement`);
+  const [roster, takes, head] = await Promise.all([
+    rosterOf(trx, session.id),
+    takesOfSession(trx, session.id),
+    chainHead(trx, subject.id),
+  ]);
+  const payload = buildReceiptPayload({
+    sessionId: session.id,
+    subjectId: subject.id,
+    date: session.date,
+    convenedAt: session.convened_at.toISOString(),
+    windowClosesAt: session.window_closes_at?.toISOString() ?? null,
+    aggregatedAt: (session.aggregated_at ?? now).toISOString(),
+    takes: takes.map((take) => ({
+      memberId: take.memberId,
+      takeId: take.id,
+      revision: take.revision,
+      publicKey: take.publicKey,
+      canonical_submission: take.canonical,
+      signature: take.signature,
+    })),
+    roster: roster.filter((entry) => !entry.excused).map((entry) => entry.memberId),
+    requiredQuorum: subject.quorum_required,
+    judge: receiptJudge({
+      judgedBy: rules.judged_by,
+      releaseSafety: rules.release_safety as 'safe' | 'caution' | 'unsafe',
+      model: rules.model,
+      promptHash: rules.prompt_hash,
+      inputsDigest: rules.inputs_digest,
+    }),
+    previousReceiptDigest: head?.digest ?? null,
+  });
+  const receipt = await signReceipt(payload, serviceSeed);
+  await insertReceipt(trx, {
+    receipt,
+    subjectId: subject.id,
+    chainIndex: (head?.chainIndex ?? 0) + 1,
+    createdAt: now,
+  });
+  await setSession(trx, session.id, { state: 'published', published_at: now });
+  return { ...session, state: 'published', published_at: now };
+}

@@ -1,0 +1,78 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, SubjectSnapshotTable, SubjectTable } from '../../db/schema.js';
+
+export type SubjectRow = Selectable<SubjectTable>;
+export type SnapshotRow = Selectable<SubjectSnapshotTable>;
+
+export async function findSubject(
+  db: Kysely<DB>,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<SubjectRow | undefined> {
+  const query = db.selectFrom('subject').selectAll().where('id', '=', id);
+  return (options.forUpdate === true ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/** Subjects whose cron schedule convenes sessions. */
+export async function scheduledSubjects(db: Kysely<DB>): Promise<SubjectRow[]> {
+  return db
+    .selectFrom('subject')
+    .selectAll()
+    .where('schedule_enabled', '=', true)
+    .where('schedule', 'is not', null)
+    .orderBy('id')
+    .execute();
+}
+
+export async function insertSnapshot(
+  trx: Kysely<DB>,
+  snapshot: {
+    id: string;
+    subjectId: string;
+    sessionId: string;
+    takenAt: Date;
+    totalUsd: number | null;
+    holdings: unknown[];
+    notable: string[];
+  },
+): Promise<void> {
+  await trx
+    .insertInto('subject_snapshot')
+    .values({
+      id: snapshot.id,
+      subject_id: snapshot.subjectId,
+      session_id: snapshot.sessionId,
+      taken_at: snapshot.takenAt,
+      total_usd: snapshot.totalUsd,
+      holdings: JSON.stringify(snapshot.holdings),
+      notable: JSON.stringify(snapshot.notable),
+    })
+    .onConflict((conflict) => conflict.column('session_id').doNothing())
+    .execute();
+}
+
+export async function snapshotsOf(
+  db: Kysely<DB>,
+  subjectId: string,
+  limit: number,
+): Promise<SnapshotRow[]> {
+  return db
+    .selectFrom('subject_snapshot')
+    .selectAll()
+    .where('subject_id', '=', subjectId)
+    .orderBy('taken_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function snapshotOfSession(
+  db: Kysely<DB>,
+  sessionId: string,
+): Promise<SnapshotRow | undefined> {
+  return db
+    .selectFrom('subject_snapshot')
+    .selectAll()
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+}

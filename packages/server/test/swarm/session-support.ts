@@ -1,0 +1,88 @@
+import { signJudgement, type ReleaseSafety } from '@convene/protocol';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../src/db/schema.js';
+import { SWARM_LIFECYCLE_JOB } from '../../src/swarm/sessions/jobs.js';
+import { TEST_ADMIN_TOKEN, type TestContext } from '../support/app.js';
+import { newMember, type TestMember } from '../support/swarm.js';
+
+export interface SubjectOptions {
+  id?: string;
+  schedule?: string | null;
+  enabled?: boolean;
+  quorum?: number;
+  type?: 'bucket_weights' | 'position_actions';
+  source?: string | null;
+}
+
+/** A subject with a cron schedule (enabled by default), written directly. */
+export async function scheduledSubject(db: Kysely<DB>, options: SubjectOptions = {}) {
+  const id = options.id ?? 'convene-treasury';
+  await db
+    .insertInto('subject')
+    .values({
+      id,
+      name: `Subject ${id}`,
+      recommendation_type: options.type ?? 'bucket_weights',
+      source: options.source === undefined ? 'treasury' : options.source,
+      schedule: options.schedule === undefined ? '0 0 * * *' : options.schedule,
+      schedule_enabled: options.enabled ?? true,
+      quorum_required: options.quorum ?? 2,
+      thesis_blurb: 'The service treasury.',
+    })
+    .execute();
+  return id;
+}
+
+export const adminPost = (app: FastifyInstance, url: string, payload?: Record<string, unknown>) =>
+  app.inject({
+    method: 'POST',
+    url,
+    headers: { 'x-admin-token': TEST_ADMIN_TOKEN },
+    ...(payload === undefined ? {} : { payload }),
+  });
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read loosely shaped JSON
+export const getJson = async <T = any>(app: FastifyInstance, url: string) => {
+  const response = await app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: response.json<T>(), response };
+};
+
+/** One pass of the lifecycle job under its advisory lock, as the scheduler runs it. */
+export const runLifecycle = (ctx: TestContext) =>
+  ctx.app.convene.scheduler.runNow(SWARM_LIFECYCLE_JOB);
+
+export async function newJudge(app: FastifyInstance, name: string): Promise<TestMember> {
+  const judge = await newMember(app, name);
+  const response = await adminPost(app, `/api/swarm/admin/members/${judge.memberId}/role`, {
+    role: 'judge',
+  });
+  if (response.statusCode !== 200) throw new Error(response.body);
+  return judge;
+}
+
+export async function fileJudgement(
+  app: FastifyInstance,
+  judge: TestMember,
+  sessionId: string,
+  options: { releaseSafety?: ReleaseSafety; mode?: 'enforce' | 'shadow'; rationale?: string } = {},
+) {
+  const judgement = {
+    sessionId,
+    memberId: judge.memberId,
+    releaseSafety: options.releaseSafety ?? 'safe',
+    rationale: options.rationale ?? 'Quorum met; poles are reasonable.',
+    disagreements: ['aave weight'],
+  };
+  const signature = await signJudgement(judgement, judge.seed);
+  return app.inject({
+    method: 'POST',
+    url: '/api/swarm/judgements',
+    headers: { authorization: `Bearer ${judge.token}` },
+    payload: {
+      ...judgement,
+      signature,
+      ...(options.mode === undefined ? {} : { mode: options.mode }),
+    },
+  });
+}
