@@ -19,7 +19,7 @@ export async function runCli(
   env: Record<string, string | undefined> = {},
 ): Promise<CliResult> {
   const child = spawn(process.execPath, [CLI_ENTRY, ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env } as NodeJS.ProcessEnv,
+    env: { PATH: process.env.PATH ?? '', ...env },
   });
   let stdout = '';
   let stderr = '';
