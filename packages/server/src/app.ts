@@ -7,7 +7,9 @@ import { DataVersions } from './db/data-versions.js';
 import { healthRoutes } from './health/routes.js';
 import { HealthService, type HealthServiceOptions } from './health/service.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerSecurity } from './http/security.js';
 import { staticSitePlugin } from './http/static-site.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { swarmPlugin } from './swarm/plugin.js';
@@ -57,6 +59,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Infrastructure first, then domains, in this explicit order.
   registerErrorHandling(app);
+  await registerSecurity(app);
+  registerMetrics(app, scheduler);
   await registerOpenApi(app);
 
   const health = new HealthService(database, config.appEnv, clock, deps.health);

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Scheduler } from '../jobs/scheduler.js';
+
+/**
+ * Prometheus metrics at /metrics: request rate and latency per route, submit outcomes, job runs,
+ * plus the process defaults (RSS, heap, event-loop lag).
+ */
+export function registerMetrics(app: FastifyInstance, scheduler: Scheduler): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'convene_' });
+
+  const requests = new Histogram({
+    name: 'convene_http_request_duration_seconds',
+    help: 'HTTP request latency by route template, method and status code',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [registry],
+  });
+  const submits = new Counter({
+    name: 'convene_submit_outcomes_total',
+    help: 'Take submissions by outcome: accepted, or the HTTP status and error message of the refusal',
+    labelNames: ['status', 'error'] as const,
+    registers: [registry],
+  });
+  const jobs = new Counter({
+    name: 'convene_job_runs_total',
+    help: 'Scheduled job runs by job and outcome (locked = another replica held the job)',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [registry],
+  });
+  const jobDuration = new Histogram({
+    name: 'convene_job_duration_seconds',
+    help: 'Scheduled job run time',
+    labelNames: ['job'] as const,
+    buckets: [0.01, 0.1, 0.5, 1, 5, 15, 60, 300],
+    registers: [registry],
+  });
+  scheduler.onRun((record) => {
+    jobs.inc({ job: record.job, outcome: record.outcome });
+    if (record.outcome !== 'locked')
+      jobDuration.observe({ job: record.job }, record.durationMs / 1000);
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    requests.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.url === '/api/swarm/submit' && request.method === 'POST') {
+      const error = reply.statusCode === 201 ? '' : submitErrorOf(payload);
+      submits.inc({ status: String(reply.statusCode), error });
+    }
+    return payload;
+  });
+
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    reply.type(registry.contentType);
+    return registry.metrics();
+  });
+  return registry;
+}
+
+function submitErrorOf(payload: unknown): string {
+  if (typeof payload !== 'string') return 'unknown';
+  try {
+    const body = JSON.parse(payload) as { error?: unknown };
+    return typeof body.error === 'string' ? body.error.slice(0, 80) : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
