@@ -12,6 +12,7 @@ export function progressReporter(
   const started = performance.now();
   let lastWrite = 0;
   let last: ImportProgress | undefined;
+  let printed: ImportProgress | undefined;
   const render = (progress: ImportProgress): string => {
     const seconds = Math.max(0.001, (performance.now() - started) / 1000);
     const percent = totalBytes > 0 ? Math.min(100, (progress.bytesRead / totalBytes) * 100) : 100;
@@ -24,11 +25,15 @@ export function progressReporter(
       const now = performance.now();
       if (now - lastWrite < intervalMs) return;
       lastWrite = now;
+      printed = progress;
       out.write(out.isTTY === true ? `\r${render(progress)}\u001b[K` : `${render(progress)}\n`);
     },
     done: () => {
-      if (last !== undefined)
-        out.write(out.isTTY === true ? `\r${render(last)}\u001b[K\n` : `${render(last)}\n`);
+      if (last === undefined) return;
+      // The whole file has been read once the importer finishes.
+      const final = { ...last, bytesRead: totalBytes };
+      if (out.isTTY === true) out.write(`\r${render(final)}\u001b[K\n`);
+      else if (printed !== last) out.write(`${render(final)}\n`);
     },
   };
 }

@@ -12,4 +12,12 @@ export interface Migration {
   readonly sql: string;
 }
 
-export const MIGRATIONS: readonly Migration[] = [foundation, swarm, dataVersion, treasury, regime, analytics, swarmLifecycle];
+export const MIGRATIONS: readonly Migration[] = [
+  foundation,
+  swarm,
+  dataVersion,
+  treasury,
+  regime,
+  analytics,
+  swarmLifecycle,
+];
