@@ -24,6 +24,8 @@ export interface AppDeps {
   /** Fastify logger options; tests usually pass false. */
   logger?: FastifyServerOptions['logger'];
   health?: HealthServiceOptions;
+  /** Start the job scheduler when the app is ready (default true; main defers it in demo). */
+  startScheduler?: boolean;
 }
 
 /** What domain plugins may use; each takes only what it needs from here. */
@@ -74,7 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onReady', async () => {
     await versions.start();
-    if (config.schedulerEnabled) scheduler.start();
+    if (config.schedulerEnabled && deps.startScheduler !== false) scheduler.start();
   });
   app.addHook('onClose', async () => {
     scheduler.stop();

@@ -23,18 +23,10 @@ async function main(): Promise<void> {
   const admin = await ensureAdminToken(config);
   config = admin.config;
   const database = await openDatabase(config);
-  const app = await buildApp({ config, database, clock: systemClock });
+  const demo = config.appEnv === 'demo';
+  // In demo the scheduler waits for the demo data, so jobs never race the seeders.
+  const app = await buildApp({ config, database, clock: systemClock, startScheduler: !demo });
   if (admin.generatedAt !== undefined) app.log.info(`demo admin token is in ${admin.generatedAt}`);
-  if (config.appEnv === 'demo') {
-    const context = {
-      database,
-      clock: systemClock,
-      config,
-      versions: app.convene.versions,
-      log: app.log,
-    };
-    await seedDemoData(context, DEMO_SEEDERS);
-  }
 
   let closing = false;
   const shutdown = (signal: string): void => {
@@ -62,6 +54,26 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+
+  if (demo) {
+    // Listening first keeps start-up quick; the first start seeds for a while and says so.
+    const context = {
+      database,
+      clock: systemClock,
+      config,
+      versions: app.convene.versions,
+      log: app.log,
+    };
+    const started = performance.now();
+    seedDemoData(context, DEMO_SEEDERS)
+      .then(() => {
+        app.log.info({ ms: Math.round(performance.now() - started) }, 'demo data ready');
+        if (config.schedulerEnabled && !closing) app.convene.scheduler.start();
+      })
+      .catch((error: unknown) => {
+        if (!closing) app.log.error({ err: error }, 'demo data could not be seeded');
+      });
+  }
 }
 
 main().catch((error: unknown) => {

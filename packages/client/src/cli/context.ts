@@ -45,6 +45,10 @@ export class CliContext {
 
   /** The admin token from CONVENE_ADMIN_TOKEN or --admin-token-file, never from a flag value. */
   async adminApi(): Promise<ConveneApi> {
+    return createConveneClient({ baseUrl: this.baseUrl(), adminToken: await this.adminToken() });
+  }
+
+  async adminToken(): Promise<string> {
     let token = process.env.CONVENE_ADMIN_TOKEN;
     if (this.options.adminTokenFile !== undefined) {
       token = (
@@ -56,7 +60,7 @@ export class CliContext {
     if (token === undefined || token === '') {
       throw new CliError('set CONVENE_ADMIN_TOKEN or pass --admin-token-file <path>', EXIT.setup);
     }
-    return createConveneClient({ baseUrl: this.baseUrl(), adminToken: token });
+    return token;
   }
 
   /** JSON for scripts with --json, readable text otherwise. */

@@ -1,6 +1,9 @@
 import { Command, CommanderError } from 'commander';
 import { registerAdminMembers } from './commands/admin.js';
+import { registerAdminImport } from './commands/admin-import.js';
+import { registerAdminSessions } from './commands/admin-sessions.js';
 import { registerOnboarding } from './commands/onboarding.js';
+import { registerSession } from './commands/session.js';
 import { registerVerify } from './commands/verify.js';
 import { CliContext, exitCodeFor, type GlobalOptions } from './context.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
@@ -23,9 +26,12 @@ export function buildProgram(): Command {
     );
   const context = (): CliContext => new CliContext(program.opts<GlobalOptions>());
   registerOnboarding(program, context);
+  registerSession(program, context);
   registerVerify(program, context);
   const admin = program.command('admin').description('operator commands (X-Admin-Token)');
   registerAdminMembers(admin, context);
+  registerAdminSessions(admin, context);
+  registerAdminImport(admin, context);
   for (const command of [program, admin, ...program.commands]) command.exitOverride();
   return program;
 }
