@@ -6,6 +6,13 @@ import { recordSwarmAllocation } from '../../treasury/allocation.js';
 import type { StoredAggregate } from './aggregation.js';
 import { TREASURY_SOURCE } from '../subjects/snapshot.js';
 
+/** Only the treasury's own bucket_weights subject sets the treasury's targets. */
+export const recordsAllocation = (subject: {
+  recommendation_type: string;
+  source: string | null;
+}): boolean =>
+  subject.recommendation_type === 'bucket_weights' && subject.source === TREASURY_SOURCE;
+
 /**
  * Hands a published recommendation to the treasury: the newest published session of the treasury's
  * bucket_weights subject, when its quorum was met and the rules judge did not call it unsafe, becomes
@@ -44,8 +51,7 @@ export class AllocationBridge {
       .limit(1)
       .executeTakeFirst();
     if (newest === undefined) return 'skipped';
-    if (newest.recommendation_type !== 'bucket_weights' || newest.source !== TREASURY_SOURCE)
-      return 'skipped';
+    if (!recordsAllocation(newest)) return 'skipped';
     const aggregate = newest.aggregate as StoredAggregate | null;
     if (
       aggregate === null ||

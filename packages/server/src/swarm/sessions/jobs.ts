@@ -9,6 +9,7 @@ import type { AllocationBridge } from './allocation-bridge.js';
 import type { LifecycleService } from './lifecycle.js';
 import { newestFire, unfinishedSessions } from './repository.js';
 import { dueFire } from './schedule.js';
+import { recordsAllocation } from './allocation-bridge.js';
 
 export const SWARM_LIFECYCLE_JOB = 'swarm-lifecycle';
 const SWEEP_LIMIT = 200;
@@ -35,8 +36,10 @@ export async function sweepLifecycle(deps: {
   const { db, lifecycle } = deps;
   const sweep: LifecycleSweep = { convened: 0, briefs: 0, advanced: 0, allocations: 0 };
   const subjects = await scheduledSubjects(db);
-  // Every scheduled subject is re-checked, so a recommendation a crash left unrecorded is recorded.
-  const touched = new Set(subjects.map((subject) => subject.id));
+  // Every treasury subject is re-checked, so a recommendation a crash left unrecorded is recorded.
+  const touched = new Set(
+    subjects.filter((subject) => recordsAllocation(subject)).map((subject) => subject.id),
+  );
   for (const subject of subjects) {
     if (subject.schedule === null) continue;
     const fire = dueFire(subject.schedule, await newestFire(db, subject.id), deps.clock.now());
@@ -56,7 +59,6 @@ export async function sweepLifecycle(deps: {
     if (windowOpen) continue;
     const after = await lifecycle.advance(session.id, 'published', 'due');
     if (after.state !== session.state) sweep.advanced++;
-    touched.add(session.subject_id);
   }
   for (const subjectId of touched) {
     if ((await deps.allocations.syncSubject(subjectId, deps.clock.now())) === 'recorded')

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+import { STANCES, type Stance, type TakeDraftInput } from '@convene/protocol';
+import type { HousePersona } from './personas.js';
+
+/** A small deterministic PRNG (mulberry32) seeded from text, so the demo is the same every time. */
+export function random(seedText: string): () => number {
+  let state = createHash('sha256').update(seedText).digest().readUInt32LE(0);
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface AuthoringContext {
+  sessionId: string;
+  subjectId: string;
+  date: string;
+  composite: number | null;
+  regime: string | null;
+  /** Reference weights (bucket_weights) or the declared positions' weights (position_actions). */
+  reference: Array<{ bucket: string; weight: number }>;
+  recommendationType: 'bucket_weights' | 'position_actions';
+}
+
+const AGENT_BUCKETS = new Set([
+  'service_token',
+  'juno',
+  'woon',
+  'peaq',
+  'zyfai',
+  'giza',
+  'deus',
+  'agent_tokens',
+]);
+
+/** A house member's take on a session: stance from the regime and its lens, weights near the reference. */
+export function authorTake(
+  persona: HousePersona,
+  memberId: string,
+  context: AuthoringContext,
+  revision: number,
+): TakeDraftInput {
+  const rand = random(`${persona.name}:${context.sessionId}:${revision}`);
+  const composite = context.composite ?? 0.5;
+  const score = Math.max(
+    -1,
+    Math.min(1, (composite - 0.5) * 2 + persona.bias + (rand() - 0.5) * 0.6),
+  );
+  const stance = STANCES[Math.min(4, Math.max(0, Math.round((score + 1) * 2)))] as Stance;
+  const confidence = Math.round((0.35 + rand() * 0.5) * 100) / 100;
+  const weights = tiltedWeights(persona, context, rand);
+  return {
+    memberId,
+    date: context.date,
+    subjectId: context.subjectId,
+    nonce: `house-${persona.name.toLowerCase()}-${context.sessionId}-${revision}`,
+    stance,
+    confidence,
+    body: takeBody(persona, context, stance, weights),
+    weights,
+  };
+}
+
+function tiltedWeights(
+  persona: HousePersona,
+  context: AuthoringContext,
+  rand: () => number,
+): Array<{ bucket: string; weight: number }> {
+  const agentShare = context.reference
+    .filter((w) => AGENT_BUCKETS.has(w.bucket))
+    .reduce((sum, w) => sum + w.weight, 0);
+  const tilt =
+    agentShare > 0 ? Math.max(-agentShare, persona.agentTilt + (rand() - 0.5) * 0.02) : 0;
+  return context.reference.map((w) => {
+    const isAgent = AGENT_BUCKETS.has(w.bucket);
+    const scale = isAgent
+      ? (agentShare + tilt) / agentShare
+      : (1 - agentShare - tilt) / (1 - agentShare);
+    const jitter = 1 + (rand() - 0.5) * 0.2;
+    return {
+      bucket: w.bucket,
+      weight: Math.round(Math.max(0, w.weight * scale * jitter) * 10_000) / 10_000,
+    };
+  });
+}
+
+function takeBody(
+  persona: HousePersona,
+  context: AuthoringContext,
+  stance: Stance,
+  weights: Array<{ bucket: string; weight: number }>,
+): string {
+  const top = [...weights].sort((a, b) => b.weight - a.weight)[0];
+  const composite = context.composite === null ? 'n/a' : context.composite.toFixed(2);
+  return [
+    `REGIME: composite ${composite} (${context.regime ?? 'unknown'}); as ${persona.lens} I read it ${stance}.`,
+    `ALLOCATION: largest weight ${top?.bucket ?? 'none'} at ${((top?.weight ?? 0) * 100).toFixed(1)}%; see late-cycle-signals before adding risk.`,
+    `SUBJECT: ${context.subjectId} on ${context.date}. ${persona.mandate}`,
+    `STANCE: ${stance}`,
+  ].join('\n\n');
+}

@@ -1,0 +1,207 @@
+import { signJudgement, signTake } from '@convene/protocol';
+import { ManualClock } from '../../clock.js';
+import type { DemoSeedContext, DemoSeeder } from '../../demo/seed.js';
+import type { RegimeSummary } from '../briefs/regime-adapter.js';
+import { JudgementService } from '../judgements/service.js';
+import { TokenClaimService } from '../members/token-claim.js';
+import { ServiceKeyStore } from '../receipts/service-key.js';
+import { AllocationBridge } from '../sessions/allocation-bridge.js';
+import { SWARM_DATASET } from '../sessions/constants.js';
+import { sweepLifecycle } from '../sessions/jobs.js';
+import { LifecycleService } from '../sessions/lifecycle.js';
+import type { ReferenceAllocation } from '../sessions/reference-allocation.js';
+import { nextFire } from '../sessions/schedule.js';
+import { TakeService } from '../takes/service.js';
+import { authorTake, random, type AuthoringContext } from './authoring.js';
+import { onboardHouseMember, type HouseMember } from './house.js';
+import { DEMO_HISTORY_DAYS, DEMO_SUBJECTS, HOUSE_JUDGE, HOUSE_MEMBERS } from './personas.js';
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+/**
+ * Months of swarm history through the live path, driven by an injected clock: subjects, house
+ * members onboarded like anyone (apply, activate, claim), then every scheduled fire in order, each
+ * convened by the lifecycle sweep, takes signed and filed through the submit service, judgements
+ * signed by the house judge, windows closed, sessions aggregated, judged and receipts signed and
+ * chained by the next sweep. The newest fire stays collecting: the open session a newcomer joins.
+ */
+export const swarmDemoSeeder: DemoSeeder = {
+  name: 'swarm',
+  async seed(context) {
+    const started = performance.now();
+    const end = context.clock.now();
+    const clock = new ManualClock(new Date(end.getTime() - DEMO_HISTORY_DAYS * DAY));
+    const { db } = context.database;
+    await insertSubjects(context, clock.now());
+
+    const tokens = new TokenClaimService(db, clock);
+    const house: Array<HouseMember & { persona: (typeof HOUSE_MEMBERS)[number] }> = [];
+    for (const persona of HOUSE_MEMBERS) {
+      house.push({
+        ...(await onboardHouseMember({ db, clock, tokens }, persona, 'member')),
+        persona,
+      });
+    }
+    const judge = await onboardHouseMember({ db, clock, tokens }, HOUSE_JUDGE, 'judge');
+
+    const lifecycle = new LifecycleService(
+      db,
+      clock,
+      context.versions,
+      new ServiceKeyStore(context.database, context.config),
+    );
+    const sweepDeps = {
+      db,
+      clock,
+      lifecycle,
+      allocations: new AllocationBridge(context.database, context.versions, context.log),
+    };
+    const takes = new TakeService(db, clock, tokens);
+    const judgements = new JudgementService(db, clock, context.versions, tokens);
+
+    const fires = scheduleFires(clock.now(), end);
+    const lastFire = new Map(fires.map((fire) => [fire.subjectId, fire.at.getTime()]));
+    let sessions = 0;
+    let filed = 0;
+    for (const fire of fires) {
+      clock.set(fire.at);
+      await sweepLifecycle(sweepDeps);
+      const session = await db
+        .selectFrom('swarm_session')
+        .selectAll()
+        .where('subject_id', '=', fire.subjectId)
+        .where('fire_at', '=', fire.at)
+        .executeTakeFirstOrThrow();
+      sessions++;
+      const open = lastFire.get(fire.subjectId) === fire.at.getTime();
+      const authoring = authoringContext(session);
+      const rand = random(`attendance:${session.id}`);
+      for (const [index, member] of house.entries()) {
+        // In the open session only the first three have filed: a newcomer still sees absentees.
+        const files = open ? index < 3 : rand() < member.persona.attendance;
+        if (!files) continue;
+        const amends = !open && rand() < 0.15;
+        for (let revision = 1; revision <= (amends ? 2 : 1); revision++) {
+          clock.set(new Date(fire.at.getTime() + (10 + index * 7 + revision * 45) * MINUTE));
+          const draft = authorTake(member.persona, member.memberId, authoring, revision);
+          await takes.submit(`Bearer ${member.token}`, {
+            ...draft,
+            signature: await signTake(draft, member.seed),
+          });
+          filed++;
+        }
+      }
+      if (!open) {
+        clock.set(new Date(fire.at.getTime() + 6 * 60 * MINUTE));
+        await fileHouseJudgement(judgements, judge, session.id, rand());
+      }
+    }
+    clock.set(end);
+    await sweepLifecycle(sweepDeps);
+    await context.versions.bump(SWARM_DATASET);
+    context.log.info(
+      { sessions, takes: filed, ms: Math.round(performance.now() - started) },
+      'demo swarm history seeded',
+    );
+  },
+};
+
+async function insertSubjects(context: DemoSeedContext, at: Date): Promise<void> {
+  for (const subject of DEMO_SUBJECTS) {
+    await context.database.db
+      .insertInto('subject')
+      .values({
+        id: subject.id,
+        name: subject.name,
+        operator: subject.operator,
+        homepage: subject.homepage,
+        x_handle: subject.x_handle,
+        thesis_blurb: subject.thesis_blurb,
+        source: subject.source,
+        recommendation_type: subject.recommendation_type,
+        structural_notes: subject.structural_notes,
+        schedule: subject.schedule,
+        schedule_enabled: true,
+        quorum_required: subject.quorum_required,
+        wallets: JSON.stringify(subject.wallets),
+        last_reviewed: at.toISOString().slice(0, 10),
+        created_at: at,
+      })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .execute();
+  }
+}
+
+/** Every fire of every demo subject after `from` and at or before `to`, in time order. */
+function scheduleFires(from: Date, to: Date): Array<{ subjectId: string; at: Date }> {
+  const fires: Array<{ subjectId: string; at: Date }> = [];
+  for (const subject of DEMO_SUBJECTS) {
+    for (
+      let at = nextFire(subject.schedule, from);
+      at !== null && at <= to;
+      at = nextFire(subject.schedule, at)
+    ) {
+      fires.push({ subjectId: subject.id, at });
+    }
+  }
+  return fires.sort(
+    (a, b) => a.at.getTime() - b.at.getTime() || a.subjectId.localeCompare(b.subjectId),
+  );
+}
+
+function authoringContext(session: {
+  id: string;
+  subject_id: string;
+  date: string;
+  regime_summary: unknown;
+  reference_allocation: unknown;
+}): AuthoringContext {
+  const subject = DEMO_SUBJECTS.find((s) => s.id === session.subject_id);
+  const regime = session.regime_summary as RegimeSummary | null;
+  const reference = session.reference_allocation as ReferenceAllocation | null;
+  return {
+    sessionId: session.id,
+    subjectId: session.subject_id,
+    date: session.date,
+    composite: regime?.composite ?? null,
+    regime: regime?.regime ?? null,
+    reference: reference?.buckets ?? declaredWeights(subject?.wallets ?? []),
+    recommendationType: subject?.recommendation_type ?? 'position_actions',
+  };
+}
+
+/** Position weights of a declared portfolio: each position's share of its value. */
+function declaredWeights(wallets: readonly unknown[]): Array<{ bucket: string; weight: number }> {
+  const positions = wallets.flatMap(
+    (wallet) =>
+      (wallet as { positions?: Array<{ asset: string; valueUsd: number }> }).positions ?? [],
+  );
+  const total = positions.reduce((sum, p) => sum + p.valueUsd, 0);
+  return positions.map((p) => ({ bucket: p.asset, weight: total > 0 ? p.valueUsd / total : 0 }));
+}
+
+async function fileHouseJudgement(
+  judgements: JudgementService,
+  judge: HouseMember,
+  sessionId: string,
+  draw: number,
+): Promise<void> {
+  if (draw < 0.1) return;
+  const judgement = {
+    sessionId,
+    memberId: judge.memberId,
+    releaseSafety: draw < 0.25 ? ('caution' as const) : ('safe' as const),
+    rationale:
+      draw < 0.25
+        ? 'Caution: the agent-token sleeve moves faster than the evidence behind it.'
+        : 'Safe to hand to the multisig: weights stay close to the reference.',
+    disagreements: draw < 0.25 ? ['agent-token sleeve size'] : [],
+  };
+  await judgements.file(`Bearer ${judge.token}`, {
+    ...judgement,
+    signature: await signJudgement(judgement, judge.seed),
+    mode: draw > 0.9 ? 'shadow' : 'enforce',
+    model: 'house-arbiter/1',
+  });
+}
