@@ -44,7 +44,7 @@ describeEachDatabase('demo analytics loaded through the import path', (kind) => 
     ctx = await createTestApp(kind);
     const { database, clock, config, versions } = ctx.app.convene;
     await analyticsDemoSeeder.seed({ database, clock, config, versions, log: ctx.app.log });
-  });
+  }, 300_000); // importing ~205k rows; slow on a busy CI machine
   afterAll(async () => ctx?.close());
 
   test('lists are complete and every detail is reachable from them', async () => {
