@@ -1,6 +1,8 @@
 import { signJudgement, type ReleaseSafety } from '@convene/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { buildApp } from '../../src/app.js';
+import { openPostgres } from '../../src/db/postgres.js';
 import type { DB } from '../../src/db/schema.js';
 import { SWARM_LIFECYCLE_JOB } from '../../src/swarm/sessions/jobs.js';
 import { TEST_ADMIN_TOKEN, type TestContext } from '../support/app.js';
@@ -85,4 +87,37 @@ export async function fileJudgement(
       ...(options.mode === undefined ? {} : { mode: options.mode }),
     },
   });
+}
+
+/**
+ * Another app on the same database, as after a restart or on a second replica: PostgreSQL gets its
+ * own pool (a separate process would), PGlite (one connection per process) shares the database.
+ */
+export async function secondApp(
+  ctx: TestContext,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database =
+    ctx.testDb.url === undefined
+      ? ctx.testDb.database
+      : openPostgres({ connectionString: ctx.testDb.url });
+  const app = await buildApp({ config: ctx.config, database, clock: ctx.clock, logger: false });
+  await app.ready();
+  return {
+    app,
+    async close() {
+      await app.close();
+      if (database !== ctx.testDb.database) await database.close();
+    },
+  };
+}
+
+export async function countRows(
+  db: Kysely<DB>,
+  table: 'swarm_session' | 'consensus_receipt' | 'brief',
+) {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
