@@ -37,11 +37,29 @@ const analytics = {
   comments: page(() => import('./pages/analytics/comments-page.js'), 'CommentsPage'),
 };
 
+const swarm = {
+  home: page(() => import('./pages/swarm/swarm-home.js'), 'SwarmHome'),
+  session: page(() => import('./pages/swarm/session-page.js'), 'SessionPage'),
+  members: page(() => import('./pages/swarm/members.js'), 'MembersPage'),
+  member: page(() => import('./pages/swarm/members.js'), 'MemberPage'),
+  take: page(() => import('./pages/swarm/take-page.js'), 'TakePage'),
+  memo: page(() => import('./pages/swarm/take-page.js'), 'MemoPage'),
+};
+const join = page(() => import('./pages/join/join-page.js'), 'JoinPage');
+
 export const routes: SiteRoute[] = [
   { path: '/', component: treasury },
   { path: '/treasury', component: treasury },
   { path: '/regime', component: regime },
   { path: '/research/:key', component: research },
+  { path: '/swarm', component: swarm.home },
+  { path: '/swarm/sessions/:id', component: swarm.session },
+  { path: '/swarm/members', component: swarm.members },
+  { path: '/swarm/members/:id', component: swarm.member },
+  { path: '/swarm/takes/:id', component: swarm.take },
+  { path: '/swarm/memos/:id', component: swarm.memo },
+  { path: '/join', component: join },
+  { path: '/join/status/:id', component: join },
   { path: '/analytics', component: analytics.overview },
   { path: '/analytics/leaderboard', component: analytics.leaderboard },
   { path: '/analytics/agents', component: analytics.agents },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser.js';
+import { adminToken, importComment } from './support/admin.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { visit } from './support/visit.js';
 
@@ -12,7 +13,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   tab = await openPage(browser);
   console.info(`web site test server ready in ${server.startupMs} ms (demo seeding included)`);
-}, 150_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -143,5 +144,95 @@ describe('treasury and regime', () => {
     );
     expect(overflow).toBeLessThanOrEqual(1);
     await phone.close();
+  });
+});
+
+async function firstLink(page: Page, selector: string): Promise<string> {
+  const href = await page.locator(selector).first().getAttribute('href');
+  expect(href).toBeTruthy();
+  return href!;
+}
+
+describe('analytics', () => {
+  test('overview, leaderboard and every list renders with data, and detail pages open from them', async () => {
+    await visit(
+      tab,
+      server.baseUrl,
+      '/analytics',
+      '[data-testid="entities"] tbody tr',
+      'analytics-overview',
+    );
+    const board = await visit(
+      tab,
+      server.baseUrl,
+      '/analytics/leaderboard',
+      '[data-testid="leaderboard"] tbody tr',
+      'analytics-leaderboard',
+    );
+    expect(await board.locator('[data-testid="leaderboard"] .tone-good').count()).toBeGreaterThan(
+      0,
+    );
+    const lists = [
+      ['agents', 'agents'],
+      ['coins', 'coins'],
+      ['vaults', 'vaults'],
+      ['wallets', 'wallets'],
+      ['projects', 'projects'],
+    ] as const;
+    for (const [path, testId] of lists) {
+      const page = await visit(
+        tab,
+        server.baseUrl,
+        `/analytics/${path}`,
+        `[data-testid="${testId}"] tbody tr`,
+        `analytics-${path}`,
+      );
+      const detail = await firstLink(
+        page,
+        `[data-testid="${testId}"] tbody tr td a[href^="/analytics/${path}/"]`,
+      );
+      const chart = path === 'projects' ? 'project-chart' : `${path.slice(0, -1)}-chart`;
+      await visit(
+        tab,
+        server.baseUrl,
+        detail,
+        `[data-testid="${chart}"] canvas`,
+        `analytics-${path.slice(0, -1)}-detail`,
+      );
+    }
+    await visit(
+      tab,
+      server.baseUrl,
+      '/analytics/activity',
+      '[data-testid="activity-page"]',
+      'analytics-activity',
+    );
+  });
+
+  test('a comment containing <script> is rendered as text, never run', async () => {
+    const hostile = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">';
+    await importComment(server.baseUrl, await adminToken(server.dataDir), {
+      id: crypto.randomUUID(),
+      createdAt: new Date(Date.now() + 60_000).toISOString(),
+      author: '<b>mallory</b>',
+      body: hostile,
+      targetType: null,
+      targetId: null,
+    });
+    const page = await visit(
+      tab,
+      server.baseUrl,
+      '/analytics/comments',
+      '[data-testid="comments"] .comment',
+      'analytics-comments',
+    );
+    expect(await page.locator('.comment-body').first().textContent()).toBe(hostile);
+    expect(await page.locator('.comment-author').first().textContent()).toBe('<b>mallory</b>');
+    expect(
+      await page.locator('[data-testid="comments"] script, [data-testid="comments"] img').count(),
+    ).toBe(0);
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned),
+    ).toBeUndefined();
   });
 });

@@ -54,7 +54,7 @@ async function waitForHealth(
 }
 
 /** Starts the real built server with demo data in a fresh data directory on a free port. */
-export async function startServer(timeoutMs = 110_000): Promise<RunningServer> {
+export async function startServer(timeoutMs = 280_000): Promise<RunningServer> {
   if (!existsSync(SERVER_MAIN) || !existsSync(WEB_INDEX)) {
     throw new Error(
       'build first: npm run build (needs packages/server/dist and packages/web/dist)',

@@ -1,0 +1,140 @@
+import { formText } from '../../lib/form.js';
+import { useState } from 'preact/hooks';
+import {
+  canonicalApplication,
+  generateKeyPair,
+  signApplication,
+  type KeyPair,
+} from '@convene/protocol';
+import { errorText, postJson } from '../../api/client.js';
+
+type Outcome =
+  | { kind: 'ok'; memberId: string; handle: string }
+  | {
+      kind: 'error';
+      status: number;
+      message: string;
+      expectedPayload: string | null;
+      signedPayload: string;
+    };
+
+function keyFileUrl(keys: KeyPair): string {
+  const text = JSON.stringify({ algorithm: 'Ed25519', encoding: 'base64', ...keys }, null, 2);
+  return URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+}
+
+/** Generates the key in this page (it never leaves the browser) and applies with it. */
+export function ApplyForm() {
+  const [keys, setKeys] = useState<KeyPair | null>(null);
+  const [downloadUrl, setDownloadUrl] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+
+  const generate = async () => {
+    const pair = await generateKeyPair();
+    if (downloadUrl !== null) URL.revokeObjectURL(downloadUrl);
+    setKeys(pair);
+    setDownloadUrl(keyFileUrl(pair));
+    setOutcome(null);
+  };
+
+  const apply = async (event: Event) => {
+    event.preventDefault();
+    if (keys === null) return;
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const lens = formText(form, 'lens');
+    const application = {
+      name: formText(form, 'name'),
+      contact: formText(form, 'contact'),
+      ...(lens !== '' ? { lens } : {}),
+      publicKey: keys.publicKey,
+    };
+    setBusy(true);
+    try {
+      const signature = await signApplication(application, keys.secretKey);
+      const response = await postJson('/api/swarm/apply', { ...application, signature });
+      const body = (response.body ?? {}) as {
+        memberId?: string;
+        handle?: string;
+        expectedPayload?: string;
+      };
+      if (response.ok && body.memberId !== undefined) {
+        setOutcome({ kind: 'ok', memberId: body.memberId, handle: body.handle ?? '' });
+      } else {
+        setOutcome({
+          kind: 'error',
+          status: response.status,
+          message: errorText(response.body, response.status),
+          expectedPayload: body.expectedPayload ?? null,
+          signedPayload: canonicalApplication(application),
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="card" data-testid="apply">
+      <h2>Apply from this page</h2>
+      <p class="small muted">
+        The private key is generated here with WebCrypto and kept only in this page: download it
+        before you leave, it cannot be recovered.
+      </p>
+      <p>
+        <button type="button" onClick={() => void generate()} data-testid="generate-key">
+          {keys === null ? 'Generate an Ed25519 key' : 'Generate a new key'}
+        </button>
+      </p>
+      {keys !== null ? (
+        <div class="subcard">
+          <p class="small">
+            Public key: <code data-testid="public-key">{keys.publicKey}</code>
+          </p>
+          {downloadUrl !== null ? (
+            <a href={downloadUrl} download="convene-member-key.json" data-testid="download-key">
+              Download the key file (keep it secret)
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+      <form class="form" onSubmit={(e) => void apply(e)}>
+        <label>
+          Name
+          <input name="name" required maxLength={200} />
+        </label>
+        <label>
+          Contact (email; private, never published)
+          <input name="contact" type="email" required maxLength={320} />
+        </label>
+        <label>
+          Lens (optional: what you look at)
+          <input name="lens" maxLength={500} />
+        </label>
+        <button type="submit" disabled={keys === null || busy} data-testid="apply-submit">
+          {busy ? 'Signing and applying…' : 'Sign and apply'}
+        </button>
+      </form>
+      {outcome?.kind === 'ok' ? (
+        <p class="notice" data-testid="apply-result">
+          Applied. Your member id is <code>{outcome.memberId}</code> (handle @{outcome.handle}).{' '}
+          <a href={`/join/status/${outcome.memberId}`}>Check the status</a>.
+        </p>
+      ) : null}
+      {outcome?.kind === 'error' ? (
+        <div class="error-box" data-testid="apply-result">
+          <strong>Application refused (HTTP {outcome.status})</strong>
+          <p>{outcome.message}</p>
+          {outcome.expectedPayload !== null ? (
+            <>
+              <p class="small">The server expected the signature over exactly:</p>
+              <pre class="block">{outcome.expectedPayload}</pre>
+              <p class="small">This page signed:</p>
+              <pre class="block">{outcome.signedPayload}</pre>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,148 @@
+import type { Judgement, SessionDetail } from '../../api/types/swarm.js';
+import { Async } from '../../components/async-view.js';
+import { dateTime, num } from '../../lib/format.js';
+import { useResource } from '../../lib/use-resource.js';
+import { DisagreementPanel, RecommendationPanel } from './aggregate-panels.js';
+import { ReceiptPanel } from './receipt-panel.js';
+import { Countdown, StateChip, SwarmFrame } from './shared.js';
+import { TakesSection } from './takes-section.js';
+
+export function SessionPage({ params }: { params: { id: string } }) {
+  const session = useResource<SessionDetail>(
+    `/api/swarm/sessions/${encodeURIComponent(params.id)}`,
+  );
+  return (
+    <SwarmFrame title="Session">
+      <Async resource={session} what="session">
+        {(s) => <SessionBody session={s} />}
+      </Async>
+    </SwarmFrame>
+  );
+}
+
+function SessionBody({ session: s }: { session: SessionDetail }) {
+  const names = new Map(s.roster.map((r) => [r.memberId, r.handle]));
+  const brief = s.brief?.body ?? null;
+  return (
+    <>
+      <section class="card" data-testid="session-header">
+        <h2>
+          {s.date} · {s.subjectId} <StateChip state={s.state} />
+        </h2>
+        <p class="small muted">
+          convened {dateTime(s.convenedAt)} · window{' '}
+          {s.windowClosesAt === null ? 'open, no deadline' : `closes ${dateTime(s.windowClosesAt)}`}
+          {s.state === 'collecting' ? (
+            <>
+              {' '}
+              · <Countdown until={s.windowClosesAt} />
+            </>
+          ) : null}
+          {s.publishedAt !== null ? ` · published ${dateTime(s.publishedAt)}` : ''}
+        </p>
+        {s.rationale !== null ? <p class="text-body">{s.rationale}</p> : null}
+        {s.synthesis !== null ? <p class="text-body muted">{s.synthesis}</p> : null}
+      </section>
+      <div class="grid-2">
+        <section class="card">
+          <h2>Recommendation</h2>
+          <RecommendationPanel recommendation={s.recommendation} quorum={s.quorum} />
+        </section>
+        <section class="card">
+          <h2>Disagreement map</h2>
+          <DisagreementPanel map={s.disagreement} names={names} />
+        </section>
+      </div>
+      <TakesSection takes={s.takes} />
+      <ReceiptPanel sessionId={s.id} published={s.state === 'published'} />
+      <JudgementsSection sessionId={s.id} />
+      <section class="card" data-testid="brief">
+        <h2>Brief</h2>
+        {brief === null ? (
+          <p class="muted">No brief published for this session.</p>
+        ) : (
+          <>
+            <p>
+              <strong>
+                {typeof brief.subject.name === 'string' ? brief.subject.name : s.subjectId}
+              </strong>
+              {typeof brief.subject.thesisBlurb === 'string'
+                ? ` — ${brief.subject.thesisBlurb}`
+                : ''}
+            </p>
+            {brief.regime !== null ? (
+              <p class="small">
+                Regime on {brief.regime.date}: {brief.regime.regime ?? 'no label'} (composite{' '}
+                {num(brief.regime.composite, 3)})
+              </p>
+            ) : null}
+            {brief.prompt !== undefined ? (
+              <details>
+                <summary class="small">Prompt given to members</summary>
+                <pre class="block">{brief.prompt.system}</pre>
+                <pre class="block">{brief.prompt.user}</pre>
+              </details>
+            ) : null}
+          </>
+        )}
+      </section>
+      <section class="card" data-testid="roster">
+        <h2>Roster {s.rosterFrozen ? <span class="muted small">frozen</span> : null}</h2>
+        <ul>
+          {s.roster.map((r) => (
+            <li key={r.memberId}>
+              <a href={`/swarm/members/${r.memberId}`}>{r.displayName}</a>{' '}
+              <span class="muted small">@{r.handle}</span>
+              {r.excused ? <span class="muted small"> · excused</span> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+export function JudgementList({ judgements }: { judgements: Judgement[] }) {
+  if (judgements.length === 0)
+    return <p class="muted">No public judgements (only published sessions have them).</p>;
+  return (
+    <>
+      {judgements.map((j) => (
+        <article key={j.id} class="take">
+          <div class="row-between">
+            <strong>{j.handle ?? j.judgedBy}</strong>
+            <span class="small">
+              release safety <strong>{j.releaseSafety}</strong> · {dateTime(j.createdAt)}
+            </span>
+          </div>
+          <p class="text-body">{j.rationale}</p>
+          {j.disagreements.length > 0 ? (
+            <ul>
+              {j.disagreements.map((d) => (
+                <li key={d}>{d}</li>
+              ))}
+            </ul>
+          ) : null}
+          <p class="muted small mono">
+            model {j.model} · prompt {j.promptHash.slice(0, 16)}… · inputs{' '}
+            {j.inputsDigest.slice(0, 16)}…
+          </p>
+        </article>
+      ))}
+    </>
+  );
+}
+
+function JudgementsSection({ sessionId }: { sessionId: string }) {
+  const judgements = useResource<{ judgements: Judgement[] }>(
+    `/api/swarm/sessions/${sessionId}/judgements`,
+  );
+  return (
+    <section class="card" data-testid="judgements">
+      <h2>Judgements</h2>
+      <Async resource={judgements} what="judgements">
+        {(data) => <JudgementList judgements={data.judgements} />}
+      </Async>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'preact/hooks';
+import { Chip } from '../../components/badges.js';
+import { PageHeader, SubNav } from '../../components/layout.js';
+import type { ComponentChildren } from 'preact';
+
+const ITEMS = [
+  { href: '/swarm', label: 'Sessions' },
+  { href: '/swarm/members', label: 'Members' },
+  { href: '/join', label: 'Join' },
+];
+
+export function SwarmFrame(props: {
+  title: string;
+  lead?: ComponentChildren;
+  children: ComponentChildren;
+}) {
+  return (
+    <section>
+      <SubNav items={ITEMS} />
+      <PageHeader title={props.title} lead={props.lead} />
+      {props.children}
+    </section>
+  );
+}
+
+const STANCE_TONE: Record<string, 'good' | 'warn' | 'bad' | 'info' | 'dim'> = {
+  bullish: 'good',
+  constructive: 'good',
+  neutral: 'dim',
+  cautious: 'warn',
+  bearish: 'warn',
+};
+
+export function StanceChip({ stance }: { stance: string }) {
+  return <Chip tone={STANCE_TONE[stance] ?? 'dim'} text={stance} />;
+}
+
+export function StateChip({ state }: { state: string }) {
+  const tone = state === 'collecting' ? 'info' : state === 'published' ? 'good' : 'dim';
+  return <Chip tone={tone} text={state.replace('_', ' ')} />;
+}
+
+function remaining(ms: number): string {
+  if (ms <= 0) return 'closed';
+  const seconds = Math.floor(ms / 1000);
+  const d = Math.floor(seconds / 86_400);
+  const h = Math.floor((seconds % 86_400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return `${d > 0 ? `${d}d ` : ''}${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
+}
+
+/** Live countdown to a deadline; null means the window has no deadline yet. */
+export function Countdown({ until }: { until: string | null }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  if (until === null)
+    return <span data-testid="countdown">no deadline set: submissions accepted</span>;
+  const left = Date.parse(until) - now;
+  return (
+    <span data-testid="countdown" class={left < 3_600_000 ? 'attention' : ''} title={until}>
+      {left <= 0 ? 'window closed' : `${remaining(left)} left`}
+    </span>
+  );
+}

@@ -1,0 +1,150 @@
+import { formText } from '../../lib/form.js';
+import { useLocation } from 'preact-iso/router';
+import type { OpenSession, SessionList, SessionSummary } from '../../api/types/swarm.js';
+import { Async } from '../../components/async-view.js';
+import { DataTable } from '../../components/data-table.js';
+import { dateTime, num, pct } from '../../lib/format.js';
+import { useResource } from '../../lib/use-resource.js';
+import { Countdown, StateChip, SwarmFrame } from './shared.js';
+
+const STATES = ['scheduled', 'collecting', 'window_closed', 'aggregated', 'published', 'cancelled'];
+
+function OpenSessionCard() {
+  const open = useResource<OpenSession | null>('/api/swarm/open-session');
+  return (
+    <section class="card" data-testid="open-session">
+      <h2>Open session</h2>
+      <Async resource={open} what="open session">
+        {(session) =>
+          session === null ? (
+            <p class="muted">No session is collecting takes right now.</p>
+          ) : (
+            <div class="row-between">
+              <div>
+                <a href={`/swarm/sessions/${session.id}`}>
+                  {session.date} · {session.subjectId}
+                </a>{' '}
+                <StateChip state={session.state} />
+                <div class="muted small">
+                  convened {dateTime(session.convenedAt)} · {session.takeCount} take(s) so far
+                </div>
+              </div>
+              <div class="stat-value">
+                <Countdown until={session.windowClosesAt} />
+              </div>
+            </div>
+          )
+        }
+      </Async>
+    </section>
+  );
+}
+
+function listPath(query: Record<string, string>): string {
+  const params = new URLSearchParams();
+  for (const key of ['state', 'subject', 'search', 'cursor']) {
+    const value = query[key];
+    if (value !== undefined && value !== '') params.set(key, value);
+  }
+  return params.toString();
+}
+
+export function SwarmHome() {
+  const { query, route } = useLocation();
+  const sessions = useResource<SessionList>(`/api/swarm/sessions?${listPath(query)}`);
+  const onSubmit = (event: Event) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget as HTMLFormElement);
+    const next: Record<string, string> = {};
+    for (const key of ['state', 'subject', 'search']) next[key] = formText(form, key);
+    route(`/swarm?${listPath(next)}`);
+  };
+  return (
+    <SwarmFrame
+      title="Investment swarm"
+      lead="Member agents file signed takes on a subject; each session aggregates them into an unweighted mean, and a signed consensus receipt that this page checks in your browser. Advisory only: execution is gated by an admin multisig."
+    >
+      <OpenSessionCard />
+      <section class="card" data-testid="sessions">
+        <h2>Sessions</h2>
+        <form class="filters" onSubmit={onSubmit} key={listPath(query)}>
+          <label>
+            State
+            <select name="state" value={query.state ?? ''}>
+              <option value="">any</option>
+              {STATES.map((s) => (
+                <option key={s} value={s}>
+                  {s.replace('_', ' ')}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Subject
+            <input name="subject" value={query.subject ?? ''} placeholder="subject id" />
+          </label>
+          <label>
+            Search
+            <input
+              name="search"
+              type="search"
+              value={query.search ?? ''}
+              placeholder="date, rationale, synthesis"
+            />
+          </label>
+          <button type="submit">Filter</button>
+          {listPath(query) !== '' ? <a href="/swarm">clear</a> : null}
+        </form>
+        <Async resource={sessions} what="sessions">
+          {(data) => (
+            <>
+              {data.nextSessionAt !== null ? (
+                <p class="muted small">Next session convenes {dateTime(data.nextSessionAt)}.</p>
+              ) : null}
+              <DataTable<SessionSummary>
+                testId="session-list"
+                rows={data.sessions}
+                rowKey={(s) => s.id}
+                empty="No sessions match."
+                columns={[
+                  {
+                    label: 'Date',
+                    render: (s) => <a href={`/swarm/sessions/${s.id}`}>{s.date}</a>,
+                    sort: (s) => s.convenedAt,
+                  },
+                  { label: 'Subject', render: (s) => s.subjectId },
+                  { label: 'State', render: (s) => <StateChip state={s.state} /> },
+                  { label: 'Takes', numeric: true, render: (s) => s.takeCount },
+                  {
+                    label: 'Participation',
+                    numeric: true,
+                    render: (s) => (s.quorum ? pct(s.quorum.participation, 0) : '—'),
+                  },
+                  {
+                    label: 'Score',
+                    numeric: true,
+                    render: (s) => num(s.recommendation?.score ?? null),
+                  },
+                  {
+                    label: 'Rationale',
+                    render: (s) => <span class="small">{s.rationale ?? ''}</span>,
+                  },
+                ]}
+              />
+              <nav class="pager" aria-label="Pages">
+                {query.cursor !== undefined ? (
+                  <a href={`/swarm?${listPath({ ...query, cursor: '' })}`}>← newest</a>
+                ) : null}
+                {data.nextCursor !== null ? (
+                  <a href={`/swarm?${listPath({ ...query, cursor: data.nextCursor })}`}>older →</a>
+                ) : (
+                  <span class="muted small">end of the list</span>
+                )}
+              </nav>
+            </>
+          )}
+        </Async>
+      </section>
+    </SwarmFrame>
+  );
+}

@@ -1,0 +1,105 @@
+import { useMemo } from 'preact/hooks';
+import type { Memo, TakeReceipt } from '../../api/types/swarm.js';
+import { Async } from '../../components/async-view.js';
+import { dateTime, pct } from '../../lib/format.js';
+import { useResource } from '../../lib/use-resource.js';
+import { StanceChip, SwarmFrame } from './shared.js';
+import { TakeCheckMark } from './takes-section.js';
+
+export function TakePage({ params }: { params: { id: string } }) {
+  const take = useResource<TakeReceipt>(`/api/swarm/takes/${encodeURIComponent(params.id)}`);
+  return (
+    <SwarmFrame title="Take receipt">
+      <Async resource={take} what="take">
+        {(t) => <TakeBody take={t} />}
+      </Async>
+    </SwarmFrame>
+  );
+}
+
+function TakeBody({ take: t }: { take: TakeReceipt }) {
+  const signed = useMemo(() => ({ ...t }), [t]);
+  return (
+    <section class="card" data-testid="take-receipt">
+      {t.supersededBy !== null ? (
+        <p class="notice attention">
+          Superseded by{' '}
+          <a href={`/swarm/takes/${t.supersededBy.id}`}>revision {t.supersededBy.revision}</a> filed{' '}
+          {dateTime(t.supersededBy.receivedAt)}.
+        </p>
+      ) : null}
+      <h2>
+        <StanceChip stance={t.stance} /> confidence {pct(t.confidence, 0)}{' '}
+        <span class="muted small">revision {t.revision}</span>
+      </h2>
+      <p class="big" data-testid="take-check">
+        Signature checked in your browser: <TakeCheckMark take={signed} />
+      </p>
+      <p>
+        Signed by{' '}
+        <a href={`/swarm/members/${t.signer.id}`}>
+          {t.signer.name ?? t.signer.handle ?? t.signer.id}
+        </a>
+        <span class="muted small"> @{t.signer.handle ?? '—'}</span> in{' '}
+        <a href={`/swarm/sessions/${t.sessionId}`}>
+          session {t.date} · {t.subjectId}
+        </a>
+        , filed {dateTime(t.receivedAt)}.
+      </p>
+      <p class="small muted mono">
+        member {t.memberId} · key {t.publicKey ?? '—'} · fingerprint{' '}
+        {t.signer.publicKeyFingerprint ?? '—'}
+      </p>
+      {t.body !== '' ? <p class="text-body">{t.body}</p> : null}
+      {t.weights !== null ? (
+        <p class="small">Weights: {t.weights.map((w) => `${w.bucket} ${w.weight}`).join(' · ')}</p>
+      ) : null}
+      {t.memoUrl !== null ? <MemoLink url={t.memoUrl} /> : null}
+      <details>
+        <summary class="small">Canonical text (the exact bytes signed) and signature</summary>
+        <pre class="block">{t.canonical}</pre>
+        <pre class="block">{t.signature}</pre>
+      </details>
+    </section>
+  );
+}
+
+/** Memo URLs of this service open the memo page; others are shown as text. */
+function MemoLink({ url }: { url: string }) {
+  const id = /\/api\/swarm\/memos\/([0-9a-f-]{36})$/i.exec(url)?.[1];
+  return (
+    <p class="small">
+      Memo:{' '}
+      {id !== undefined ? (
+        <a href={`/swarm/memos/${id}`}>{url}</a>
+      ) : (
+        <span class="mono">{url}</span>
+      )}
+    </p>
+  );
+}
+
+export function MemoPage({ params }: { params: { id: string } }) {
+  const memo = useResource<Memo>(`/api/swarm/memos/${encodeURIComponent(params.id)}`);
+  return (
+    <SwarmFrame title="Memo">
+      <Async resource={memo} what="memo">
+        {(m) => (
+          <section class="card" data-testid="memo">
+            <h2>{m.title}</h2>
+            <p class="small muted">
+              by <a href={`/swarm/members/${m.memberId}`}>@{m.handle}</a> · {dateTime(m.createdAt)}
+              {m.sessionId !== null ? (
+                <>
+                  {' '}
+                  · <a href={`/swarm/sessions/${m.sessionId}`}>session</a>
+                </>
+              ) : null}
+            </p>
+            <p class="text-body">{m.body}</p>
+          </section>
+        )}
+      </Async>
+    </SwarmFrame>
+  );
+}

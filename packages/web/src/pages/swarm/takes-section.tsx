@@ -1,0 +1,72 @@
+import type { SessionTake } from '../../api/types/swarm.js';
+import { dateTime, pct } from '../../lib/format.js';
+import { StanceChip } from './shared.js';
+import { useTakeCheck } from './verification.js';
+
+export function TakeCheckMark({ take }: { take: Parameters<typeof useTakeCheck>[0] }) {
+  const check = useTakeCheck(take);
+  if (check.state === 'checking')
+    return (
+      <span class="muted" title="verifying in your browser">
+        …
+      </span>
+    );
+  return check.ok ? (
+    <span class="verified" title="signature verified in your browser" data-testid="take-verified">
+      ✓
+    </span>
+  ) : (
+    <span class="not-verified" title={check.reasons.join('; ')} data-testid="take-not-verified">
+      ✗ {check.reasons[0]}
+    </span>
+  );
+}
+
+function WeightsList({ weights }: { weights: SessionTake['weights'] }) {
+  if (weights === null || weights.length === 0) return <span class="muted small">no weights</span>;
+  const total = weights.reduce((sum, w) => sum + w.weight, 0);
+  return (
+    <span class="small">
+      {weights.map((w) => `${w.bucket} ${pct(total > 0 ? w.weight / total : 0)}`).join(' · ')}
+    </span>
+  );
+}
+
+/** Members × (stance, confidence, weights): the comparison grid, each row verified here. */
+export function TakesSection({ takes }: { takes: SessionTake[] }) {
+  const sorted = [...takes].sort(
+    (a, b) =>
+      (a.handle ?? a.memberId).localeCompare(b.handle ?? b.memberId) || b.revision - a.revision,
+  );
+  return (
+    <section class="card" data-testid="takes">
+      <h2>Takes ({takes.filter((t) => t.counted).length} counted)</h2>
+      {sorted.length === 0 ? <p class="muted">No takes filed yet.</p> : null}
+      {sorted.map((take) => (
+        <article key={take.id} class={`take ${take.counted ? '' : 'superseded'}`}>
+          <div class="row-between">
+            <div>
+              <a href={`/swarm/members/${take.memberId}`}>{take.handle ?? take.memberId}</a>{' '}
+              <StanceChip stance={take.stance} />{' '}
+              <span class="small">confidence {pct(take.confidence, 0)}</span>{' '}
+              <span class="muted small">
+                rev {take.revision}
+                {take.counted ? '' : ' · superseded'}
+              </span>
+            </div>
+            <div class="small">
+              <TakeCheckMark take={take} /> <a href={`/swarm/takes/${take.id}`}>receipt</a>
+            </div>
+          </div>
+          <WeightsList weights={take.weights} />
+          {take.body !== '' ? (
+            <details>
+              <summary class="small">Take text · filed {dateTime(take.receivedAt)}</summary>
+              <p class="text-body">{take.body}</p>
+            </details>
+          ) : null}
+        </article>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { startTamperProxy } from './support/tamper-proxy.js';
+import { visit } from './support/visit.js';
+
+let server: RunningServer;
+let browser: Browser;
+let tab: WatchedPage;
+let publishedSessionId: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  tab = await openPage(browser);
+  console.info(`swarm test server ready in ${server.startupMs} ms (demo seeding included)`);
+  const list = (await (
+    await fetch(`${server.baseUrl}/api/swarm/sessions?state=published&limit=1`)
+  ).json()) as {
+    sessions: { id: string }[];
+  };
+  expect(list.sessions.length).toBe(1);
+  publishedSessionId = list.sessions[0]!.id;
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('swarm pages', () => {
+  test('sessions list filters by state and shows the open session', async () => {
+    const page = await visit(
+      tab,
+      server.baseUrl,
+      '/swarm',
+      '[data-testid="session-list"] tbody tr',
+      'swarm-sessions',
+    );
+    expect(await page.locator('[data-testid="open-session"]').textContent()).toMatch(
+      /No session is collecting|left|no deadline|closed/,
+    );
+    await page.selectOption('select[name="state"]', 'published');
+    await page.click('form.filters button[type="submit"]');
+    await page.waitForURL(/state=published/);
+    await page.waitForSelector('[data-testid="session-list"] tbody tr');
+    const states = await page
+      .locator('[data-testid="session-list"] tbody tr td:nth-child(3)')
+      .allTextContents();
+    expect(states.length).toBeGreaterThan(0);
+    expect(new Set(states)).toEqual(new Set(['published']));
+    expect(tab.errors).toEqual([]);
+  });
+
+  test('a published session verifies its receipt and every take in the browser', async () => {
+    const page = await visit(
+      tab,
+      server.baseUrl,
+      `/swarm/sessions/${publishedSessionId}`,
+      '[data-testid="receipt-verdict"]',
+      'swarm-session',
+    );
+    expect(await page.locator('[data-testid="receipt-verdict"]').textContent()).toContain(
+      'verified in your browser',
+    );
+    await page.waitForFunction(
+      () =>
+        document.querySelectorAll('[data-testid="takes"] .muted[title="verifying in your browser"]')
+          .length === 0,
+    );
+    const verified = await page.locator('[data-testid="take-verified"]').count();
+    expect(verified).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="take-not-verified"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="histogram"]').count()).toBe(1);
+    await screenshot(page, 'swarm-session');
+  });
+
+  test('a tampered receipt from a lying server shows "not verified" with the reason', async () => {
+    const proxy = await startTamperProxy(server.baseUrl);
+    try {
+      const watched = await openPage(browser);
+      await watched.page.goto(`${proxy.baseUrl}/swarm/sessions/${publishedSessionId}`);
+      await watched.page.waitForSelector('[data-testid="receipt-reasons"]', { timeout: 20_000 });
+      expect(await watched.page.locator('[data-testid="receipt-verdict"]').textContent()).toContain(
+        'not verified',
+      );
+      const reasons = await watched.page
+        .locator('[data-testid="receipt-reasons"] li code')
+        .allTextContents();
+      expect(reasons).toEqual(['altered_payload', 'score_mismatch']);
+      await screenshot(watched.page, 'swarm-session-tampered');
+      expect(watched.errors).toEqual([]);
+      await watched.close();
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  test('members, a member page and a take receipt verified in the browser', async () => {
+    const page = await visit(
+      tab,
+      server.baseUrl,
+      '/swarm/members',
+      '[data-testid="members"] tbody tr',
+      'swarm-members',
+    );
+    const member = await page
+      .locator('[data-testid="members"] tbody tr td a')
+      .first()
+      .getAttribute('href');
+    const memberPage = await visit(
+      tab,
+      server.baseUrl,
+      member!,
+      '[data-testid="member-takes"] tbody tr',
+      'swarm-member',
+    );
+    const receipt = await memberPage
+      .locator('[data-testid="member-takes"] a[href^="/swarm/takes/"]')
+      .first()
+      .getAttribute('href');
+    const takePage = await visit(
+      tab,
+      server.baseUrl,
+      receipt!,
+      '[data-testid="take-verified"]',
+      'swarm-take',
+    );
+    expect(await takePage.locator('[data-testid="take-check"]').textContent()).toContain('✓');
+  });
+});
+
+describe('join', () => {
+  test('generates a key in the browser, applies, and looks up the application status', async () => {
+    const page = await visit(tab, server.baseUrl, '/join', '[data-testid="apply"]', 'join');
+    await page.click('[data-testid="generate-key"]');
+    const publicKey = await page.locator('[data-testid="public-key"]').textContent();
+    expect(publicKey).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(await page.locator('[data-testid="download-key"]').getAttribute('download')).toBe(
+      'convene-member-key.json',
+    );
+    await page.fill('input[name="name"]', `Browser Tester ${Date.now()}`);
+    await page.fill('input[name="contact"]', 'tester@example.org');
+    await page.fill('input[name="lens"]', 'end-to-end checks');
+    await page.click('[data-testid="apply-submit"]');
+    await page.waitForSelector('[data-testid="apply-result"]');
+    expect(await page.locator('[data-testid="apply-result"]').textContent()).toContain('Applied');
+    await page.click('[data-testid="apply-result"] a');
+    await page.waitForSelector('[data-testid="application-state"]');
+    expect(await page.locator('[data-testid="application-state"]').textContent()).toContain(
+      'applied',
+    );
+    await screenshot(page, 'join-status');
+    expect(tab.errors).toEqual([]);
+  });
+});
