@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestApp, type TestContext } from '../support/app.js';
+import { describeEachDatabase } from '../support/databases.js';
+
+describeEachDatabase('analytics in the OpenAPI document', (kind) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+  });
+  afterAll(async () => ctx?.close());
+
+  test('every analytics route is documented with its response fields and descriptions', async () => {
+    const document = (await ctx.app.inject({ url: '/openapi.json' })).json();
+    for (const path of [
+      '/api/dashboards/overview',
+      '/api/dashboards/entities',
+      '/api/dashboards/leaderboard',
+      '/api/dashboards/agents',
+      '/api/dashboards/agents/{id}',
+      '/api/dashboards/coins',
+      '/api/dashboards/coins/{id}',
+      '/api/dashboards/vaults',
+      '/api/dashboards/vaults/{id}',
+      '/api/dashboards/wallets',
+      '/api/dashboards/wallets/{id}',
+      '/api/projects',
+      '/api/projects/{slug}',
+      '/api/dashboards/activity',
+      '/api/comments',
+    ]) {
+      expect(document.paths[path]?.get?.responses?.['200'], path).toBeDefined();
+    }
+    const overview =
+      document.paths['/api/dashboards/overview'].get.responses['200'].content['application/json']
+        .schema;
+    expect(overview.properties.totals.properties.vaultTvlUsd.description).toMatch(
+      /third-party vaults/,
+    );
+    const importRoute = document.paths['/api/admin/analytics/import'].post;
+    expect(importRoute.security).toEqual([{ adminToken: [] }]);
+  });
+});
