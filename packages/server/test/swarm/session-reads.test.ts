@@ -340,7 +340,7 @@ describeEachDatabase('sessions list paging over 500+ sessions', (kind) => {
       id: crypto.randomUUID(),
       subject_id: i % 2 === 0 ? 'alpha' : 'beta',
       date: new Date(base + i * 3_600_000).toISOString().slice(0, 10),
-      state: (i % 5 === 0 ? 'collecting' : 'published') as 'collecting' | 'published',
+      state: i % 5 === 0 ? 'collecting' : 'published',
       convened_at: new Date(base + (i - (i % 3 === 2 ? 1 : 0)) * 3_600_000),
     }));
     for (let i = 0; i < rows.length; i += 200)
