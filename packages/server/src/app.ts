@@ -12,6 +12,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerSecurity } from './http/security.js';
 import { staticSitePlugin } from './http/static-site.js';
 import { Scheduler } from './jobs/scheduler.js';
+import { skillRoutes } from './skills/routes.js';
 import { swarmPlugin } from './swarm/plugin.js';
 import { treasuryPlugin } from './treasury/plugin.js';
 import { regimePlugin } from './regime/plugin.js';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const health = new HealthService(database, config.appEnv, clock, deps.health);
   await app.register(healthRoutes, { health });
   await app.register(swarmPlugin, { context });
+  await app.register(skillRoutes, { publicBaseUrl: config.publicBaseUrl });
   await app.register(treasuryPlugin, { context });
   await app.register(regimePlugin, { context });
   await app.register(analyticsRoutes);
