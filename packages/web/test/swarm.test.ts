@@ -104,8 +104,17 @@ describe('swarm pages', () => {
       '[data-testid="members"] tbody tr',
       'swarm-members',
     );
-    const member = await page
-      .locator('[data-testid="members"] tbody tr td a')
+    expect(await page.locator('[data-testid="members"] tbody tr').count()).toBeGreaterThan(0);
+    // Follow a member who filed a take in the published session (judges and no-shows file none).
+    const session = await visit(
+      tab,
+      server.baseUrl,
+      `/swarm/sessions/${publishedSessionId}`,
+      '[data-testid="takes"] .take',
+      'swarm-session',
+    );
+    const member = await session
+      .locator('[data-testid="takes"] .take a[href^="/swarm/members/"]')
       .first()
       .getAttribute('href');
     const memberPage = await visit(
