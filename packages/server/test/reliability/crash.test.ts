@@ -1,0 +1,212 @@
+/**
+ * Crash safety: the built server takes signed takes from several concurrent members and is killed with
+ * SIGKILL at random moments, then restarted on the same database. After every kill the stored takes
+ * must hold their invariants (see take-invariants.ts) and include every take acknowledged with 201;
+ * after every restart those takes' receipts verify and their nonces are refused when replayed.
+ * CRASH_KILLS sets the number of kills per database (default 5; the full run uses 50).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { openPglite } from '../../src/db/pglite.js';
+import type { Database } from '../../src/db/database.js';
+import {
+  consecutiveDates,
+  insertOpenSessions,
+  onboardMember,
+  signedTakeBody,
+  submitTake,
+  type HttpMember,
+} from '../../bench/lib/swarm-http.js';
+import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/databases.js';
+import { startServerProcess, type ServerProcess } from '../support/process.js';
+import { takeInvariantViolations, type AckedTake } from './take-invariants.js';
+
+const KILLS = Number(process.env.CRASH_KILLS ?? 5);
+const MEMBERS = 8;
+const SUBJECTS = ['crash-a', 'crash-b', 'crash-c'];
+const DATES = consecutiveDates('2026-01-01', KILLS + 1);
+const ADMIN_TOKEN = `crash-admin-${randomBytes(12).toString('hex')}`;
+const NONCE_REPLAY = 'nonce already used by this member (replay); mint a fresh nonce to amend';
+
+/** A database the test can reach directly while the server is down. */
+interface CrashTarget {
+  env: Record<string, string>;
+  /** Runs `check` on the database; on PGlite only while no server holds the data directory. */
+  withDatabase<T>(check: (database: Database) => Promise<T>): Promise<T>;
+  destroy(): Promise<void>;
+}
+
+async function pgliteTarget(): Promise<CrashTarget> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-crash-'));
+  const open = () => openPglite({ dataDir: path.join(dataDir, 'pglite') });
+  const target: CrashTarget = {
+    env: { DATA_DIR: dataDir },
+    async withDatabase(check) {
+      const database = await open();
+      try {
+        return await check(database);
+      } finally {
+        await database.close();
+      }
+    },
+    destroy: () => rm(dataDir, { recursive: true, force: true }),
+  };
+  await target.withDatabase(async (database) => {
+    await migrateToLatest(database);
+    await insertOpenSessions(database.db, SUBJECTS, DATES);
+  });
+  return target;
+}
+
+async function postgresTarget(): Promise<CrashTarget> {
+  const testDb = await createTestDatabase('postgres');
+  await insertOpenSessions(testDb.database.db, SUBJECTS, DATES);
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-crash-'));
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: testDb.url as string },
+    withDatabase: (check) => check(testDb.database),
+    async destroy() {
+      await testDb.destroy();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface LoadOutcome {
+  acked: AckedTake[];
+  unexpected: string[];
+}
+
+/** One member filing takes on `date` across the subjects until each cap or until the server dies. */
+async function fileUntilCapOrCrash(
+  baseUrl: string,
+  member: HttpMember,
+  date: string,
+  outcome: LoadOutcome,
+): Promise<void> {
+  for (const subjectId of SUBJECTS) {
+    for (let n = 0; ; n++) {
+      const nonce = `${date}-${subjectId}-${n}-${randomBytes(4).toString('hex')}`;
+      const body = await signedTakeBody(member, { date, subjectId, nonce });
+      let response: Response;
+      try {
+        response = await submitTake(baseUrl, member.token, body);
+      } catch {
+        return; // the server is gone
+      }
+      const text = await response.text().catch(() => undefined);
+      if (text === undefined) return;
+      if (response.status === 201) {
+        const { recommendationId } = JSON.parse(text) as { recommendationId: number };
+        outcome.acked.push({ recommendationId, memberId: member.memberId, nonce, date, subjectId });
+      } else if (response.status === 409 && text.includes('amendment cap')) {
+        break;
+      } else {
+        outcome.unexpected.push(`${response.status} ${text}`);
+        return;
+      }
+    }
+  }
+}
+
+async function checkAfterRestart(
+  server: ServerProcess,
+  members: Map<string, HttpMember>,
+  cycleAcked: readonly AckedTake[],
+  replayDate: string,
+): Promise<void> {
+  for (const take of cycleAcked) {
+    const response = await fetch(`${server.baseUrl}/api/swarm/takes/${take.recommendationId}`);
+    expect(response.status).toBe(200);
+    const receipt = (await response.json()) as { verified: boolean; nonce: string };
+    expect(receipt).toMatchObject({ verified: true, nonce: take.nonce });
+  }
+  // Replaying an acknowledged nonce in a fresh session (where the cap is not reached) must be refused.
+  for (const take of cycleAcked.slice(0, 3)) {
+    const member = members.get(take.memberId)!;
+    const body = await signedTakeBody(member, {
+      date: replayDate,
+      subjectId: take.subjectId,
+      nonce: take.nonce,
+    });
+    const response = await submitTake(server.baseUrl, member.token, body);
+    expect(response.status).toBe(409);
+    expect(((await response.json()) as { error: string }).error).toBe(NONCE_REPLAY);
+  }
+}
+
+const kinds = await databaseKinds();
+
+describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
+  let target: CrashTarget | undefined;
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    server?.child.kill('SIGKILL');
+    await server?.exited;
+    await target?.destroy();
+  });
+
+  test(
+    `${KILLS} kills: acknowledged takes survive, nothing half-written, nonce and revision rules hold`,
+    async () => {
+      target = kind === 'pglite' ? await pgliteTarget() : await postgresTarget();
+      const env = {
+        ...target.env,
+        APP_ENV: 'staging',
+        ADMIN_TOKEN,
+        RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64'),
+        SCHEDULER_ENABLED: 'false',
+      };
+      server = await startServerProcess(env);
+      const members = new Map<string, HttpMember>();
+      for (let i = 0; i < MEMBERS; i++) {
+        const member = await onboardMember(server.baseUrl, ADMIN_TOKEN, `Crash Member ${i}`);
+        members.set(member.memberId, member);
+      }
+      const allAcked: AckedTake[] = [];
+      let killedUnderLoad = 0;
+
+      for (let cycle = 0; cycle < KILLS; cycle++) {
+        const date = DATES[cycle]!;
+        const outcome: LoadOutcome = { acked: [], unexpected: [] };
+        const running = server;
+        const clients = [...members.values()].map((member) =>
+          fileUntilCapOrCrash(running.baseUrl, member, date, outcome),
+        );
+        let settled = false;
+        const load = Promise.all(clients).then(() => (settled = true));
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 1200));
+        if (!settled) killedUnderLoad++;
+        running.child.kill('SIGKILL');
+        await running.exited;
+        await load;
+        expect(outcome.unexpected).toEqual([]);
+        allAcked.push(...outcome.acked);
+
+        const violations = await target.withDatabase((database) =>
+          takeInvariantViolations(database.db, allAcked),
+        );
+        expect(violations).toEqual([]);
+
+        server = await startServerProcess(env);
+        await checkAfterRestart(server, members, outcome.acked, DATES[cycle + 1]!);
+      }
+
+      // Every take acknowledged in any cycle still verifies on the last server.
+      for (const take of allAcked) {
+        const response = await fetch(`${server.baseUrl}/api/swarm/takes/${take.recommendationId}`);
+        expect(((await response.json()) as { verified: boolean }).verified).toBe(true);
+      }
+      console.log(
+        `crash [${kind}]: ${KILLS} kills (${killedUnderLoad} with submits in flight), ${allAcked.length} acknowledged takes kept`,
+      );
+      expect(allAcked.length).toBeGreaterThan(0);
+      expect(killedUnderLoad).toBeGreaterThan(0);
+    },
+    120_000 + KILLS * 20_000,
+  );
+});
