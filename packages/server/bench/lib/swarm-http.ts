@@ -127,7 +127,7 @@ export async function insertOpenSessions(
       id: crypto.randomUUID(),
       subject_id: subjectId,
       date,
-      state: 'collecting',
+      state: 'collecting' as const,
       convened_at: new Date(`${date}T00:00:00Z`),
       window_closes_at: null,
       roster_frozen: false,
