@@ -34,7 +34,10 @@ describe('server process', () => {
       const body = (await response.json()) as { info: { version: string } };
       return body.info.version;
     });
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Signal once the server has the request: it must still be answered in full.
+    while (!server.output().includes('"url":"/openapi.json"')) {
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
     server.child.kill('SIGTERM');
     expect(await inFlight).toBe('1');
     expect(await server.exited).toBe(0);
@@ -45,5 +48,6 @@ describe('server process', () => {
     expect((await fetch(`${again.baseUrl}/health`)).status).toBe(200);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
-  });
+    // A fresh PGlite data directory runs initdb and every migration; slow machines need the time.
+  }, 120_000);
 });
