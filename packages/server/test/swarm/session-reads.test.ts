@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { SessionState } from '../../src/db/schema.js';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
@@ -327,6 +328,8 @@ describeEachDatabase('swarm read routes and their parameters', (kind) => {
   });
 });
 
+const stateOf = (i: number): SessionState => (i % 5 === 0 ? 'collecting' : 'published');
+
 describeEachDatabase('sessions list paging over 500+ sessions', (kind) => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -340,7 +343,7 @@ describeEachDatabase('sessions list paging over 500+ sessions', (kind) => {
       id: crypto.randomUUID(),
       subject_id: i % 2 === 0 ? 'alpha' : 'beta',
       date: new Date(base + i * 3_600_000).toISOString().slice(0, 10),
-      state: i % 5 === 0 ? 'collecting' : 'published',
+      state: stateOf(i),
       convened_at: new Date(base + (i - (i % 3 === 2 ? 1 : 0)) * 3_600_000),
     }));
     for (let i = 0; i < rows.length; i += 200)

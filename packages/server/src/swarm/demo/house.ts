@@ -5,6 +5,7 @@ import type { Clock } from '../../clock.js';
 import type { DB } from '../../db/schema.js';
 import { ActivationService } from '../members/activation.js';
 import { ApplicationService } from '../members/applications.js';
+import { MemberRepository } from '../members/repository.js';
 import type { TokenClaimService } from '../members/token-claim.js';
 
 /** Fixed root of every house key: demo keys are reproducible and never used for anything real. */
@@ -40,14 +41,23 @@ export async function onboardHouseMember(
     lens: persona.lens,
     publicKey,
   };
-  const applications = new ApplicationService(deps.db, deps.clock);
-  const { memberId } = await applications.apply({
-    ...application,
-    signature: await signApplication(application, seed),
-  });
   const activation = new ActivationService(deps.db, deps.clock, () => 'http://localhost');
-  if (role === 'judge') await activation.setRole(memberId, 'judge');
-  await activation.activate(memberId);
+  const existing = await new MemberRepository(deps.db).findByIdOrHandle(slug);
+  let memberId: string;
+  if (existing === undefined) {
+    const applications = new ApplicationService(deps.db, deps.clock);
+    ({ memberId } = await applications.apply({
+      ...application,
+      signature: await signApplication(application, seed),
+    }));
+    if (role === 'judge') await activation.setRole(memberId, 'judge');
+    await activation.activate(memberId);
+  } else {
+    // A seed interrupted by a shutdown: the member exists, its token was shown once and is gone,
+    // so revoke it and claim a fresh one with the same key, as any member would.
+    memberId = existing.id;
+    await activation.revokeToken(memberId);
+  }
   await deps.db
     .updateTable('member')
     .set({

@@ -64,15 +64,22 @@ export const swarmDemoSeeder: DemoSeeder = {
     const lastFire = new Map(fires.map((fire) => [fire.subjectId, fire.at.getTime()]));
     let sessions = 0;
     let filed = 0;
-    for (const fire of fires) {
-      clock.set(fire.at);
-      await sweepLifecycle(sweepDeps);
-      const session = await db
+    const sessionOf = (fire: { subjectId: string; at: Date }) =>
+      db
         .selectFrom('swarm_session')
         .selectAll()
         .where('subject_id', '=', fire.subjectId)
         .where('fire_at', '=', fire.at)
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+    for (const fire of fires) {
+      // PGlite answers in microtasks: yield so HTTP requests and a shutdown get through meanwhile.
+      await new Promise((resolve) => setImmediate(resolve));
+      // A start interrupted mid-seed resumes here: fires already convened keep what they have.
+      if ((await sessionOf(fire)) !== undefined) continue;
+      clock.set(fire.at);
+      await sweepLifecycle(sweepDeps);
+      const session = await sessionOf(fire);
+      if (session === undefined) throw new Error(`fire ${fire.at.toISOString()} did not convene`);
       sessions++;
       const open = lastFire.get(fire.subjectId) === fire.at.getTime();
       const authoring = authoringContext(session);
