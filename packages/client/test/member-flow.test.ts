@@ -1,0 +1,155 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { migrateToLatest } from '../../server/src/db/migrate.js';
+import { openPglite } from '../../server/src/db/pglite.js';
+import { startServerProcess, type ServerProcess } from '../../server/test/support/process.js';
+import { ADMIN_TOKEN, runCli, tempHome } from './support.js';
+
+const SUBJECT = 'cli-subject';
+
+/** A staging data directory holding one subject, prepared before the server owns it. */
+async function prepareDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-cli-flow-'));
+  const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
+  await migrateToLatest(database);
+  await database.db
+    .insertInto('subject')
+    .values({ id: SUBJECT, name: 'CLI test subject', recommendation_type: 'bucket_weights' })
+    .execute();
+  await database.close();
+  return dataDir;
+}
+
+describe('convene CLI: the whole member flow, amendments to the cap, receipt audits', () => {
+  let server: ServerProcess;
+  let dataDir: string;
+  let home: string;
+  let sessionId: string;
+  const member = () => ({
+    CONVENE_URL: server.baseUrl,
+    CONVENE_HOME: home,
+    CONVENE_PASSPHRASE: 'correct horse battery',
+  });
+  const admin = () => ({ CONVENE_URL: server.baseUrl, CONVENE_ADMIN_TOKEN: ADMIN_TOKEN });
+
+  beforeAll(async () => {
+    dataDir = await prepareDataDir();
+    home = await tempHome();
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      APP_ENV: 'staging',
+      ADMIN_TOKEN,
+      RECEIPT_SIGNING_KEY: Buffer.alloc(32, 11).toString('base64'),
+      SCHEDULER_ENABLED: 'false',
+    });
+    for (const args of [
+      ['keygen'],
+      ['apply', '--name', 'Flow Agent', '--contact', 'flow@example.org'],
+    ]) {
+      const result = await runCli(args, member());
+      if (result.code !== 0) throw new Error(result.stderr);
+    }
+    const memberId = JSON.parse(await readFile(path.join(home, 'member.json'), 'utf8'))
+      .memberId as string;
+    expect((await runCli(['admin', 'activate', memberId], admin())).code).toBe(0);
+    expect((await runCli(['claim-token'], member())).code).toBe(0);
+    const opened = await runCli(['admin', 'session', 'open', SUBJECT, '--json'], admin());
+    expect(opened.code, opened.stderr).toBe(0);
+    sessionId = JSON.parse(opened.stdout).sessionId as string;
+  }, 180_000);
+
+  afterAll(async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(home, { recursive: true, force: true });
+  });
+
+  test('open-session and brief show the session the take will go to', async () => {
+    const open = await runCli(['open-session', '--json'], member());
+    expect(JSON.parse(open.stdout)).toMatchObject({
+      id: sessionId,
+      subjectId: SUBJECT,
+      state: 'collecting',
+    });
+    const brief = await runCli(['brief', '--session', sessionId, '--json'], member());
+    expect(brief.code, brief.stderr).toBe(0);
+    expect(JSON.parse(brief.stdout)).toMatchObject({ sessionId, subjectId: SUBJECT });
+  });
+
+  test('a take, four amendments, then the cap explained in plain words', async () => {
+    const receipts: number[] = [];
+    for (let revision = 1; revision <= 5; revision++) {
+      const result = await runCli(
+        [
+          'take',
+          '--stance',
+          'constructive',
+          '--confidence',
+          String(revision / 10),
+          '--weights',
+          'aave=60,morpho=40',
+          '--body',
+          `revision ${revision}`,
+          '--json',
+        ],
+        member(),
+      );
+      expect(result.code, result.stderr).toBe(0);
+      receipts.push(JSON.parse(result.stdout).recommendationId as number);
+    }
+    const sixth = await runCli(['take', '--stance', 'bearish', '--confidence', '0.9'], member());
+    expect(sixth.code).toBe(3);
+    expect(sixth.stderr).toContain('409 amendment cap reached');
+    expect(sixth.stderr).toContain('waiting does not help');
+
+    const verified = await runCli(['verify', 'take', String(receipts[4])], member());
+    expect(verified.code, verified.stdout).toBe(0);
+    expect(verified.stdout).toContain('VERIFIED');
+    const takes = await runCli(['takes', '--json'], member());
+    expect(JSON.parse(takes.stdout).takes).toHaveLength(5);
+  });
+
+  test('bad values give clear usage errors', async () => {
+    const stance = await runCli(['take', '--stance', 'bullish', '--confidence', '1.5'], member());
+    expect(stance.code).toBe(2);
+    expect(stance.stderr).toContain('--confidence must be a number from 0 to 1');
+    const weights = await runCli(
+      ['take', '--stance', 'bullish', '--confidence', '0.5', '--weights', 'aave'],
+      member(),
+    );
+    expect(weights.code).toBe(2);
+    expect(weights.stderr).toContain('is not bucket=weight');
+  });
+
+  test('after publication the receipt verifies online and from a file; a tampered file fails with its reason', async () => {
+    const published = await runCli(['admin', 'session', 'publish', sessionId, '--json'], admin());
+    expect(published.code, published.stderr).toBe(0);
+    expect(JSON.parse(published.stdout).state).toBe('published');
+
+    const online = await runCli(['verify', 'receipt', sessionId], member());
+    expect(online.code, online.stdout).toBe(0);
+    expect(online.stdout).toContain('VERIFIED');
+
+    const receipt = (await (
+      await fetch(`${server.baseUrl}/api/swarm/sessions/${sessionId}/consensus-receipt`)
+    ).json()) as {
+      payload: { score: number };
+    };
+    const file = path.join(home, 'receipt.json');
+    await writeFile(file, JSON.stringify(receipt));
+    const offline = await runCli(['verify', 'receipt', '--file', file, '--json']);
+    expect(offline.code).toBe(0);
+    expect(JSON.parse(offline.stdout)).toMatchObject({ ok: true, verified: true });
+
+    receipt.payload.score += 0.25;
+    await writeFile(file, JSON.stringify(receipt));
+    const tampered = await runCli(['verify', 'receipt', '--file', file]);
+    expect(tampered.code).toBe(1);
+    expect(tampered.stdout).toContain('NOT VERIFIED');
+    expect(tampered.stdout).toMatch(/✗ Payload does not match canonicalBytes/);
+    expect(tampered.stdout).toMatch(/✗ Score differs/);
+  });
+});
