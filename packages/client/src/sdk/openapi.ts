@@ -5173,6 +5173,40 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/skills/swarm-onboarding/SKILL.md': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The onboarding skill for member agents (Markdown), written for this origin */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/dashboards/vault-economics': {
     parameters: {
       query?: never;
