@@ -15,6 +15,7 @@ import { Scheduler } from './jobs/scheduler.js';
 import { skillRoutes } from './skills/routes.js';
 import { swarmPlugin } from './swarm/plugin.js';
 import { treasuryPlugin } from './treasury/plugin.js';
+import { onchainPlugin } from './onchain/plugin.js';
 import { regimePlugin } from './regime/plugin.js';
 import { analyticsRoutes } from './analytics/routes.js';
 
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swarmPlugin, { context });
   await app.register(skillRoutes, { publicBaseUrl: config.publicBaseUrl });
   await app.register(treasuryPlugin, { context });
+  await app.register(onchainPlugin, { context });
   await app.register(regimePlugin, { context });
   await app.register(analyticsRoutes);
   // Last: the site's fallback route answers only paths no API route claimed.

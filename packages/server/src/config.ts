@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseOnchainSettings, wantsChain, type OnchainSettings } from './onchain/settings.js';
 
 export const APP_ENVS = ['prod', 'staging', 'demo'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
@@ -20,6 +21,8 @@ export interface Config {
   readonly smtpUrl: string | undefined;
   readonly smtpFrom: string;
   readonly rpcUrl: string | undefined;
+  /** Contracts, wallets, prices and polling of the live treasury readers (src/onchain). */
+  readonly onchain: OnchainSettings;
   readonly publicBaseUrl: string | undefined;
   readonly schedulerEnabled: boolean;
   readonly treasuryRefreshSeconds: number;
@@ -58,7 +61,8 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     tokenKey: read.pattern('TOKEN_KEY', /^[A-Za-z][A-Za-z0-9_]{0,31}$/, 'CONVENE'),
     smtpUrl: read.url('SMTP_URL', ['smtp:', 'smtps:']),
     smtpFrom: read.string('SMTP_FROM', 'Convene <no-reply@convene.invalid>'),
-    rpcUrl: read.url('RPC_URL', ['http:', 'https:', 'ws:', 'wss:']),
+    rpcUrl: read.url('RPC_URL', ['http:', 'https:']),
+    onchain: parseOnchainSettings(env, problems),
     publicBaseUrl: read.url('PUBLIC_BASE_URL', ['http:', 'https:']),
     schedulerEnabled: read.boolean('SCHEDULER_ENABLED', true),
     treasuryRefreshSeconds: read.integer('TREASURY_REFRESH_SECONDS', 3600, 1, 86_400 * 7),
@@ -77,6 +81,9 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
       problems.push(`RECEIPT_SIGNING_KEY is required when APP_ENV=${appEnv}`);
     }
   }
+  const rpcUrlInvalid = problems.some((problem) => problem.startsWith('RPC_URL '));
+  if (wantsChain(config.onchain) && config.rpcUrl === undefined && !rpcUrlInvalid)
+    problems.push('RPC_URL is required when onchain addresses (VAULT_ADDRESS, …) are set');
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
 }

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AnalyticsTables } from '../analytics/tables.js';
+import type { OnchainTables } from '../onchain/tables.js';
 import type { RegimeTables } from '../regime/tables.js';
 import type { TreasuryTables } from '../treasury/tables.js';
 
@@ -259,7 +260,7 @@ export interface MemoTable {
 }
 
 /** Every table, named as in SQL. Domains add theirs here when their migration lands. */
-export interface DB extends AnalyticsTables, TreasuryTables, RegimeTables {
+export interface DB extends AnalyticsTables, TreasuryTables, RegimeTables, OnchainTables {
   app_setting: AppSettingTable;
   service_key: ServiceKeyTable;
   email_outbox: EmailOutboxTable;

@@ -5,6 +5,7 @@ import { treasury } from './0004-treasury.js';
 import { regime } from './0005-regime.js';
 import { analytics } from './0006-analytics.js';
 import { swarmLifecycle } from './0007-swarm-lifecycle.js';
+import { onchain } from './0008-onchain.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -20,4 +21,5 @@ export const MIGRATIONS: readonly Migration[] = [
   regime,
   analytics,
   swarmLifecycle,
+  onchain,
 ];
