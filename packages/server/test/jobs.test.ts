@@ -96,7 +96,7 @@ describeEachDatabase('scheduler and data versions', (kind) => {
       const there = new DataVersions(replica, { connectionString: testDb.url, pollMs: 60_000 });
       await Promise.all([here.start(), there.start()]);
       try {
-        const target = (await here.bump('wallets'));
+        const target = await here.bump('wallets');
         for (let i = 0; i < 100 && there.current('wallets') < target; i++) {
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
