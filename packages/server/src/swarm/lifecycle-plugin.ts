@@ -17,6 +17,8 @@ import { LifecycleService } from './sessions/lifecycle.js';
 import { SessionReads } from './sessions/read-service.js';
 import { RosterAdmin } from './sessions/roster-admin.js';
 import { sessionReadRoutes } from './sessions/routes.js';
+import { SubjectAdmin } from './subjects/admin.js';
+import { subjectAdminRoutes } from './subjects/admin-routes.js';
 import { subjectRoutes } from './subjects/routes.js';
 
 /** The session lifecycle and every swarm read route: services built once, routes and job registered. */
@@ -34,6 +36,10 @@ export async function registerLifecycle(
 
   await app.register(memberReadRoutes, { reads: new MemberReads(db) });
   await app.register(subjectRoutes, { db, clock });
+  await app.register(subjectAdminRoutes, {
+    subjects: new SubjectAdmin(db, versions),
+    adminToken: config.adminToken,
+  });
   await app.register(sessionReadRoutes, { reads: new SessionReads(db, clock, versions) });
   await app.register(briefRoutes, { briefs: new BriefService(db, versions) });
   await app.register(receiptRoutes, { receipts: new ReceiptService(db, serviceKeys) });

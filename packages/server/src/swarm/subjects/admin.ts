@@ -1,0 +1,192 @@
+import { Cron } from 'croner';
+import type { Kysely } from 'kysely';
+import type { DataVersions } from '../../db/data-versions.js';
+import type { DB } from '../../db/schema.js';
+import { swarmError } from '../errors.js';
+import { MemberRepository } from '../members/repository.js';
+import { SWARM_DATASET } from '../sessions/constants.js';
+import { findSubject } from './repository.js';
+import { subjectRecord, type SubjectRecord } from './model.js';
+
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+export interface SubjectSettings {
+  name: string;
+  recommendationType: 'bucket_weights' | 'position_actions';
+  status?: string;
+  operator?: string | null;
+  homepage?: string | null;
+  xHandle?: string | null;
+  thesisBlurb?: string | null;
+  wallets?: unknown[];
+  nftContracts?: unknown[];
+  source?: string | null;
+  linkedMemberId?: string | null;
+  structuralNotes?: string | null;
+  lastReviewed?: string | null;
+  schedule?: string | null;
+  scheduleEnabled?: boolean;
+  quorumRequired?: number;
+}
+
+/** Operators create and edit subjects: identity fields, the convene schedule and the quorum. */
+export class SubjectAdmin {
+  private readonly members: MemberRepository;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly versions: DataVersions,
+  ) {
+    this.members = new MemberRepository(db);
+  }
+
+  /** Creates the subject or replaces the given fields; answers the stored record. */
+  async put(
+    id: string,
+    body: unknown,
+  ): Promise<{
+    created: boolean;
+    subject: SubjectRecord & {
+      schedule: string | null;
+      scheduleEnabled: boolean;
+      quorumRequired: number;
+    };
+  }> {
+    if (!SLUG.test(id)) throw swarmError(400, 'subject id must be a lower-case slug (a-z, 0-9, -)');
+    const settings = parseSettings(body);
+    let linkedMemberId = settings.linkedMemberId;
+    if (typeof linkedMemberId === 'string') {
+      const member = await this.members.findByIdOrHandle(linkedMemberId);
+      if (member === undefined) throw swarmError(404, 'linked member not found');
+      linkedMemberId = member.id;
+    }
+    const values = {
+      name: settings.name,
+      recommendation_type: settings.recommendationType,
+      ...(settings.status === undefined ? {} : { status: settings.status }),
+      ...optional('operator', settings.operator),
+      ...optional('homepage', settings.homepage),
+      ...optional('x_handle', settings.xHandle),
+      ...optional('thesis_blurb', settings.thesisBlurb),
+      ...(settings.wallets === undefined ? {} : { wallets: JSON.stringify(settings.wallets) }),
+      ...(settings.nftContracts === undefined
+        ? {}
+        : { nft_contracts: JSON.stringify(settings.nftContracts) }),
+      ...optional('source', settings.source),
+      ...optional('linked_member_id', linkedMemberId),
+      ...optional('structural_notes', settings.structuralNotes),
+      ...optional('last_reviewed', settings.lastReviewed),
+      ...optional('schedule', settings.schedule),
+      ...(settings.scheduleEnabled === undefined
+        ? {}
+        : { schedule_enabled: settings.scheduleEnabled }),
+      ...(settings.quorumRequired === undefined
+        ? {}
+        : { quorum_required: settings.quorumRequired }),
+    };
+    const created = await this.db.transaction().execute(async (trx) => {
+      const existing = await findSubject(trx, id, { forUpdate: true });
+      if (existing === undefined) {
+        await trx
+          .insertInto('subject')
+          .values({ id, ...values })
+          .execute();
+      } else {
+        await trx.updateTable('subject').set(values).where('id', '=', id).execute();
+      }
+      const stored = await findSubject(trx, id);
+      if (stored?.schedule_enabled === true && stored.schedule === null) {
+        throw swarmError(400, 'an enabled schedule needs a cron expression');
+      }
+      await this.versions.bump(SWARM_DATASET, trx);
+      return existing === undefined;
+    });
+    const row = await findSubject(this.db, id);
+    if (row === undefined) throw new Error('subject vanished after write');
+    return {
+      created,
+      subject: {
+        ...subjectRecord(row),
+        schedule: row.schedule,
+        scheduleEnabled: row.schedule_enabled,
+        quorumRequired: row.quorum_required,
+      },
+    };
+  }
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
+}
+
+function parseSettings(body: unknown): SubjectSettings {
+  const input = (
+    typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}
+  ) as Record<string, unknown>;
+  const fail = (message: string): never => {
+    throw swarmError(400, message);
+  };
+  const text = (key: string, max: number): string | null | undefined => {
+    const value = input[key];
+    if (value === undefined || value === null) return value;
+    if (typeof value !== 'string' || value.length > max)
+      return fail(`${key} must be a string of at most ${max} characters`);
+    return value;
+  };
+  const name = text('name', 200);
+  if (typeof name !== 'string' || name.trim() === '') fail('name is required');
+  const recommendationType = input.recommendationType;
+  if (recommendationType !== 'bucket_weights' && recommendationType !== 'position_actions') {
+    fail('recommendationType must be bucket_weights or position_actions');
+  }
+  const schedule = text('schedule', 100);
+  if (typeof schedule === 'string') {
+    try {
+      new Cron(schedule, { timezone: 'UTC', paused: true });
+    } catch {
+      fail(`schedule is not a cron expression: ${schedule}`);
+    }
+  }
+  const quorum = input.quorumRequired;
+  if (
+    quorum !== undefined &&
+    (typeof quorum !== 'number' || !Number.isInteger(quorum) || quorum < 1 || quorum > 1000)
+  ) {
+    fail('quorumRequired must be an integer from 1 to 1000');
+  }
+  const enabled = input.scheduleEnabled;
+  if (enabled !== undefined && typeof enabled !== 'boolean')
+    fail('scheduleEnabled must be true or false');
+  for (const key of ['wallets', 'nftContracts'] as const) {
+    if (input[key] !== undefined && !Array.isArray(input[key])) fail(`${key} must be an array`);
+  }
+  const lastReviewed = text('lastReviewed', 10);
+  if (typeof lastReviewed === 'string' && !DAY.test(lastReviewed))
+    fail('lastReviewed must be YYYY-MM-DD');
+  const settings: SubjectSettings = {
+    name: name as string,
+    recommendationType: recommendationType as SubjectSettings['recommendationType'],
+  };
+  const assign = <K extends keyof SubjectSettings>(
+    key: K,
+    value: SubjectSettings[K] | undefined,
+  ): void => {
+    if (value !== undefined) settings[key] = value;
+  };
+  assign('status', text('status', 50) ?? undefined);
+  assign('operator', text('operator', 200));
+  assign('homepage', text('homepage', 2000));
+  assign('xHandle', text('xHandle', 100));
+  assign('thesisBlurb', text('thesisBlurb', 5000));
+  assign('source', text('source', 2000));
+  assign('linkedMemberId', text('linkedMemberId', 100));
+  assign('structuralNotes', text('structuralNotes', 10_000));
+  assign('lastReviewed', lastReviewed);
+  assign('schedule', schedule);
+  assign('scheduleEnabled', enabled as boolean | undefined);
+  assign('quorumRequired', quorum as number | undefined);
+  assign('wallets', input.wallets as unknown[] | undefined);
+  assign('nftContracts', input.nftContracts as unknown[] | undefined);
+  return settings;
+}
