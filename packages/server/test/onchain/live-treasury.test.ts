@@ -340,4 +340,52 @@ describeEachDatabase('live treasury from a local chain', (kind) => {
     expect(await run(ONCHAIN_JOBS.token)).toBe('failed');
     expect(await readings()).toBe(count);
   });
+
+  test('a fresh indexer reads bounded ranges, is stale while it lags the head, and catches up over passes', async () => {
+    const lagging = await createTestApp(kind, {
+      clock: ctx.clock,
+      env: {
+        ...liveEnv(fx, proxy.url, prices.url),
+        ONCHAIN_LOG_RANGE: '2',
+        ONCHAIN_MAX_BLOCKS_PER_PASS: '6',
+      },
+    });
+    try {
+      const seen = proxy.requests.length;
+      const buybacks = async () =>
+        (await lagging.app.inject({ url: '/api/dashboards/buybacks' })).json();
+      const pass = () => lagging.app.convene.scheduler.runNow(ONCHAIN_JOBS.buybacks);
+      expect(await pass()).toBe('success');
+      expect(await buybacks()).toMatchObject({ stale: true, lastError: null });
+      const head = Number(await client().getBlockNumber());
+      const cursor = async () =>
+        (
+          await lagging.testDb.database.db
+            .selectFrom('onchain_cursor')
+            .select('block_number')
+            .executeTakeFirstOrThrow()
+        ).block_number;
+      let passes = 1;
+      while ((await cursor()) < head && passes < 100) {
+        expect(await pass()).toBe('success');
+        passes++;
+      }
+      expect(passes).toBe(Math.ceil((head + 1) / 6));
+      expect(await buybacks()).toMatchObject({ stale: false });
+      const rows = (await buybacks()).rows as Array<{ txHash: string }>;
+      expect(rows.map((r) => r.txHash).sort()).toEqual(
+        [tx.first, tx.second, tx.third, tx.fourth].sort(),
+      );
+      const spans = proxy.requests
+        .slice(seen)
+        .filter((r) => r.method === 'eth_getLogs')
+        .map((r) => {
+          const { fromBlock, toBlock } = r.params[0] as { fromBlock: string; toBlock: string };
+          return Number(toBlock) - Number(fromBlock) + 1;
+        });
+      expect(Math.max(...spans)).toBe(2);
+    } finally {
+      await lagging.close();
+    }
+  });
 });
