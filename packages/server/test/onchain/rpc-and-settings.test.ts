@@ -2,7 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config.js';
+import type { ConfigError } from '../../src/config.js';
+import { parseConfig } from '../../src/config.js';
 import { createChainClient } from '../../src/onchain/rpc.js';
 
 /** A JSON-RPC endpoint answering eth_blockNumber, after `failures` 429s with the given Retry-After. */

@@ -88,7 +88,7 @@ export async function compileContracts(): Promise<Record<string, CompiledContrac
 
 // Fixed test keys, funded at genesis, so addresses are the same on every run.
 const ACCOUNT_KEYS: readonly Hex[] = [0, 1, 2, 3].map(
-  (i) => `0x${createHash('sha256').update(`convene-test-account-${i}`).digest('hex')}`,
+  (i): Hex => `0x${createHash('sha256').update(`convene-test-account-${i}`).digest('hex')}`,
 );
 const GENESIS_BALANCE = `0x${(100n * 10n ** 18n).toString(16)}`;
 
