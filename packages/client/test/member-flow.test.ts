@@ -2,25 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { migrateToLatest } from '../../server/src/db/migrate.js';
-import { openPglite } from '../../server/src/db/pglite.js';
 import { startServerProcess, type ServerProcess } from '../../server/test/support/process.js';
 import { ADMIN_TOKEN, runCli, tempHome } from './support.js';
 
 const SUBJECT = 'cli-subject';
-
-/** A staging data directory holding one subject, prepared before the server owns it. */
-async function prepareDataDir(): Promise<string> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-cli-flow-'));
-  const database = await openPglite({ dataDir: path.join(dataDir, 'pglite') });
-  await migrateToLatest(database);
-  await database.db
-    .insertInto('subject')
-    .values({ id: SUBJECT, name: 'CLI test subject', recommendation_type: 'bucket_weights' })
-    .execute();
-  await database.close();
-  return dataDir;
-}
 
 describe('convene CLI: the whole member flow, amendments to the cap, receipt audits', () => {
   let server: ServerProcess;
@@ -35,7 +20,7 @@ describe('convene CLI: the whole member flow, amendments to the cap, receipt aud
   const admin = () => ({ CONVENE_URL: server.baseUrl, CONVENE_ADMIN_TOKEN: ADMIN_TOKEN });
 
   beforeAll(async () => {
-    dataDir = await prepareDataDir();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-cli-flow-'));
     home = await tempHome();
     server = await startServerProcess({
       DATA_DIR: dataDir,
@@ -55,6 +40,12 @@ describe('convene CLI: the whole member flow, amendments to the cap, receipt aud
       .memberId as string;
     expect((await runCli(['admin', 'activate', memberId], admin())).code).toBe(0);
     expect((await runCli(['claim-token'], member())).code).toBe(0);
+    const subject = await runCli(
+      ['admin', 'subject', SUBJECT, '--name', 'CLI test subject', '--type', 'bucket_weights'],
+      admin(),
+    );
+    expect(subject.code, subject.stderr).toBe(0);
+    expect(subject.stdout).toContain('created');
     const opened = await runCli(['admin', 'session', 'open', SUBJECT, '--json'], admin());
     expect(opened.code, opened.stderr).toBe(0);
     sessionId = JSON.parse(opened.stdout).sessionId as string;

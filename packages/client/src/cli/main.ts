@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerAdminMembers } from './commands/admin.js';
 import { registerAdminImport } from './commands/admin-import.js';
-import { registerAdminSessions } from './commands/admin-sessions.js';
+import { registerAdminSessions, registerAdminSubjects } from './commands/admin-sessions.js';
 import { registerOnboarding } from './commands/onboarding.js';
 import { registerSession } from './commands/session.js';
 import { registerVerify } from './commands/verify.js';
@@ -31,6 +31,7 @@ export function buildProgram(): Command {
   const admin = program.command('admin').description('operator commands (X-Admin-Token)');
   registerAdminMembers(admin, context);
   registerAdminSessions(admin, context);
+  registerAdminSubjects(admin, context);
   registerAdminImport(admin, context);
   for (const command of [program, admin, ...program.commands]) command.exitOverride();
   return program;

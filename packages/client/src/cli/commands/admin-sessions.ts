@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { unwrap } from '../../sdk/client.js';
 import type { CliContext } from '../context.js';
@@ -115,4 +116,68 @@ function isoOrFail(text: string): string {
   const time = Date.parse(text);
   if (Number.isNaN(time)) throw new CliError(`not an ISO date-time: ${text}`, EXIT.usage);
   return new Date(time).toISOString();
+}
+
+/** convene admin subject put <id>: create or edit a subject (flags, or a JSON file of fields). */
+export function registerAdminSubjects(admin: Command, context: () => CliContext): void {
+  admin
+    .command('subject <id>')
+    .description('create or edit a subject: name, recommendation type, convene schedule, quorum')
+    .option('--file <path>', 'JSON file with the subject fields (see /openapi.json)')
+    .option('--name <name>', 'display name')
+    .option('--type <type>', 'bucket_weights or position_actions')
+    .option('--schedule <cron>', 'cron expression (UTC) that convenes sessions')
+    .option('--enable', 'enable the schedule')
+    .option('--disable', 'disable the schedule')
+    .option('--quorum <n>', 'members required for quorum')
+    .addHelpText(
+      'after',
+      `\nExample:\n  convene admin subject convene-treasury --name "Convene treasury" --type bucket_weights --schedule "0 0 * * *" --enable${ADMIN_HELP}`,
+    )
+    .action(
+      async (
+        id: string,
+        options: {
+          file?: string;
+          name?: string;
+          type?: string;
+          schedule?: string;
+          enable?: boolean;
+          disable?: boolean;
+          quorum?: string;
+        },
+      ) => {
+        const ctx = context();
+        const fromFile =
+          options.file === undefined
+            ? {}
+            : (JSON.parse(await readFile(options.file, 'utf8')) as Record<string, unknown>);
+        if (options.enable === true && options.disable === true)
+          throw new CliError('give --enable or --disable, not both', EXIT.usage);
+        const quorum = options.quorum === undefined ? undefined : Number(options.quorum);
+        if (quorum !== undefined && !Number.isInteger(quorum))
+          throw new CliError('--quorum must be an integer', EXIT.usage);
+        const body = {
+          ...fromFile,
+          ...(options.name === undefined ? {} : { name: options.name }),
+          ...(options.type === undefined ? {} : { recommendationType: options.type }),
+          ...(options.schedule === undefined ? {} : { schedule: options.schedule }),
+          ...(options.enable === true
+            ? { scheduleEnabled: true }
+            : options.disable === true
+              ? { scheduleEnabled: false }
+              : {}),
+          ...(quorum === undefined ? {} : { quorumRequired: quorum }),
+        };
+        const result = unwrap(
+          await (
+            await ctx.adminApi()
+          ).PUT('/api/swarm/admin/subjects/{id}', {
+            params: { path: { id } },
+            body: body as never,
+          }),
+        );
+        ctx.print(result, () => `subject ${id} ${result.created ? 'created' : 'updated'}`);
+      },
+    );
 }
