@@ -6,7 +6,9 @@ const CHROMIUM = '/usr/bin/chromium';
 if (!existsSync(CHROMIUM)) {
   const root = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!root) {
-    console.error(`${CHROMIUM} is missing: install Debian's chromium (sudo apt-get install -y chromium) to run the browser tests`);
+    console.error(
+      `${CHROMIUM} is missing: install Debian's chromium (sudo apt-get install -y chromium) to run the browser tests`,
+    );
     process.exit(1);
   }
   console.error('installing Debian chromium for the browser tests…');
