@@ -1,5 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sqlState } from '../db/guards.js';
 import { RequestError, SwarmError } from '../errors.js';
+
+/**
+ * A NUL byte (22021) or a character the database encoding cannot hold (22P05) can only come from the
+ * client's input reaching a query: a 400, not a 500 (found by test/hardening/fuzz.test.ts).
+ */
+const UNSTORABLE_TEXT_STATES = new Set(['22021', '22P05']);
 
 /**
  * The one place errors become responses: swarm domain errors → `{ ok: false, status, error }`,
@@ -23,6 +30,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const status = fastifyError.statusCode;
       if (status !== undefined && status >= 400 && status < 500) {
         return reply.status(status).send({ error: clientErrorMessage(fastifyError) });
+      }
+      if (UNSTORABLE_TEXT_STATES.has(sqlState(error) ?? '')) {
+        return reply
+          .status(400)
+          .send({ error: 'request contains characters that cannot be stored' });
       }
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ error: 'internal error' });

@@ -23,6 +23,7 @@ import { hostileString, percentEncode, queryPart } from './hostile-strings.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
+const FUZZ_TIMEOUT_MS = 60_000 + RUNS * 10;
 
 interface Operation {
   method: 'GET' | 'POST' | 'PUT';
@@ -102,153 +103,176 @@ describeEachDatabase('fuzzed requests over every route', (kind) => {
     await ctx.close();
   });
 
-  test('GET routes: fuzzed path and query parameters give 200 or a 4xx error, store nothing', async () => {
-    const reads = operations.filter((operation) => operation.method === 'GET');
-    expect(reads.length).toBeGreaterThan(40);
-    const before = await rowCounts(ctx);
-    const value = fc.oneof(hostileString(), fc.constantFrom(...knownIds));
-    const request = fc.record({
-      operation: fc.constantFrom(...reads),
-      pathValues: fc.array(value, { minLength: 2, maxLength: 2 }),
-      query: fc.array(
-        fc.tuple(
-          fc.oneof(
-            fc.constantFrom('limit', 'range', 'cursor', 'state', 'page', 'full', 'include'),
-            fc.constantFrom('__proto__[polluted]', 'constructor[prototype][polluted]', 'a[b][c]'),
-            hostileString(),
+  test(
+    'GET routes: fuzzed path and query parameters give 200 or a 4xx error, store nothing',
+    async () => {
+      const reads = operations.filter((operation) => operation.method === 'GET');
+      expect(reads.length).toBeGreaterThan(40);
+      const before = await rowCounts(ctx);
+      const value = fc.oneof(hostileString(), fc.constantFrom(...knownIds));
+      const request = fc.record({
+        operation: fc.constantFrom(...reads),
+        pathValues: fc.array(value, { minLength: 2, maxLength: 2 }),
+        query: fc.array(
+          fc.tuple(
+            fc.oneof(
+              fc.constantFrom('limit', 'range', 'cursor', 'state', 'page', 'full', 'include'),
+              fc.constantFrom('__proto__[polluted]', 'constructor[prototype][polluted]', 'a[b][c]'),
+              hostileString(),
+            ),
+            value,
           ),
-          value,
+          { maxLength: 4 },
         ),
-        { maxLength: 4 },
-      ),
-    });
-    await fc.assert(
-      fc.asyncProperty(request, async ({ operation, pathValues, query }) => {
-        let path = operation.path;
-        operation.pathParams.forEach((name, i) => {
-          path = path.replace(`{${name}}`, percentEncode(pathValues[i] ?? ''));
-        });
-        const named = operation.queryParams.map((name, i) => [name, pathValues[i % 2] ?? '']);
-        const url = `${path}?${[...named, ...query].map(([k, v]) => queryPart(k!, v!)).join('&')}`;
-        const response = await ctx.app.inject({ method: 'GET', url });
-        const context = `GET ${url} → ${response.statusCode} ${response.body.slice(0, 200)}`;
-        if (response.statusCode === 200) return;
-        expectErrorShape(response.statusCode, response.body, context);
-      }),
-      { numRuns: Math.ceil(RUNS / 2), seed: SEED },
-    );
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(await rowCounts(ctx)).toEqual(before);
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async ({ operation, pathValues, query }) => {
+          let path = operation.path;
+          operation.pathParams.forEach((name, i) => {
+            path = path.replace(`{${name}}`, percentEncode(pathValues[i] ?? ''));
+          });
+          const named = operation.queryParams.map((name, i) => [name, pathValues[i % 2] ?? '']);
+          const url = `${path}?${[...named, ...query].map(([k, v]) => queryPart(k!, v!)).join('&')}`;
+          const response = await ctx.app.inject({ method: 'GET', url });
+          const context = `GET ${url} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+          if (response.statusCode === 200) return;
+          expectErrorShape(response.statusCode, response.body, context);
+        }),
+        { numRuns: Math.ceil(RUNS / 2), seed: SEED },
+      );
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(await rowCounts(ctx)).toEqual(before);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
+
+  test('a NUL byte that reaches a query is a 400, not a 500', async () => {
+    for (const url of [
+      '/api/swarm/members/%00',
+      '/api/swarm/members/a%00b/takes',
+      '/api/swarm/subjects/%00',
+      '/api/swarm/sessions?search=%00',
+    ]) {
+      const response = await ctx.app.inject({ url });
+      expectErrorShape(response.statusCode, response.body, url);
+    }
+    const body = { ...(await signed(member)), nonce: 'nul\u0000nonce' };
+    const response = await submit(ctx.app, member.token, body);
+    expectErrorShape(response.statusCode, response.body, 'submit with a NUL in the nonce');
   });
 
-  test('write routes: fuzzed bodies, content types and credentials give a 4xx error, store nothing', async () => {
-    const writes = operations.filter((operation) => operation.method !== 'GET');
-    expect(writes.length).toBeGreaterThan(20);
-    // A real token on submit, with a body signed by another key: no mutation of it can be accepted.
-    const stranger = await newMember(ctx.app, 'Fuzz Stranger');
-    const valid = { ...(await signed(member)), signature: (await signed(stranger)).signature };
-    // A challenge for a real member is stored by design (one per member, replaced on each request).
-    for (const memberId of [member.memberId, stranger.memberId])
-      await ctx.app.inject({
-        method: 'POST',
-        url: '/api/swarm/token-claim/challenge',
-        payload: { memberId },
-      });
-    const before = await rowCounts(ctx);
-    const fieldValue = fc.oneof(
-      hostileString(),
-      fc.double(),
-      fc.integer(),
-      fc.boolean(),
-      fc.constant(null),
-      fc.array(fc.anything(), { maxLength: 3 }),
-      fc.object({ maxDepth: 2 }),
-    );
-    const mutated = fc
-      .record({
-        key: fc.constantFrom(
-          ...Object.keys(valid),
-          'subjectId',
-          'memberId',
-          'windowClosesAt',
-          'publicKey',
-          'challenge',
-          '__proto__',
-          'constructor',
-        ),
-        value: fieldValue,
-      })
-      // JSON.stringify drops a "__proto__" own key set by spread; write it into the text instead.
-      .map(({ key, value }) => {
-        const text = JSON.stringify({ ...valid, placeholder: value });
-        return text.replace('"placeholder"', JSON.stringify(key));
-      });
-    const body = fc.oneof(
-      mutated,
-      fc.json(),
-      hostileString(),
-      fc.constantFrom(
-        '{"__proto__":{"polluted":true}}',
-        '{"constructor":{"prototype":{"polluted":true}}}',
-        '{"a":',
-        '[]',
-        'null',
-        '',
-        '{"memberId":"\\ud800","nonce":"\\u0000"}',
-      ),
-    );
-    const headers = fc.record({
-      'content-type': fc.constantFrom(
-        'application/json',
-        'application/json; charset=utf-8',
-        'text/plain',
-        'application/x-www-form-urlencoded',
-        'application/json; charset=utf-16',
-        'multipart/form-data; boundary=x',
-      ),
-      authorization: fc.oneof(
-        fc.constant(`Bearer ${member.token}`),
-        fc.constant(`Bearer ${member.token}x`),
-        hostileString().map((s) => `Bearer ${s}`),
-        fc.constant('Basic Zm9vOmJhcg=='),
-      ),
-      'x-admin-token': fc.oneof(hostileString(), fc.constant('x'.repeat(4000))),
-    });
-    const request = fc.record({
-      operation: fc.constantFrom(...writes),
-      pathValue: fc.oneof(hostileString(), fc.constantFrom(...knownIds)),
-      body,
-      headers,
-    });
-    await fc.assert(
-      fc.asyncProperty(request, async ({ operation, pathValue, body, headers }) => {
-        let path = operation.path;
-        for (const name of operation.pathParams)
-          path = path.replace(`{${name}}`, percentEncode(pathValue));
-        const safeHeaders = Object.fromEntries(
-          Object.entries(headers).map(([k, v]) => [k, Buffer.from(v).toString('latin1')]),
-        );
-        const response = await ctx.app.inject({
-          method: operation.method,
-          url: path,
-          headers: safeHeaders,
-          payload: body,
+  test(
+    'write routes: fuzzed bodies, content types and credentials give a 4xx error, store nothing',
+    async () => {
+      const writes = operations.filter((operation) => operation.method !== 'GET');
+      expect(writes.length).toBeGreaterThan(20);
+      // A real token on submit, with a body signed by another key: no mutation of it can be accepted.
+      const stranger = await newMember(ctx.app, 'Fuzz Stranger');
+      const valid = { ...(await signed(member)), signature: (await signed(stranger)).signature };
+      // A challenge for a real member is stored by design (one per member, replaced on each request).
+      for (const memberId of [member.memberId, stranger.memberId])
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/swarm/token-claim/challenge',
+          payload: { memberId },
         });
-        const context = `${operation.method} ${path} ${body.slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
-        // Two writes answer 200 without storing anything: the signing helper and the challenge,
-        // which answers every memberId alike so it never reveals membership.
-        if (
-          response.statusCode === 200 &&
-          ['/api/swarm/signing-payload', '/api/swarm/token-claim/challenge'].includes(path)
-        )
-          return;
-        expectErrorShape(response.statusCode, response.body, context);
-      }),
-      { numRuns: Math.ceil(RUNS / 2), seed: SEED + 1 },
-    );
-    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(await rowCounts(ctx)).toEqual(before);
-  });
+      const before = await rowCounts(ctx);
+      const fieldValue = fc.oneof(
+        hostileString(),
+        fc.double(),
+        fc.integer(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(fc.anything(), { maxLength: 3 }),
+        fc.object({ maxDepth: 2 }),
+      );
+      const mutated = fc
+        .record({
+          key: fc.constantFrom(
+            ...Object.keys(valid),
+            'subjectId',
+            'memberId',
+            'windowClosesAt',
+            'publicKey',
+            'challenge',
+            '__proto__',
+            'constructor',
+          ),
+          value: fieldValue,
+        })
+        // JSON.stringify drops a "__proto__" own key set by spread; write it into the text instead.
+        .map(({ key, value }) => {
+          const text = JSON.stringify({ ...valid, placeholder: value });
+          return text.replace('"placeholder"', JSON.stringify(key));
+        });
+      const body = fc.oneof(
+        mutated,
+        fc.json(),
+        hostileString(),
+        fc.constantFrom(
+          '{"__proto__":{"polluted":true}}',
+          '{"constructor":{"prototype":{"polluted":true}}}',
+          '{"a":',
+          '[]',
+          'null',
+          '',
+          '{"memberId":"\\ud800","nonce":"\\u0000"}',
+        ),
+      );
+      const headers = fc.record({
+        'content-type': fc.constantFrom(
+          'application/json',
+          'application/json; charset=utf-8',
+          'text/plain',
+          'application/x-www-form-urlencoded',
+          'application/json; charset=utf-16',
+          'multipart/form-data; boundary=x',
+        ),
+        authorization: fc.oneof(
+          fc.constant(`Bearer ${member.token}`),
+          fc.constant(`Bearer ${member.token}x`),
+          hostileString().map((s) => `Bearer ${s}`),
+          fc.constant('Basic Zm9vOmJhcg=='),
+        ),
+        'x-admin-token': fc.oneof(hostileString(), fc.constant('x'.repeat(4000))),
+      });
+      const request = fc.record({
+        operation: fc.constantFrom(...writes),
+        pathValue: fc.oneof(hostileString(), fc.constantFrom(...knownIds)),
+        body,
+        headers,
+      });
+      await fc.assert(
+        fc.asyncProperty(request, async ({ operation, pathValue, body, headers }) => {
+          let path = operation.path;
+          for (const name of operation.pathParams)
+            path = path.replace(`{${name}}`, percentEncode(pathValue));
+          const safeHeaders = Object.fromEntries(
+            Object.entries(headers).map(([k, v]) => [k, Buffer.from(v).toString('latin1')]),
+          );
+          const response = await ctx.app.inject({
+            method: operation.method,
+            url: path,
+            headers: safeHeaders,
+            payload: body,
+          });
+          const context = `${operation.method} ${path} ${body.slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+          // Two writes answer 200 without storing anything: the signing helper and the challenge,
+          // which answers every memberId alike so it never reveals membership.
+          if (
+            response.statusCode === 200 &&
+            ['/api/swarm/signing-payload', '/api/swarm/token-claim/challenge'].includes(path)
+          )
+            return;
+          expectErrorShape(response.statusCode, response.body, context);
+        }),
+        { numRuns: Math.ceil(RUNS / 2), seed: SEED + 1 },
+      );
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(await rowCounts(ctx)).toEqual(before);
+    },
+    FUZZ_TIMEOUT_MS,
+  );
 
   test('a body one byte over the limit gets 413 on every write route', async () => {
     const writes = operations.filter((operation) => operation.method !== 'GET');
