@@ -162,6 +162,9 @@ export class AnalyticsService {
   }
 
   async activity(limit = 100) {
+    // The schema validator lets "Infinity" through as an integer; it must not reach the SQL limit.
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 500)
+      throw new RequestError(400, 'limit must be an integer from 1 to 500');
     const snapshot = await this.snapshot();
     const rows = await this.repository.activity(limit);
     return { entries: rows.map((row) => activityEntry(snapshot, row)) };

@@ -146,12 +146,14 @@ describeEachDatabase('fuzzed requests over every route', (kind) => {
     FUZZ_TIMEOUT_MS,
   );
 
-  test('a NUL byte that reaches a query is a 400, not a 500', async () => {
+  test('a NUL byte or an infinite limit that reaches a query is a 400, not a 500', async () => {
     for (const url of [
       '/api/swarm/members/%00',
       '/api/swarm/members/a%00b/takes',
       '/api/swarm/subjects/%00',
       '/api/swarm/sessions?search=%00',
+      '/api/dashboards/activity?limit=Infinity',
+      '/api/dashboards/activity?limit=1e309',
     ]) {
       const response = await ctx.app.inject({ url });
       expectErrorShape(response.statusCode, response.body, url);
