@@ -14,13 +14,17 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   tab = await openPage(browser);
   console.info(`swarm test server ready in ${server.startupMs} ms (demo seeding included)`);
+  // The newest published treasury session that has takes (the demo has sessions nobody filed on).
   const list = (await (
-    await fetch(`${server.baseUrl}/api/swarm/sessions?state=published&limit=1`)
+    await fetch(
+      `${server.baseUrl}/api/swarm/sessions?state=published&subject=convene-treasury&limit=50`,
+    )
   ).json()) as {
-    sessions: { id: string }[];
+    sessions: { id: string; takeCount: number }[];
   };
-  expect(list.sessions.length).toBe(1);
-  publishedSessionId = list.sessions[0]!.id;
+  const withTakes = list.sessions.find((session) => session.takeCount > 0);
+  expect(withTakes).toBeDefined();
+  publishedSessionId = withTakes!.id;
 }, 300_000);
 
 afterAll(async () => {
