@@ -28,6 +28,7 @@ export class SessionReads {
   private readonly pages = new BoundedBodyCache(64);
   private readonly details = new BoundedBodyCache(64);
   private schedules: { version: number; crons: Promise<string[]> } | undefined;
+  private open: { version: number; value: ReturnType<SessionReads['readOpenSession']> } | undefined;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -91,8 +92,23 @@ export class SessionReads {
     });
   }
 
-  /** The newest session in state collecting with its close time, or null. */
+  /**
+   * The newest session in state collecting with its close time, or null. Read once per swarm data
+   * version (every convene, state change, window change and take bumps it), because agents poll it.
+   */
   async openSession() {
+    const version = this.version;
+    if (this.open?.version !== version) {
+      const value = this.readOpenSession();
+      this.open = { version, value };
+      value.catch(() => {
+        if (this.open?.value === value) this.open = undefined;
+      });
+    }
+    return this.open.value;
+  }
+
+  private async readOpenSession() {
     const session = await newestCollecting(this.db);
     if (session === undefined) return null;
     const count = await this.db
