@@ -3,10 +3,16 @@ import { sqlState } from '../db/guards.js';
 import { RequestError, SwarmError } from '../errors.js';
 
 /**
- * A NUL byte (22021) or a character the database encoding cannot hold (22P05) can only come from the
- * client's input reaching a query: a 400, not a 500 (found by test/hardening/fuzz.test.ts).
+ * Values only a client's input brings to a query: a NUL byte (22021), a character the database
+ * encoding cannot hold (22P05), an impossible date such as 2026-02-30 (22007, 22008). A 400, not a
+ * 500 (found by test/hardening/fuzz.test.ts).
  */
-const UNSTORABLE_TEXT_STATES = new Set(['22021', '22P05']);
+const CLIENT_VALUE_STATES = new Map([
+  ['22021', 'request contains characters that cannot be stored'],
+  ['22P05', 'request contains characters that cannot be stored'],
+  ['22007', 'request contains an invalid date'],
+  ['22008', 'request contains an invalid date'],
+]);
 
 /**
  * The one place errors become responses: swarm domain errors → `{ ok: false, status, error }`,
@@ -31,11 +37,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (status !== undefined && status >= 400 && status < 500) {
         return reply.status(status).send({ error: clientErrorMessage(fastifyError) });
       }
-      if (UNSTORABLE_TEXT_STATES.has(sqlState(error) ?? '')) {
-        return reply
-          .status(400)
-          .send({ error: 'request contains characters that cannot be stored' });
-      }
+      const clientValue = CLIENT_VALUE_STATES.get(sqlState(error) ?? '');
+      if (clientValue !== undefined) return reply.status(400).send({ error: clientValue });
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ error: 'internal error' });
     },

@@ -146,7 +146,7 @@ describeEachDatabase('fuzzed requests over every route', (kind) => {
     FUZZ_TIMEOUT_MS,
   );
 
-  test('a NUL byte or an infinite limit that reaches a query is a 400, not a 500', async () => {
+  test('a NUL byte, an infinite limit or an impossible date reaching a query is a 400, not a 500', async () => {
     for (const url of [
       '/api/swarm/members/%00',
       '/api/swarm/members/a%00b/takes',
@@ -154,6 +154,7 @@ describeEachDatabase('fuzzed requests over every route', (kind) => {
       '/api/swarm/sessions?search=%00',
       '/api/dashboards/activity?limit=Infinity',
       '/api/dashboards/activity?limit=1e309',
+      '/api/swarm/sessions/2026-02-30/convene-treasury',
     ]) {
       const response = await ctx.app.inject({ url });
       expectErrorShape(response.statusCode, response.body, url);
