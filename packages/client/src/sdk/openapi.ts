@@ -2357,7 +2357,39 @@ export interface paths {
             'application/json': {
               memberId: string;
               handle: string;
-              takes: unknown[];
+              takes: {
+                /** Format: uuid */
+                id: string;
+                recommendationId: number;
+                /** Format: uuid */
+                sessionId: string;
+                /** @description UTC date YYYY-MM-DD of the session */
+                date: string;
+                subjectId: string;
+                sessionState:
+                  | 'scheduled'
+                  | 'collecting'
+                  | 'window_closed'
+                  | 'aggregated'
+                  | 'published'
+                  | 'cancelled';
+                revision: number;
+                stance: string;
+                confidence: number;
+                body: string;
+                memoUrl: string | null;
+                weights:
+                  | {
+                      bucket: string;
+                      weight: number;
+                    }[]
+                  | null;
+                signature: string;
+                /** Format: date-time */
+                receivedAt: string;
+                /** @description a later revision of this take exists */
+                superseded: boolean;
+              }[];
             };
           };
         };
@@ -2868,8 +2900,16 @@ export interface paths {
                     takeCount: number;
                     /** @description sleeve and bucket targets carried by the brief, or null */
                     referenceAllocation: unknown;
-                    /** @description rosterSize, submitted, absent, participation, required, met */
-                    quorum: unknown;
+                    quorum: {
+                      rosterSize: number;
+                      submitted: number;
+                      /** @description roster members without a take */
+                      absent: string[];
+                      /** @description submitted / rosterSize; 0 for an empty roster */
+                      participation: number;
+                      required: number;
+                      met: boolean;
+                    } | null;
                     recommendation: {
                       stances: {
                         [key: string]: number;
@@ -2886,8 +2926,29 @@ export interface paths {
                     rosterFrozen: boolean;
                     synthesis: string | null;
                     regimeSummary: unknown;
-                    /** @description stanceSpread, stanceStdev, poles, buckets */
-                    disagreement: unknown;
+                    disagreement: {
+                      stanceSpread: number;
+                      stanceStdev: number;
+                      poles: {
+                        mostConstructive: {
+                          stance: string;
+                          /** @description members holding that stance */
+                          members: string[];
+                        };
+                        leastConstructive: {
+                          stance: string;
+                          /** @description members holding that stance */
+                          members: string[];
+                        };
+                      } | null;
+                      buckets: {
+                        bucket: string;
+                        min: number;
+                        max: number;
+                        spread: number;
+                        stdev: number;
+                      }[];
+                    } | null;
                     /** @description the counted take per member: memberId, takeId, revision */
                     counted: unknown;
                   }
@@ -2915,8 +2976,16 @@ export interface paths {
                     takeCount: number;
                     /** @description sleeve and bucket targets carried by the brief, or null */
                     referenceAllocation: unknown;
-                    /** @description rosterSize, submitted, absent, participation, required, met */
-                    quorum: unknown;
+                    quorum: {
+                      rosterSize: number;
+                      submitted: number;
+                      /** @description roster members without a take */
+                      absent: string[];
+                      /** @description submitted / rosterSize; 0 for an empty roster */
+                      participation: number;
+                      required: number;
+                      met: boolean;
+                    } | null;
                     recommendation: {
                       stances: {
                         [key: string]: number;
@@ -3052,8 +3121,16 @@ export interface paths {
               takeCount: number;
               /** @description sleeve and bucket targets carried by the brief, or null */
               referenceAllocation: unknown;
-              /** @description rosterSize, submitted, absent, participation, required, met */
-              quorum: unknown;
+              quorum: {
+                rosterSize: number;
+                submitted: number;
+                /** @description roster members without a take */
+                absent: string[];
+                /** @description submitted / rosterSize; 0 for an empty roster */
+                participation: number;
+                required: number;
+                met: boolean;
+              } | null;
               recommendation: {
                 stances: {
                   [key: string]: number;
@@ -3070,12 +3147,87 @@ export interface paths {
               rosterFrozen: boolean;
               synthesis: string | null;
               regimeSummary: unknown;
-              /** @description stanceSpread, stanceStdev, poles, buckets */
-              disagreement: unknown;
+              disagreement: {
+                stanceSpread: number;
+                stanceStdev: number;
+                poles: {
+                  mostConstructive: {
+                    stance: string;
+                    /** @description members holding that stance */
+                    members: string[];
+                  };
+                  leastConstructive: {
+                    stance: string;
+                    /** @description members holding that stance */
+                    members: string[];
+                  };
+                } | null;
+                buckets: {
+                  bucket: string;
+                  min: number;
+                  max: number;
+                  spread: number;
+                  stdev: number;
+                }[];
+              } | null;
               /** @description the counted take per member: memberId, takeId, revision */
               counted: unknown;
-              /** @description the SwarmBrief of this session, or null */
-              brief: unknown;
+              brief: {
+                /** @description brief row id */
+                id: number;
+                date: string;
+                subjectId: string;
+                sessionId: string | null;
+                /** Format: date-time */
+                createdAt: string;
+                body: {
+                  regime: {
+                    date: string;
+                    composite: number | null;
+                    regime: ('risk_off' | 'neutral' | 'risk_on') | null;
+                    macro_regime: string | null;
+                    onchain_regime: string | null;
+                  } | null;
+                  subject: {
+                    id: string;
+                    status: string;
+                    name: string;
+                    operator: string | null;
+                    homepage: string | null;
+                    xHandle: string | null;
+                    thesisBlurb: string | null;
+                    wallets: unknown[];
+                    nftContracts: unknown[];
+                    source: string | null;
+                    recommendationType: 'bucket_weights' | 'position_actions';
+                    linkedMemberId: string | null;
+                    structuralNotes: string | null;
+                    lastReviewed: string | null;
+                  };
+                  /** @description the subject’s latest published sessions (snake_case) */
+                  recentSessions: {
+                    id: string;
+                    /** Format: date-time */
+                    convened_at: string;
+                    date: string;
+                    subject_id: string;
+                    state: string;
+                  }[];
+                  /** @description { signalKey, date, href }; with include=researchSignals the legacy { signal_key, date, payload } */
+                  researchSignals: {
+                    [key: string]: unknown;
+                  }[];
+                  prompt: {
+                    system: string;
+                    user: string;
+                  };
+                  /** @description JSON-schema-like description of a take for this subject */
+                  takeSchema: {
+                    [key: string]: unknown;
+                  };
+                  windowClosesAt: string | null;
+                } | null;
+              } | null;
               roster: {
                 /** Format: uuid */
                 memberId: string;
@@ -3248,8 +3400,16 @@ export interface paths {
                 takeCount: number;
                 /** @description sleeve and bucket targets carried by the brief, or null */
                 referenceAllocation: unknown;
-                /** @description rosterSize, submitted, absent, participation, required, met */
-                quorum: unknown;
+                quorum: {
+                  rosterSize: number;
+                  submitted: number;
+                  /** @description roster members without a take */
+                  absent: string[];
+                  /** @description submitted / rosterSize; 0 for an empty roster */
+                  participation: number;
+                  required: number;
+                  met: boolean;
+                } | null;
                 recommendation: {
                   stances: {
                     [key: string]: number;
@@ -3266,12 +3426,87 @@ export interface paths {
                 rosterFrozen: boolean;
                 synthesis: string | null;
                 regimeSummary: unknown;
-                /** @description stanceSpread, stanceStdev, poles, buckets */
-                disagreement: unknown;
+                disagreement: {
+                  stanceSpread: number;
+                  stanceStdev: number;
+                  poles: {
+                    mostConstructive: {
+                      stance: string;
+                      /** @description members holding that stance */
+                      members: string[];
+                    };
+                    leastConstructive: {
+                      stance: string;
+                      /** @description members holding that stance */
+                      members: string[];
+                    };
+                  } | null;
+                  buckets: {
+                    bucket: string;
+                    min: number;
+                    max: number;
+                    spread: number;
+                    stdev: number;
+                  }[];
+                } | null;
                 /** @description the counted take per member: memberId, takeId, revision */
                 counted: unknown;
-                /** @description the SwarmBrief of this session, or null */
-                brief: unknown;
+                brief: {
+                  /** @description brief row id */
+                  id: number;
+                  date: string;
+                  subjectId: string;
+                  sessionId: string | null;
+                  /** Format: date-time */
+                  createdAt: string;
+                  body: {
+                    regime: {
+                      date: string;
+                      composite: number | null;
+                      regime: ('risk_off' | 'neutral' | 'risk_on') | null;
+                      macro_regime: string | null;
+                      onchain_regime: string | null;
+                    } | null;
+                    subject: {
+                      id: string;
+                      status: string;
+                      name: string;
+                      operator: string | null;
+                      homepage: string | null;
+                      xHandle: string | null;
+                      thesisBlurb: string | null;
+                      wallets: unknown[];
+                      nftContracts: unknown[];
+                      source: string | null;
+                      recommendationType: 'bucket_weights' | 'position_actions';
+                      linkedMemberId: string | null;
+                      structuralNotes: string | null;
+                      lastReviewed: string | null;
+                    };
+                    /** @description the subject’s latest published sessions (snake_case) */
+                    recentSessions: {
+                      id: string;
+                      /** Format: date-time */
+                      convened_at: string;
+                      date: string;
+                      subject_id: string;
+                      state: string;
+                    }[];
+                    /** @description { signalKey, date, href }; with include=researchSignals the legacy { signal_key, date, payload } */
+                    researchSignals: {
+                      [key: string]: unknown;
+                    }[];
+                    prompt: {
+                      system: string;
+                      user: string;
+                    };
+                    /** @description JSON-schema-like description of a take for this subject */
+                    takeSchema: {
+                      [key: string]: unknown;
+                    };
+                    windowClosesAt: string | null;
+                  } | null;
+                } | null;
                 roster: {
                   /** Format: uuid */
                   memberId: string;
@@ -3480,8 +3715,53 @@ export interface paths {
               sessionId: string | null;
               /** Format: date-time */
               createdAt: string;
-              /** @description regime (snake_case), subject (camelCase), recentSessions, researchSignals, prompt, takeSchema, windowClosesAt */
-              body: unknown;
+              body: {
+                regime: {
+                  date: string;
+                  composite: number | null;
+                  regime: ('risk_off' | 'neutral' | 'risk_on') | null;
+                  macro_regime: string | null;
+                  onchain_regime: string | null;
+                } | null;
+                subject: {
+                  id: string;
+                  status: string;
+                  name: string;
+                  operator: string | null;
+                  homepage: string | null;
+                  xHandle: string | null;
+                  thesisBlurb: string | null;
+                  wallets: unknown[];
+                  nftContracts: unknown[];
+                  source: string | null;
+                  recommendationType: 'bucket_weights' | 'position_actions';
+                  linkedMemberId: string | null;
+                  structuralNotes: string | null;
+                  lastReviewed: string | null;
+                };
+                /** @description the subject’s latest published sessions (snake_case) */
+                recentSessions: {
+                  id: string;
+                  /** Format: date-time */
+                  convened_at: string;
+                  date: string;
+                  subject_id: string;
+                  state: string;
+                }[];
+                /** @description { signalKey, date, href }; with include=researchSignals the legacy { signal_key, date, payload } */
+                researchSignals: {
+                  [key: string]: unknown;
+                }[];
+                prompt: {
+                  system: string;
+                  user: string;
+                };
+                /** @description JSON-schema-like description of a take for this subject */
+                takeSchema: {
+                  [key: string]: unknown;
+                };
+                windowClosesAt: string | null;
+              } | null;
             };
           };
         };

@@ -1,5 +1,13 @@
+import type { TSchema } from 'typebox';
+import { Value } from 'typebox/value';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { SessionState } from '../../src/db/schema.js';
+import { SwarmBrief } from '../../src/swarm/briefs/schemas.js';
+import {
+  SessionDetail,
+  SessionListResponse,
+  SessionOfDay,
+} from '../../src/swarm/sessions/schemas.js';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
@@ -253,6 +261,71 @@ describeEachDatabase('swarm read routes and their parameters', (kind) => {
     expect((await getJson(ctx.app, '/api/swarm/sessions?cursor=bogus')).status).toBe(400);
     expect((await getJson(ctx.app, '/api/swarm/sessions?limit=abc')).status).toBe(400);
     expect((await list('?limit=0')).sessions).toHaveLength(1);
+  });
+
+  test('cached session bodies match their documented schemas (JSON.stringify bypasses them)', async () => {
+    const conforms = (schema: TSchema, body: unknown) =>
+      expect([...Value.Errors(schema, body)].map((e) => `${e.instancePath} ${e.message}`)).toEqual(
+        [],
+      );
+    for (const id of [published, firstOfDay]) {
+      const detail = (await getJson(ctx.app, `/api/swarm/sessions/${id}`)).body;
+      conforms(SessionDetail, detail);
+      conforms(SwarmBrief, (await getJson(ctx.app, `/api/swarm/brief?session=${id}`)).body);
+    }
+    const aggregated = (await getJson(ctx.app, `/api/swarm/sessions/${published}`)).body;
+    expect(aggregated.disagreement).toMatchObject({ stanceSpread: 0, poles: null });
+    expect(aggregated.quorum).toEqual({
+      rosterSize: 1,
+      submitted: 1,
+      absent: [],
+      participation: 1,
+      required: 1,
+      met: true,
+    });
+    conforms(
+      SwarmBrief,
+      (await getJson(ctx.app, `/api/swarm/brief?session=${published}&include=researchSignals`))
+        .body,
+    );
+    conforms(SessionListResponse, (await getJson(ctx.app, '/api/swarm/sessions')).body);
+    conforms(SessionListResponse, (await getJson(ctx.app, '/api/swarm/sessions?full=1')).body);
+    conforms(
+      SessionOfDay,
+      (await getJson(ctx.app, '/api/swarm/sessions/2026-06-01/convene-treasury')).body,
+    );
+    // Member takes go through the response schema: every field the service returns survives it.
+    const takes = (await getJson(ctx.app, `/api/swarm/members/${alice.handle}/takes`)).body;
+    expect(Object.keys(takes.takes[0]).sort()).toEqual(
+      [
+        'id',
+        'recommendationId',
+        'sessionId',
+        'date',
+        'subjectId',
+        'sessionState',
+        'revision',
+        'stance',
+        'confidence',
+        'body',
+        'memoUrl',
+        'weights',
+        'signature',
+        'receivedAt',
+        'superseded',
+      ].sort(),
+    );
+    expect(takes.takes[1]).toMatchObject({
+      sessionId: published,
+      date: '2026-06-01',
+      subjectId: 'convene-treasury',
+      sessionState: 'published',
+      recommendationId: expect.any(Number),
+      confidence: expect.any(Number),
+      revision: 1,
+      superseded: false,
+      receivedAt: expect.stringMatching(/Z$/),
+    });
   });
 
   test('session by id, by day, open-session, judgements and subjects: 404s and shapes', async () => {

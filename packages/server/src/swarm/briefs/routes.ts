@@ -2,19 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sendCachedBody } from '../../http/cached-body.js';
 import { swarmResponses } from '../schemas.js';
+import { SwarmBrief } from './schemas.js';
 import type { BriefService } from './service.js';
-
-const SwarmBrief = Type.Object({
-  id: Type.Integer({ description: 'brief row id' }),
-  date: Type.String(),
-  subjectId: Type.String(),
-  sessionId: Type.Union([Type.String(), Type.Null()]),
-  createdAt: Type.String({ format: 'date-time' }),
-  body: Type.Unknown({
-    description:
-      'regime (snake_case), subject (camelCase), recentSessions, researchSignals, prompt, takeSchema, windowClosesAt',
-  }),
-});
 
 export const briefRoutes: FastifyPluginAsyncTypebox<{ briefs: BriefService }> = async (
   app,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { swarmResponses } from '../schemas.js';
+import { IsoDateTime, swarmResponses, Uuid } from '../schemas.js';
+import { State } from '../sessions/schemas.js';
 import type { MemberReads } from './read-service.js';
 
 const SwarmMember = Type.Object({
@@ -21,6 +22,28 @@ const SwarmMember = Type.Object({
   }),
   appliedAt: Type.String({ format: 'date-time' }),
   activatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
+/** A take in a member's history, with its session's date, subject and state. */
+const MemberTake = Type.Object({
+  id: Uuid,
+  recommendationId: Type.Integer(),
+  sessionId: Uuid,
+  date: Type.String({ description: 'UTC date YYYY-MM-DD of the session' }),
+  subjectId: Type.String(),
+  sessionState: State,
+  revision: Type.Integer(),
+  stance: Type.String(),
+  confidence: Type.Number(),
+  body: Type.String(),
+  memoUrl: Nullable(Type.String()),
+  weights: Nullable(Type.Array(Type.Object({ bucket: Type.String(), weight: Type.Number() }))),
+  signature: Type.String(),
+  receivedAt: IsoDateTime,
+  superseded: Type.Boolean({ description: 'a later revision of this take exists' }),
 });
 
 export const memberReadRoutes: FastifyPluginAsyncTypebox<{ reads: MemberReads }> = async (
@@ -69,7 +92,7 @@ export const memberReadRoutes: FastifyPluginAsyncTypebox<{ reads: MemberReads }>
             200: Type.Object({
               memberId: Type.String(),
               handle: Type.String(),
-              takes: Type.Array(Type.Unknown()),
+              takes: Type.Array(MemberTake),
             }),
           },
           [404],

@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
+import { SwarmBrief } from '../briefs/schemas.js';
 import { IsoDateTime, Uuid } from '../schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
-const State = Type.Union(
+export const State = Type.Union(
   ['scheduled', 'collecting', 'window_closed', 'aggregated', 'published', 'cancelled'].map((s) =>
     Type.Literal(s),
   ),
@@ -21,6 +22,43 @@ export const Recommendation = Type.Object(
   { description: 'the recommendation vector: unweighted means over the counted takes' },
 );
 
+/** The protocol's quorum (packages/protocol/src/aggregate.ts), as stored with the aggregate. */
+const Quorum = Type.Object(
+  {
+    rosterSize: Type.Integer(),
+    submitted: Type.Integer(),
+    absent: Type.Array(Type.String(), { description: 'roster members without a take' }),
+    participation: Type.Number({ description: 'submitted / rosterSize; 0 for an empty roster' }),
+    required: Type.Integer(),
+    met: Type.Boolean(),
+  },
+  { description: 'null until the session is aggregated' },
+);
+
+const StancePole = Type.Object({
+  stance: Type.String(),
+  members: Type.Array(Type.String(), { description: 'members holding that stance' }),
+});
+
+/** The protocol's disagreement map (packages/protocol/src/disagreement.ts). */
+const DisagreementMap = Type.Object(
+  {
+    stanceSpread: Type.Number(),
+    stanceStdev: Type.Number(),
+    poles: Nullable(Type.Object({ mostConstructive: StancePole, leastConstructive: StancePole })),
+    buckets: Type.Array(
+      Type.Object({
+        bucket: Type.String(),
+        min: Type.Number(),
+        max: Type.Number(),
+        spread: Type.Number(),
+        stdev: Type.Number(),
+      }),
+    ),
+  },
+  { description: 'null until the session is aggregated' },
+);
+
 const SummaryFields = {
   id: Uuid,
   date: Type.String({ description: 'UTC date YYYY-MM-DD' }),
@@ -36,9 +74,7 @@ const SummaryFields = {
   referenceAllocation: Type.Unknown({
     description: 'sleeve and bucket targets carried by the brief, or null',
   }),
-  quorum: Type.Unknown({
-    description: 'rosterSize, submitted, absent, participation, required, met',
-  }),
+  quorum: Nullable(Quorum),
   recommendation: Nullable(Recommendation),
   rationale: Nullable(Type.String()),
 };
@@ -47,7 +83,7 @@ const FullFields = {
   rosterFrozen: Type.Boolean(),
   synthesis: Nullable(Type.String()),
   regimeSummary: Type.Unknown(),
-  disagreement: Type.Unknown({ description: 'stanceSpread, stanceStdev, poles, buckets' }),
+  disagreement: Nullable(DisagreementMap),
   counted: Type.Unknown({ description: 'the counted take per member: memberId, takeId, revision' }),
 };
 
@@ -81,7 +117,7 @@ export const SessionTakeSchema = Type.Object({
 
 const DetailFields = {
   ...FullFields,
-  brief: Type.Unknown({ description: 'the SwarmBrief of this session, or null' }),
+  brief: Nullable(SwarmBrief),
   roster: Type.Array(
     Type.Object({
       memberId: Uuid,

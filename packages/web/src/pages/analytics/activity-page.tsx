@@ -1,4 +1,4 @@
-import type { ActivityEntry } from '../../api/types/analytics.js';
+import type { ActivityEntry, ActivityResponse } from '../../api/types/analytics.js';
 import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
 import { dateTime, shortHash, usd } from '../../lib/format.js';
@@ -29,7 +29,7 @@ export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
 }
 
 export function ActivityPage() {
-  const activity = useResource<{ entries: ActivityEntry[] }>('/api/dashboards/activity');
+  const activity = useResource<ActivityResponse>('/api/dashboards/activity');
   return (
     <AnalyticsFrame title="Activity" lead="What tracked agents did, newest first.">
       <section class="card" data-testid="activity-page">

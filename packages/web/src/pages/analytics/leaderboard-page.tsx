@@ -34,12 +34,8 @@ export function LeaderboardPage() {
               <ul>
                 {data.health.map((h) => (
                   <li key={h.source}>
-                    {h.source}{' '}
-                    <Chip
-                      tone={HEALTH_TONE[h.status as keyof typeof HEALTH_TONE] ?? 'dim'}
-                      text={h.status}
-                    />{' '}
-                    {h.freshRows}/{h.rows} fresh · last refresh {ago(h.lastRefreshedAt)}
+                    {h.source} <Chip tone={HEALTH_TONE[h.status]} text={h.status} /> {h.freshRows}/
+                    {h.rows} fresh · last refresh {ago(h.lastRefreshedAt)}
                   </li>
                 ))}
               </ul>

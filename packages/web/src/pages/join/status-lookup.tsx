@@ -1,16 +1,9 @@
+import type { ApplicationStatus } from '../../api/types/swarm.js';
 import { formText } from '../../lib/form.js';
 import { useLocation } from 'preact-iso/router';
 import { Async } from '../../components/async-view.js';
 import { dateTime } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
-
-interface ApplicationStatus {
-  id: string;
-  state: string;
-  appliedAt: string;
-  reviewedAt: string | null;
-  claimedAt: string | null;
-}
 
 export function StatusLookup({ initialId }: { initialId: string }) {
   const { route } = useLocation();

@@ -1,4 +1,10 @@
-import type { Judgement, MemberTake, SwarmMember } from '../../api/types/swarm.js';
+import type {
+  Judgements,
+  MembersResponse,
+  MemberTake,
+  MemberTakes,
+  SwarmMember,
+} from '../../api/types/swarm.js';
 import { Async } from '../../components/async-view.js';
 import { Chip } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
@@ -8,7 +14,7 @@ import { JudgementList } from './session-page.js';
 import { StanceChip, SwarmFrame } from './shared.js';
 
 export function MembersPage() {
-  const members = useResource<{ members: SwarmMember[] }>('/api/swarm/members');
+  const members = useResource<MembersResponse>('/api/swarm/members');
   return (
     <SwarmFrame
       title="Members"
@@ -54,10 +60,8 @@ export function MembersPage() {
 export function MemberPage({ params }: { params: { id: string } }) {
   const id = encodeURIComponent(params.id);
   const member = useResource<SwarmMember>(`/api/swarm/members/${id}`);
-  const takes = useResource<{ takes: MemberTake[] }>(`/api/swarm/members/${id}/takes?limit=100`);
-  const judgements = useResource<{ judgements: Judgement[] }>(
-    `/api/swarm/members/${id}/judgements?limit=50`,
-  );
+  const takes = useResource<MemberTakes>(`/api/swarm/members/${id}/takes?limit=100`);
+  const judgements = useResource<Judgements>(`/api/swarm/members/${id}/judgements?limit=50`);
   return (
     <SwarmFrame title="Member">
       <Async resource={member} what="member">

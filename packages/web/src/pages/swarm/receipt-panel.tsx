@@ -1,19 +1,12 @@
 import { ApiError } from '../../api/client.js';
-import type { ReceiptKey } from '../../api/types/swarm.js';
+import type { ConsensusReceipt, ReceiptKey } from '../../api/types/swarm.js';
 import { ErrorView, Loading } from '../../components/async-view.js';
 import { shortHash } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { useReceiptCheck } from './verification.js';
 
-interface ReceiptEnvelope {
-  digest?: string;
-  signature?: { keyId?: string };
-  payload?: { previousReceiptDigest?: string | null; aggregatedAt?: string };
-  canonicalBytes?: string;
-}
-
 export function ReceiptPanel({ sessionId, published }: { sessionId: string; published: boolean }) {
-  const receipt = useResource<ReceiptEnvelope>(
+  const receipt = useResource<ConsensusReceipt>(
     published ? `/api/swarm/sessions/${sessionId}/consensus-receipt` : null,
   );
   const key = useResource<ReceiptKey>('/api/swarm/receipt-key');
@@ -63,14 +56,14 @@ export function ReceiptPanel({ sessionId, published }: { sessionId: string; publ
           own verdict is not used.
         </p>
         <p class="small mono">
-          digest {envelope.digest ?? '—'}
+          digest {envelope.digest}
           <br />
           previous{' '}
-          {envelope.payload?.previousReceiptDigest ?? 'none (first receipt of this subject)'}
+          {envelope.payload.previousReceiptDigest ?? 'none (first receipt of this subject)'}
         </p>
         <details>
           <summary>Canonical bytes (what the service signed)</summary>
-          <pre class="block">{envelope.canonicalBytes ?? ''}</pre>
+          <pre class="block">{envelope.canonicalBytes}</pre>
         </details>
         <p class="small">
           <a href={`/api/swarm/sessions/${sessionId}/consensus-receipt`}>Raw receipt JSON</a>

@@ -1,4 +1,4 @@
-import type { Judgement, SessionDetail } from '../../api/types/swarm.js';
+import type { Judgement, Judgements, SessionDetail } from '../../api/types/swarm.js';
 import { Async } from '../../components/async-view.js';
 import { dateTime, num } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
@@ -63,12 +63,8 @@ function SessionBody({ session: s }: { session: SessionDetail }) {
         ) : (
           <>
             <p>
-              <strong>
-                {typeof brief.subject.name === 'string' ? brief.subject.name : s.subjectId}
-              </strong>
-              {typeof brief.subject.thesisBlurb === 'string'
-                ? ` — ${brief.subject.thesisBlurb}`
-                : ''}
+              <strong>{brief.subject.name}</strong>
+              {brief.subject.thesisBlurb !== null ? ` — ${brief.subject.thesisBlurb}` : ''}
             </p>
             {brief.regime !== null ? (
               <p class="small">
@@ -76,13 +72,11 @@ function SessionBody({ session: s }: { session: SessionDetail }) {
                 {num(brief.regime.composite, 3)})
               </p>
             ) : null}
-            {brief.prompt !== undefined ? (
-              <details>
-                <summary class="small">Prompt given to members</summary>
-                <pre class="block">{brief.prompt.system}</pre>
-                <pre class="block">{brief.prompt.user}</pre>
-              </details>
-            ) : null}
+            <details>
+              <summary class="small">Prompt given to members</summary>
+              <pre class="block">{brief.prompt.system}</pre>
+              <pre class="block">{brief.prompt.user}</pre>
+            </details>
           </>
         )}
       </section>
@@ -134,9 +128,7 @@ export function JudgementList({ judgements }: { judgements: Judgement[] }) {
 }
 
 function JudgementsSection({ sessionId }: { sessionId: string }) {
-  const judgements = useResource<{ judgements: Judgement[] }>(
-    `/api/swarm/sessions/${sessionId}/judgements`,
-  );
+  const judgements = useResource<Judgements>(`/api/swarm/sessions/${sessionId}/judgements`);
   return (
     <section class="card" data-testid="judgements">
       <h2>Judgements</h2>
