@@ -1,0 +1,359 @@
+/**
+ * Load benchmark: the built server (dist/main.js, demo data) on loopback in a child, a bare node:http
+ * server returning the same bytes in another child, autocannon here in the parent. Per database
+ * (PGlite data dir, then a fresh PostgreSQL database): small and large reads as a ratio to the bare
+ * server, the submit path at 64 concurrent members against the same database's raw single-insert
+ * transaction rate, and the server's RSS after start and at its peak.
+ *
+ *   npm run build && npx tsx --conditions=source packages/server/bench/load.ts [--soak]
+ *
+ * Env: BENCH_DATABASES (pglite,postgres), BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32),
+ * BENCH_MEMBERS (64), BENCH_SOAK_SECONDS (600), BENCH_NODE_ARGS (e.g.
+ * "--cpu-prof --cpu-prof-dir=/tmp/prof"), TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { openPglite } from '../src/db/pglite.js';
+import { openPostgres } from '../src/db/postgres.js';
+import { RssSampler, mb, startBareServer, startServer, type Child } from './lib/processes.js';
+import { rawInsertRate } from './lib/raw-insert.js';
+import {
+  consecutiveDates,
+  onboardMember,
+  signedTakeBody,
+  type HttpMember,
+} from './lib/swarm-http.js';
+
+interface AutocannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  statusCodeStats: Record<string, { count: number }>;
+}
+interface AutocannonClient {
+  setRequests(requests: Array<Record<string, unknown>>): void;
+}
+type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 64);
+const SOAK = process.argv.includes('--soak');
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const ADMIN_TOKEN = `bench-admin-${randomBytes(12).toString('hex')}`;
+const SUBJECTS = ['convene-treasury', 'north-harbor-fund'];
+
+const READS = [
+  { name: 'health', size: 'small', url: '/health' },
+  { name: 'open-session', size: 'small', url: '/api/swarm/open-session' },
+  { name: 'token-metrics', size: 'small', url: '/api/dashboards/token-metrics' },
+  { name: 'regime-snapshots', size: 'large', url: '/api/dashboards/regime-snapshots' },
+  {
+    name: 'research-signals/late-cycle-signals',
+    size: 'large',
+    url: '/api/dashboards/research-signals/late-cycle-signals',
+  },
+  { name: 'wallet-balances', size: 'large', url: '/api/dashboards/wallet-balances' },
+  { name: 'sessions (default page)', size: 'large', url: '/api/swarm/sessions' },
+] as const;
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function fire(options: Record<string, unknown>): Promise<AutocannonResult> {
+  return autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+}
+
+/** Fetches every read once (identity encoding) and writes them for the bare server. */
+async function captureReads(server: Child, file: string): Promise<Map<string, number>> {
+  const captured: Record<string, unknown> = {};
+  const sizes = new Map<string, number>();
+  for (const read of READS) {
+    const response = await fetch(server.baseUrl + read.url, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.status !== 200) throw new Error(`${read.url}: ${response.status}`);
+    captured[read.url] = {
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? 'application/json',
+      bodyBase64: body.toString('base64'),
+    };
+    sizes.set(read.url, body.length);
+  }
+  await writeFile(file, JSON.stringify(captured));
+  return sizes;
+}
+
+interface Members {
+  members: HttpMember[];
+  /** Per member, signed take bodies in filing order: five per session, session after session. */
+  bodies: string[][];
+}
+
+/** Onboards the members, opens `sessions` sessions by hand per subject and pre-signs every take. */
+async function prepareSubmitters(server: Child, sessionsPerSubject: number): Promise<Members> {
+  const members: HttpMember[] = [];
+  for (let i = 0; i < MEMBERS; i += 8) {
+    const batch = Array.from({ length: Math.min(8, MEMBERS - i) }, (_, j) =>
+      onboardMember(server.baseUrl, ADMIN_TOKEN, `Bench Member ${i + j}`),
+    );
+    members.push(...(await Promise.all(batch)));
+  }
+  const dates = consecutiveDates('2030-01-01', sessionsPerSubject);
+  for (const date of dates) {
+    for (const subjectId of SUBJECTS) {
+      const response = await fetch(`${server.baseUrl}/api/swarm/admin/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
+        body: JSON.stringify({ subjectId, date, windowClosesAt: null }),
+      });
+      if (response.status !== 201) throw new Error(`open session: ${await response.text()}`);
+    }
+  }
+  const bodies = await Promise.all(
+    members.map(async (member) => {
+      const list: string[] = [];
+      for (const date of dates)
+        for (const subjectId of SUBJECTS)
+          for (let n = 0; n < 5; n++)
+            list.push(
+              await signedTakeBody(member, {
+                date,
+                subjectId,
+                nonce: `${date}-${subjectId}-${n}-${randomBytes(6).toString('hex')}`,
+              }),
+            );
+      return list;
+    }),
+  );
+  return { members, bodies };
+}
+
+/** One autocannon connection per member, each filing its own pre-signed takes in order. */
+function submitOptions(server: Child, prepared: Members, from: number[]) {
+  let next = 0;
+  return {
+    url: `${server.baseUrl}/api/swarm/submit`,
+    connections: prepared.members.length,
+    setupClient(client: AutocannonClient) {
+      const index = next++ % prepared.members.length;
+      const member = prepared.members[index]!;
+      const bodies = prepared.bodies[index]!.slice(from[index]);
+      client.setRequests(
+        bodies.map((body) => ({
+          method: 'POST',
+          path: '/api/swarm/submit',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
+          body,
+        })),
+      );
+    },
+  };
+}
+
+interface DatabaseTarget {
+  kind: 'pglite' | 'postgres';
+  env: Record<string, string>;
+  rawInsert(concurrency: number, seconds: number): ReturnType<typeof rawInsertRate>;
+  destroy(): Promise<void>;
+}
+
+async function prepareDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseTarget> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-load-'));
+  if (kind === 'pglite') {
+    return {
+      kind,
+      env: { DATA_DIR: dataDir },
+      async rawInsert(concurrency, seconds) {
+        // Its own data directory on the same disk: the server's is owned by the server process.
+        const database = await openPglite({ dataDir: path.join(dataDir, 'raw-insert') });
+        try {
+          return await rawInsertRate(database, concurrency, seconds);
+        } finally {
+          await database.close();
+        }
+      },
+      destroy: () => rm(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const name = `convene_load_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    kind,
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    async rawInsert(concurrency, seconds) {
+      const database = openPostgres({ connectionString: url.toString() });
+      try {
+        return await rawInsertRate(database, concurrency, seconds);
+      } finally {
+        await database.close();
+      }
+    },
+    async destroy() {
+      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function measureReads(server: Child, bare: Child, sizes: Map<string, number>): Promise<void> {
+  console.log(
+    `\nReads: median of ${ROUNDS} alternating ${SECONDS}s runs × ${CONNECTIONS} connections`,
+  );
+  console.log('| Endpoint | Kind | Bytes | App req/s | App p50 / p99 ms | Bare req/s | Ratio |');
+  console.log('|---|---|---:|---:|---:|---:|---:|');
+  for (const read of READS) {
+    await fire({ url: server.baseUrl + read.url, duration: 1 });
+    await fire({ url: bare.baseUrl + read.url, duration: 1 });
+    const app: AutocannonResult[] = [];
+    const baseline: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const result = await fire({ url: server.baseUrl + read.url });
+      if (result.non2xx > 0 || result.errors > 0)
+        throw new Error(`${read.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      app.push(result);
+      baseline.push((await fire({ url: bare.baseUrl + read.url })).requests.average);
+    }
+    const appRate = median(app.map((r) => r.requests.average));
+    const bareRate = median(baseline);
+    const p50 = median(app.map((r) => r.latency.p50));
+    const p99 = median(app.map((r) => r.latency.p99));
+    console.log(
+      `| ${read.name} | ${read.size} | ${sizes.get(read.url)?.toLocaleString('en')} | ${appRate.toFixed(0)} | ${p50} / ${p99} | ${bareRate.toFixed(0)} | ${(appRate / bareRate).toFixed(2)}x |`,
+    );
+  }
+}
+
+async function measureSubmit(server: Child, prepared: Members): Promise<AutocannonResult> {
+  const result = await autocannon({
+    ...submitOptions(
+      server,
+      prepared,
+      prepared.members.map(() => 0),
+    ),
+    duration: SECONDS * 2,
+  });
+  const statuses = Object.entries(result.statusCodeStats)
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(', ');
+  console.log(
+    `\nSubmit: ${prepared.members.length} members, ${SECONDS * 2}s: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, statuses ${statuses}, errors ${result.errors}`,
+  );
+  return result;
+}
+
+/** Steady mixed load (reads of every size plus a trickle of submits), RSS every 10 s. */
+async function soak(server: Child, sampler: RssSampler, prepared: Members): Promise<void> {
+  const readLoad = autocannon({
+    url: server.baseUrl,
+    connections: 8,
+    duration: SOAK_SECONDS,
+    overallRate: 400,
+    requests: READS.map((read) => ({ method: 'GET', path: read.url })),
+  });
+  const submitLoad = autocannon({
+    ...submitOptions(
+      server,
+      prepared,
+      prepared.members.map(() => 0),
+    ),
+    duration: SOAK_SECONDS,
+    overallRate: 10,
+  });
+  const rss: number[] = [];
+  const timer = setInterval(() => {
+    rss.push(sampler.sample());
+    console.log(`soak t=${rss.length * 10}s RSS ${mb(rss.at(-1)!)}`);
+  }, 10_000);
+  const [reads, submits] = await Promise.all([readLoad, submitLoad]);
+  clearInterval(timer);
+  const first = rss[0]!;
+  const last = rss.at(-1)!;
+  const settled = median(rss.slice(0, 6));
+  console.log(
+    `\nSoak ${SOAK_SECONDS}s: reads ${reads.requests.total} (non-2xx ${reads.non2xx}), submits ${submits.requests.total} (201: ${submits.statusCodeStats['201']?.count ?? 0}); RSS first ${mb(first)}, median of the first minute ${mb(settled)}, last ${mb(last)}, peak ${mb(sampler.peak)}; growth last vs first minute ${(((last - settled) / settled) * 100).toFixed(1)}%`,
+  );
+}
+
+async function runDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
+  const target = await prepareDatabase(kind);
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'convene-load-bare-'));
+  let server: Child | undefined;
+  let bare: Child | undefined;
+  try {
+    const started = performance.now();
+    server = await startServer(
+      {
+        ...target.env,
+        APP_ENV: 'demo',
+        ADMIN_TOKEN,
+        SCHEDULER_ENABLED: 'false',
+        // The shipped default: every request is logged, as an operator runs it.
+        LOG_LEVEL: 'info',
+      },
+      'demo data ready',
+    );
+    const sampler = new RssSampler(server.process.pid!);
+    console.log(
+      `\n## ${kind}: server ready with demo data in ${((performance.now() - started) / 1000).toFixed(0)} s, RSS ${mb(sampler.sample())}, peak while seeding ${mb(sampler.peak)}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    const sizes = await captureReads(server, path.join(scratch, 'captured.json'));
+    bare = await startBareServer(path.join(scratch, 'captured.json'));
+    const prepared = await prepareSubmitters(server, SOAK ? 60 : 20);
+    console.log(
+      `after onboarding ${MEMBERS} members and opening sessions: RSS ${mb(sampler.sample())}`,
+    );
+    if (SOAK) {
+      await soak(server, sampler, prepared);
+    } else {
+      await measureReads(server, bare, sizes);
+      const submit = await measureSubmit(server, prepared);
+      console.log(`server RSS now ${mb(sampler.sample())}, peak ${mb(sampler.peak)}`);
+      await server.stop();
+      server = undefined;
+      const raw = await target.rawInsert(MEMBERS, SECONDS * 2);
+      console.log(
+        `Raw single-insert transactions (${MEMBERS} concurrent, server stopped): ${raw.transactionsPerSecond.toFixed(0)}/s, p50 ${raw.p50Ms.toFixed(1)} ms, p99 ${raw.p99Ms.toFixed(1)} ms → submit at ${((submit.requests.average / raw.transactionsPerSecond) * 100).toFixed(0)}% of it`,
+      );
+    }
+    sampler.stop();
+    console.log(
+      `peak server RSS in this run: ${mb(sampler.peak)}; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+  } finally {
+    await server?.stop();
+    await bare?.stop();
+    await target.destroy();
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `convene load benchmark ${new Date().toISOString()}: Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), ${mb(os.totalmem())} RAM`,
+);
+for (const kind of (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',')) {
+  await runDatabase(kind as 'pglite' | 'postgres');
+}
