@@ -31,6 +31,8 @@ const NOTIFY_BOUND_MS = 2000;
 
 const postgres = (await databaseKinds()).includes('postgres');
 
+// Needs a PostgreSQL server: skipped only on machines without one. CI sets REQUIRE_POSTGRES=1 (an
+// unreachable PostgreSQL fails the run) and .ci/check-results.mjs fails on any skipped test.
 describe.skipIf(!postgres)('replicas on one PostgreSQL', () => {
   let testDb: TestDatabase;
   let dataDir: string;

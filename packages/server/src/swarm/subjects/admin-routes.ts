@@ -3,31 +3,7 @@ import { Type } from 'typebox';
 import { ADMIN_SECURITY, adminGuard } from '../../http/admin-auth.js';
 import { documentOnly, swarmResponses } from '../schemas.js';
 import type { SubjectAdmin } from './admin.js';
-
-const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) =>
-  Type.Optional(Type.Union([schema, Type.Null()]));
-
-const SubjectBody = Type.Object({
-  name: Type.String({ maxLength: 200 }),
-  recommendationType: Type.Union([
-    Type.Literal('bucket_weights'),
-    Type.Literal('position_actions'),
-  ]),
-  status: Type.Optional(Type.String({ maxLength: 50 })),
-  operator: Nullable(Type.String()),
-  homepage: Nullable(Type.String()),
-  xHandle: Nullable(Type.String()),
-  thesisBlurb: Nullable(Type.String()),
-  wallets: Type.Optional(Type.Array(Type.Unknown())),
-  nftContracts: Type.Optional(Type.Array(Type.Unknown())),
-  source: Nullable(Type.String()),
-  linkedMemberId: Nullable(Type.String({ description: 'member UUID or handle' })),
-  structuralNotes: Nullable(Type.String()),
-  lastReviewed: Nullable(Type.String({ description: 'YYYY-MM-DD' })),
-  schedule: Nullable(Type.String({ description: 'cron expression (UTC) that convenes sessions' })),
-  scheduleEnabled: Type.Optional(Type.Boolean()),
-  quorumRequired: Type.Optional(Type.Integer({ minimum: 1 })),
-});
+import { SubjectBody } from './admin-schemas.js';
 
 export const subjectAdminRoutes: FastifyPluginAsyncTypebox<{
   subjects: SubjectAdmin;

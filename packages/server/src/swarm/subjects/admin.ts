@@ -5,30 +5,12 @@ import type { DB } from '../../db/schema.js';
 import { swarmError } from '../errors.js';
 import { MemberRepository } from '../members/repository.js';
 import { SWARM_DATASET } from '../sessions/constants.js';
+import type { SubjectSettings } from './admin-schemas.js';
 import { findSubject } from './repository.js';
 import { subjectRecord, type SubjectRecord } from './model.js';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-export interface SubjectSettings {
-  name: string;
-  recommendationType: 'bucket_weights' | 'position_actions';
-  status?: string;
-  operator?: string | null;
-  homepage?: string | null;
-  xHandle?: string | null;
-  thesisBlurb?: string | null;
-  wallets?: unknown[];
-  nftContracts?: unknown[];
-  source?: string | null;
-  linkedMemberId?: string | null;
-  structuralNotes?: string | null;
-  lastReviewed?: string | null;
-  schedule?: string | null;
-  scheduleEnabled?: boolean;
-  quorumRequired?: number;
-}
 
 /** Operators create and edit subjects: identity fields, the convene schedule and the quorum. */
 export class SubjectAdmin {

@@ -17,6 +17,7 @@ import { SWARM_ERRORS, swarmError } from '../errors.js';
 import { MemberRepository, isUuid } from '../members/repository.js';
 import type { TokenClaimService } from '../members/token-claim.js';
 import { TakeRepository, type TakeRow } from './repository.js';
+import type { TakeReceipt } from './schemas.js';
 
 const AGGREGATED_STATES = new Set(['aggregated', 'published']);
 
@@ -154,34 +155,6 @@ export class TakeService {
           : { id: newer.id, revision: newer.revision, receivedAt: newer.received_at.toISOString() },
     };
   }
-}
-
-export interface TakeReceipt {
-  id: string;
-  recommendationId: number;
-  sessionId: string;
-  memberId: string;
-  date: string | null;
-  subjectId: string | null;
-  revision: number;
-  stance: string;
-  confidence: number;
-  body: string;
-  memoUrl: string | null;
-  weights: Array<{ bucket: string; weight: number }> | null;
-  nonce: string;
-  receivedAt: string;
-  canonical: string;
-  signature: string;
-  publicKey: string | null;
-  verified: boolean;
-  signer: {
-    id: string;
-    handle: string | null;
-    name: string | null;
-    publicKeyFingerprint: string | null;
-  };
-  supersededBy: { id: string; revision: number; receivedAt: string } | null;
 }
 
 function windowClosed(closesAt: Date | null, now: Date): boolean {
