@@ -10,7 +10,9 @@ const tests = report.testResults.flatMap((suite) =>
 const count = (predicate) =>
   tests.filter((test) => test.status === 'passed' && predicate(test)).length;
 const postgres = count((test) => test.fullName.includes('[postgres]'));
-const browser = count((test) => /browser/.test(test.file) || test.fullName.includes('[browser]'));
+const browser = count(
+  (test) => /browser|packages\/web\/test\//.test(test.file) || test.fullName.includes('[browser]'),
+);
 const skipped = tests.filter((test) => test.status !== 'passed' && test.status !== 'failed');
 
 console.log(
