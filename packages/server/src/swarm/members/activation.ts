@@ -50,16 +50,13 @@ export class ActivationService {
         .set({ state: 'active', activated_at: now })
         .where('id', '=', pending.id)
         .execute();
-      await trx
-        .updateTable('member')
-        .set({ status: 'active', activated_at: now })
-        .where('id', '=', member.id)
-        .execute();
-      await trx
-        .updateTable('application')
-        .set({ state: 'approved', reviewed_at: now })
-        .where('id', '=', member.id)
-        .execute();
+      await recordDecision(
+        trx,
+        member.id,
+        { status: 'active', activated_at: now },
+        'approved',
+        now,
+      );
       if (member.role === 'member') await addToCollectingSessions(trx, member.id, now);
       if (member.contact !== null) {
         await queueEmail(trx, approvalEmail(member, this.publicBaseUrl()), now);
@@ -75,22 +72,8 @@ export class ActivationService {
       const member = await this.lockMember(trx, idOrHandle);
       if (member.status === 'inactive')
         return { memberId: member.id, status: 'inactive', changed: false };
-      await trx
-        .updateTable('member')
-        .set({ status: 'inactive' })
-        .where('id', '=', member.id)
-        .execute();
-      await trx
-        .updateTable('application')
-        .set({ state: 'inactive', reviewed_at: now })
-        .where('id', '=', member.id)
-        .execute();
-      await trx
-        .updateTable('member_token')
-        .set({ revoked_at: now })
-        .where('member_id', '=', member.id)
-        .where('revoked_at', 'is', null)
-        .execute();
+      await recordDecision(trx, member.id, { status: 'inactive' }, 'inactive', now);
+      await revokeLiveToken(trx, member.id, now);
       return { memberId: member.id, status: 'inactive', changed: true };
     });
   }
@@ -104,16 +87,7 @@ export class ActivationService {
         return { memberId: member.id, status: 'active', changed: false };
       if ((await this.members.keyOf(member.id, 'active', trx)) === undefined)
         throw swarmError(403, SWARM_ERRORS.noKey);
-      await trx
-        .updateTable('member')
-        .set({ status: 'active' })
-        .where('id', '=', member.id)
-        .execute();
-      await trx
-        .updateTable('application')
-        .set({ state: 'approved', reviewed_at: now })
-        .where('id', '=', member.id)
-        .execute();
+      await recordDecision(trx, member.id, { status: 'active' }, 'approved', now);
       if (member.role === 'member') await addToCollectingSessions(trx, member.id, now);
       return { memberId: member.id, status: 'active', changed: true };
     });
@@ -158,13 +132,7 @@ export class ActivationService {
   async revokeToken(idOrHandle: string): Promise<{ memberId: string; revoked: boolean }> {
     const now = this.clock.now();
     const member = await this.requireMember(idOrHandle);
-    const result = await this.db
-      .updateTable('member_token')
-      .set({ revoked_at: now })
-      .where('member_id', '=', member.id)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return { memberId: member.id, revoked: Number(result.numUpdatedRows) > 0 };
+    return { memberId: member.id, revoked: await revokeLiveToken(this.db, member.id, now) };
   }
 
   /** Makes a member a consensus judge (files judgements, never takes) or a plain member. */
@@ -197,6 +165,33 @@ function requireMemberId(value: unknown): string {
   if (typeof value !== 'string' || value === '' || value.length > 100)
     throw swarmError(400, 'memberId is required');
   return value;
+}
+
+/** An admin decision: the member's status (and activation time) with its application's state. */
+async function recordDecision(
+  trx: Kysely<DB>,
+  memberId: string,
+  member: { status: 'active' | 'inactive'; activated_at?: Date },
+  applicationState: 'approved' | 'inactive',
+  now: Date,
+): Promise<void> {
+  await trx.updateTable('member').set(member).where('id', '=', memberId).execute();
+  await trx
+    .updateTable('application')
+    .set({ state: applicationState, reviewed_at: now })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+/** Revokes the member's live bearer token, if any; true when one was revoked. */
+async function revokeLiveToken(db: Kysely<DB>, memberId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('member_token')
+    .set({ revoked_at: now })
+    .where('member_id', '=', memberId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** A newly admitted member joins every session still collecting, so it can take part at once. */
