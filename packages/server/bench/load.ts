@@ -2,20 +2,23 @@
  * Load benchmark: the built server (dist/main.js, demo data) on loopback in a child, a bare node:http
  * server returning the same bytes in another child, autocannon here in the parent. Per database
  * (PGlite data dir, then a fresh PostgreSQL database): small and large reads as a ratio to the bare
- * server, the submit path at 64 concurrent members against the same database's raw single-insert
- * transaction rate, and the server's RSS after start and at its peak.
+ * server, the submit path at 16 and 64 concurrent members against two physical limits measured in
+ * the same run (raw Ed25519 verifies/s on one core, and the same database's raw single-insert
+ * transaction rate), and the server's RSS after start and at its peak.
  *
  *   npm run build && npx tsx --conditions=source packages/server/bench/load.ts [--soak]
  *
- * Env: BENCH_DATABASES (pglite,postgres), BENCH_SECONDS (5), BENCH_ROUNDS (3), BENCH_CONNECTIONS (32),
- * BENCH_MEMBERS (64), BENCH_SOAK_SECONDS (600), BENCH_NODE_ARGS (e.g.
+ * Env: BENCH_DATABASES (pglite,postgres), BENCH_PARTS (reads,submit), BENCH_SECONDS (5),
+ * BENCH_ROUNDS (3), BENCH_CONNECTIONS (32), BENCH_MEMBERS (16,64: one submit run per count, each with
+ * its own members), BENCH_SOAK_SECONDS (600), BENCH_NODE_ARGS (e.g.
  * "--cpu-prof --cpu-prof-dir=/tmp/prof"), TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
  */
-import { randomBytes } from 'node:crypto';
+import { createPublicKey, randomBytes, verify as cryptoVerify } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { canonicalTake, generateKeyPair, type TakeDraftInput } from '@convene/protocol';
 import pg from 'pg';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
@@ -44,12 +47,14 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 64);
+const MEMBER_COUNTS = (process.env.BENCH_MEMBERS ?? '16,64').split(',').map(Number);
+const PARTS = new Set((process.env.BENCH_PARTS ?? 'reads,submit').split(','));
+const TAKES_PER_RUN = Number(process.env.BENCH_TAKES ?? 16_000);
 const SOAK = process.argv.includes('--soak');
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ADMIN_TOKEN = `bench-admin-${randomBytes(12).toString('hex')}`;
-const SUBJECTS = ['convene-treasury', 'north-harbor-fund'];
+const SUBJECTS = ['convene-treasury', 'north-harbor-fund'] as const;
 
 const READS = [
   { name: 'health', size: 'small', url: '/health' },
@@ -99,16 +104,8 @@ interface Members {
   bodies: string[][];
 }
 
-/** Onboards the members, opens `sessions` sessions by hand per subject and pre-signs every take. */
-async function prepareSubmitters(server: Child, sessionsPerSubject: number): Promise<Members> {
-  const members: HttpMember[] = [];
-  for (let i = 0; i < MEMBERS; i += 8) {
-    const batch = Array.from({ length: Math.min(8, MEMBERS - i) }, (_, j) =>
-      onboardMember(server.baseUrl, ADMIN_TOKEN, `Bench Member ${i + j}`),
-    );
-    members.push(...(await Promise.all(batch)));
-  }
-  const dates = consecutiveDates('2030-01-01', sessionsPerSubject);
+/** Opens one session per subject and date by hand, with no deadline, so any member may file. */
+async function openSessions(server: Child, dates: string[]): Promise<void> {
   for (const date of dates) {
     for (const subjectId of SUBJECTS) {
       const response = await fetch(`${server.baseUrl}/api/swarm/admin/sessions`, {
@@ -119,12 +116,28 @@ async function prepareSubmitters(server: Child, sessionsPerSubject: number): Pro
       if (response.status !== 201) throw new Error(`open session: ${await response.text()}`);
     }
   }
+}
+
+/** Onboards `count` members through the public routes and pre-signs `takesEach` takes for each. */
+async function prepareSubmitters(
+  server: Child,
+  count: number,
+  dates: string[],
+  takesEach: number,
+): Promise<Members> {
+  const members: HttpMember[] = [];
+  for (let i = 0; i < count; i += 8) {
+    const batch = Array.from({ length: Math.min(8, count - i) }, (_, j) =>
+      onboardMember(server.baseUrl, ADMIN_TOKEN, `Bench Member ${count}-${i + j}`),
+    );
+    members.push(...(await Promise.all(batch)));
+  }
   const bodies = await Promise.all(
     members.map(async (member) => {
       const list: string[] = [];
       for (const date of dates)
         for (const subjectId of SUBJECTS)
-          for (let n = 0; n < 5; n++)
+          for (let n = 0; n < 5 && list.length < takesEach; n++)
             list.push(
               await signedTakeBody(member, {
                 date,
@@ -139,7 +152,7 @@ async function prepareSubmitters(server: Child, sessionsPerSubject: number): Pro
 }
 
 /** One autocannon connection per member, each filing its own pre-signed takes in order. */
-function submitOptions(server: Child, prepared: Members, from: number[]) {
+function submitOptions(server: Child, prepared: Members) {
   let next = 0;
   return {
     url: `${server.baseUrl}/api/swarm/submit`,
@@ -147,9 +160,8 @@ function submitOptions(server: Child, prepared: Members, from: number[]) {
     setupClient(client: AutocannonClient) {
       const index = next++ % prepared.members.length;
       const member = prepared.members[index]!;
-      const bodies = prepared.bodies[index]!.slice(from[index]);
       client.setRequests(
-        bodies.map((body) => ({
+        prepared.bodies[index]!.map((body) => ({
           method: 'POST',
           path: '/api/swarm/submit',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
@@ -158,6 +170,33 @@ function submitOptions(server: Child, prepared: Members, from: number[]) {
       );
     },
   };
+}
+
+/** The first physical limit: Ed25519 verifies/s on one core (node:crypto, key object built once). */
+async function rawVerifyRate(seconds: number): Promise<number> {
+  const member = { memberId: crypto.randomUUID(), ...(await generateKeyPair()), token: '' };
+  const body = JSON.parse(
+    await signedTakeBody(
+      { ...member, seed: member.secretKey },
+      { date: '2030-01-01', subjectId: SUBJECTS[0], nonce: 'raw-verify' },
+    ),
+  ) as TakeDraftInput & { signature: string };
+  const canonical = Buffer.from(canonicalTake(body));
+  const signature = Buffer.from(body.signature, 'base64');
+  const key = createPublicKey({
+    key: {
+      kty: 'OKP',
+      crv: 'Ed25519',
+      x: Buffer.from(member.publicKey, 'base64').toString('base64url'),
+    },
+    format: 'jwk',
+  });
+  let count = 0;
+  const deadline = performance.now() + seconds * 1000;
+  while (performance.now() < deadline) {
+    for (let i = 0; i < 100; i++) if (cryptoVerify(null, canonical, key, signature)) count++;
+  }
+  return count / seconds;
 }
 
 interface DatabaseTarget {
@@ -243,19 +282,16 @@ async function measureReads(server: Child, bare: Child, sizes: Map<string, numbe
 
 async function measureSubmit(server: Child, prepared: Members): Promise<AutocannonResult> {
   const result = await autocannon({
-    ...submitOptions(
-      server,
-      prepared,
-      prepared.members.map(() => 0),
-    ),
-    duration: SECONDS * 2,
+    ...submitOptions(server, prepared),
+    // Every member files its whole pre-signed list once: a second pass would only replay nonces.
+    amount: prepared.bodies.reduce((sum, list) => sum + list.length, 0),
   });
-  const statuses = Object.entries(result.statusCodeStats)
-    .map(([code, { count }]) => `${code}×${count}`)
-    .join(', ');
-  console.log(
-    `\nSubmit: ${prepared.members.length} members, ${SECONDS * 2}s: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, statuses ${statuses}, errors ${result.errors}`,
-  );
+  if (result.errors > 0 || result.non2xx > 0) {
+    const statuses = Object.entries(result.statusCodeStats)
+      .map(([code, { count }]) => `${code}×${count}`)
+      .join(', ');
+    throw new Error(`submit: statuses ${statuses}, errors ${result.errors}`);
+  }
   return result;
 }
 
@@ -269,11 +305,7 @@ async function soak(server: Child, sampler: RssSampler, prepared: Members): Prom
     requests: READS.map((read) => ({ method: 'GET', path: read.url })),
   });
   const submitLoad = autocannon({
-    ...submitOptions(
-      server,
-      prepared,
-      prepared.members.map(() => 0),
-    ),
+    ...submitOptions(server, prepared),
     duration: SOAK_SECONDS,
     overallRate: 10,
   });
@@ -290,6 +322,45 @@ async function soak(server: Child, sampler: RssSampler, prepared: Members): Prom
   console.log(
     `\nSoak ${SOAK_SECONDS}s: reads ${reads.requests.total} (non-2xx ${reads.non2xx}), submits ${submits.requests.total} (201: ${submits.statusCodeStats['201']?.count ?? 0}); RSS first ${mb(first)}, median of the first minute ${mb(settled)}, last ${mb(last)}, peak ${mb(sampler.peak)}; growth last vs first minute ${(((last - settled) / settled) * 100).toFixed(1)}%`,
   );
+}
+
+/**
+ * Each member count gets its own members filing TAKES_PER_RUN takes in all, then the server stops and
+ * the two physical limits are measured on the idle machine: raw verifies/s, raw insert transactions/s.
+ */
+async function measureSubmits(server: Child, sampler: RssSampler, target: DatabaseTarget) {
+  const dates = consecutiveDates(
+    '2030-01-01',
+    Math.ceil(TAKES_PER_RUN / MEMBER_COUNTS[0]! / 10) + 1,
+  );
+  await openSessions(server, dates);
+  const results: Array<{ members: number; result: AutocannonResult }> = [];
+  for (const count of MEMBER_COUNTS) {
+    const prepared = await prepareSubmitters(
+      server,
+      count,
+      dates,
+      Math.ceil(TAKES_PER_RUN / count),
+    );
+    results.push({ members: count, result: await measureSubmit(server, prepared) });
+  }
+  console.log(`server RSS after the submit runs ${mb(sampler.sample())}, peak ${mb(sampler.peak)}`);
+  await server.stop();
+  const verifies = await rawVerifyRate(3);
+  console.log(
+    `\nSubmit: ${TAKES_PER_RUN} signed takes per run (one connection per member); limits measured after the server stopped`,
+  );
+  console.log(
+    '| Members | Takes/s | p50 / p99 ms | Raw verifies/s (1 core) | Takes vs verifies | Raw insert tx/s (same concurrency) | p50 / p99 ms | Takes vs inserts |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { members, result } of results) {
+    const raw = await target.rawInsert(members, SECONDS * 2);
+    const rate = result.requests.average;
+    console.log(
+      `| ${members} | ${rate.toFixed(0)} | ${result.latency.p50} / ${result.latency.p99} | ${verifies.toFixed(0)} | ${((rate / verifies) * 100).toFixed(1)}% | ${raw.transactionsPerSecond.toFixed(0)} | ${raw.p50Ms.toFixed(1)} / ${raw.p99Ms.toFixed(1)} | ${((rate / raw.transactionsPerSecond) * 100).toFixed(0)}% |`,
+    );
+  }
 }
 
 async function runDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
@@ -319,22 +390,17 @@ async function runDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
     );
     const sizes = await captureReads(server, path.join(scratch, 'captured.json'));
     bare = await startBareServer(path.join(scratch, 'captured.json'));
-    const prepared = await prepareSubmitters(server, SOAK ? 60 : 20);
-    console.log(
-      `after onboarding ${MEMBERS} members and opening sessions: RSS ${mb(sampler.sample())}`,
-    );
     if (SOAK) {
+      const dates = consecutiveDates('2030-01-01', 60);
+      await openSessions(server, dates);
+      const prepared = await prepareSubmitters(server, 64, dates, 600);
       await soak(server, sampler, prepared);
     } else {
-      await measureReads(server, bare, sizes);
-      const submit = await measureSubmit(server, prepared);
-      console.log(`server RSS now ${mb(sampler.sample())}, peak ${mb(sampler.peak)}`);
-      await server.stop();
-      server = undefined;
-      const raw = await target.rawInsert(MEMBERS, SECONDS * 2);
-      console.log(
-        `Raw single-insert transactions (${MEMBERS} concurrent, server stopped): ${raw.transactionsPerSecond.toFixed(0)}/s, p50 ${raw.p50Ms.toFixed(1)} ms, p99 ${raw.p99Ms.toFixed(1)} ms → submit at ${((submit.requests.average / raw.transactionsPerSecond) * 100).toFixed(0)}% of it`,
-      );
+      if (PARTS.has('reads')) await measureReads(server, bare, sizes);
+      if (PARTS.has('submit')) {
+        await measureSubmits(server, sampler, target);
+        server = undefined; // stopped before the raw limits were measured
+      }
     }
     sampler.stop();
     console.log(
