@@ -12,6 +12,10 @@ const CHANNEL = 'convene_data_version';
  */
 export class DataVersions {
   private readonly versions = new Map<string, number>();
+  private readonly coalescing = new Map<
+    string,
+    { inFlight?: Promise<number>; next?: Promise<number> | undefined }
+  >();
   private listener: pg.Client | undefined;
   private poll: NodeJS.Timeout | undefined;
   private closed = false;
@@ -28,7 +32,7 @@ export class DataVersions {
   /** Bumps `name` (inside `trx` when given, so the bump commits with the data it describes). */
   async bump(name: string, trx?: Kysely<DB>): Promise<number> {
     const db = trx ?? this.database.db;
-    const row = await db
+    const upsert = db
       .insertInto('data_version')
       .values({ name, version: 1 })
       .onConflict((conflict) =>
@@ -36,13 +40,48 @@ export class DataVersions {
           .column('name')
           .doUpdateSet({ version: sql`data_version.version + 1`, updated_at: sql`now()` }),
       )
-      .returning('version')
-      .executeTakeFirstOrThrow();
-    if (this.database.driver === 'postgres')
-      await sql`select pg_notify(${CHANNEL}, ${name})`.execute(db);
+      .returning('version');
+    // On PostgreSQL the NOTIFY rides in the same statement; it is delivered when the bump commits.
+    const row =
+      this.database.driver === 'postgres'
+        ? await db
+            .with('bumped', () => upsert)
+            .selectFrom('bumped')
+            .select([
+              'version',
+              sql<string>`pg_notify(${CHANNEL}, ${name} || ':' || bumped.version)`.as('notified'),
+            ])
+            .executeTakeFirstOrThrow()
+        : await upsert.executeTakeFirstOrThrow();
     // Local readers see it at once; a rolled-back bump only costs one needless rebuild.
     this.observe(name, row.version);
     return row.version;
+  }
+
+  /**
+   * Bumps `name` in its own transaction once the caller's data has committed, resolving when a bump
+   * that began after this call has committed. Callers arriving while a bump is in flight share the
+   * next one, so a burst of writes costs a few version bumps instead of one hot-row update each (the
+   * version row and the NOTIFY queue lock would otherwise serialise every commit behind each other).
+   */
+  bumpSoon(name: string): Promise<number> {
+    let state = this.coalescing.get(name);
+    if (state === undefined) {
+      state = {};
+      this.coalescing.set(name, state);
+    }
+    if (state.next !== undefined) return state.next;
+    const current = state;
+    const next = (current.inFlight ?? Promise.resolve(0))
+      .catch(() => 0)
+      .then(() => {
+        current.next = undefined;
+        const run = this.bump(name);
+        current.inFlight = run;
+        return run;
+      });
+    current.next = next;
+    return next;
   }
 
   async start(): Promise<void> {
@@ -81,8 +120,10 @@ export class DataVersions {
   private async listen(connectionString: string): Promise<void> {
     const client = new pg.Client({ connectionString });
     client.on('notification', (message) => {
-      if (message.payload !== undefined)
-        void this.refreshOne(message.payload).catch(() => undefined);
+      const [name, version] = (message.payload ?? '').split(':');
+      if (name === undefined || name === '') return;
+      if (version !== undefined && /^\d+$/.test(version)) this.observe(name, Number(version));
+      else void this.refreshOne(name).catch(() => undefined);
     });
     client.on('error', () => {
       this.listener = undefined;

@@ -24,8 +24,8 @@ export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
   const tokenClaims = new TokenClaimService(db, clock);
   const applications = new ApplicationService(db, clock);
   const activation = new ActivationService(db, clock, publicBaseUrl);
-  const takes = new TakeService(db, clock, tokenClaims, (trx) =>
-    context.versions.bump(SWARM_DATASET, trx),
+  const takes = new TakeService(db, clock, tokenClaims, () =>
+    context.versions.bumpSoon(SWARM_DATASET),
   );
   const memos = new MemoService(db, clock);
 

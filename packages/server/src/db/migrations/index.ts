@@ -6,6 +6,7 @@ import { regime } from './0005-regime.js';
 import { analytics } from './0006-analytics.js';
 import { swarmLifecycle } from './0007-swarm-lifecycle.js';
 import { onchain } from './0008-onchain.js';
+import { takeWritePath } from './0009-take-write-path.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   analytics,
   swarmLifecycle,
   onchain,
+  takeWritePath,
 ];

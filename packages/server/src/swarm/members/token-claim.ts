@@ -130,10 +130,15 @@ export class TokenClaimService {
 
   /** The member behind `Authorization: Bearer …`, or the spec's 401. */
   async authenticate(authorization: string | undefined): Promise<string> {
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-    if (match?.[1] === undefined) throw swarmError(401, SWARM_ERRORS.missingBearer);
-    const member = await this.members.memberForTokenHash(sha256Hex(match[1]));
+    const member = await this.members.memberForTokenHash(bearerTokenHash(authorization));
     if (member === undefined) throw swarmError(401, SWARM_ERRORS.unknownToken);
     return member.memberId;
   }
+}
+
+/** The stored form (sha256 hex) of the token in `Authorization: Bearer …`, or the spec's 401. */
+export function bearerTokenHash(authorization: string | undefined): string {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  if (match?.[1] === undefined) throw swarmError(401, SWARM_ERRORS.missingBearer);
+  return sha256Hex(match[1]);
 }

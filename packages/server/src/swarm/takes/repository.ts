@@ -1,82 +1,85 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, SwarmSessionTable, TakeTable } from '../../db/schema.js';
 
 export type SessionRow = Selectable<SwarmSessionTable>;
 export type TakeRow = Selectable<TakeTable>;
 
+export interface AdmissionFacts {
+  /** The member behind the bearer token; undefined for an unknown, revoked or inactive one. */
+  tokenMemberId: string | undefined;
+  /** The newest non-cancelled session for date+subject. */
+  session:
+    | { id: string; state: SessionRow['state']; windowClosesAt: Date | null; rosterFrozen: boolean }
+    | undefined;
+  /** Undefined when the member is not on the session's roster. */
+  roster: { excused: boolean } | undefined;
+  key: { id: number; publicKey: string } | undefined;
+  filed: number;
+  nonceUsed: boolean;
+}
+
+interface FactsRow {
+  token_member_id: string | null;
+  session_id: string | null;
+  session_state: string | null;
+  window_closes_at: Date | null;
+  roster_frozen: boolean | null;
+  on_roster: boolean | null;
+  excused: boolean | null;
+  key_id: number | string | null;
+  public_key: string | null;
+  filed: number | null;
+  nonce_used: boolean | null;
+}
+
 /** SQL behind the take write path and take receipts. */
 export class TakeRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** The newest session for date+subject: takes are routed here, whatever its state. */
-  async newestSession(date: string, subjectId: string): Promise<SessionRow | undefined> {
-    return this.db
-      .selectFrom('swarm_session')
-      .selectAll()
-      .where('subject_id', '=', subjectId)
-      .where('date', '=', date)
-      .where('state', '<>', 'cancelled')
-      .orderBy('convened_at', 'desc')
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+  /** Everything the submit checks read, in one round trip (0009-take-write-path). */
+  async admissionFacts(query: {
+    tokenSha256: string;
+    /** The body's memberId; null when it is not a UUID (and so cannot match the token's member). */
+    memberId: string | null;
+    date: string;
+    subjectId: string;
+    nonce: string;
+  }): Promise<AdmissionFacts> {
+    const { rows } = await sql<FactsRow>`select * from convene_submit_facts(
+      ${query.tokenSha256}, ${query.memberId}::uuid, ${query.date}::date, ${query.subjectId},
+      ${query.nonce})`.execute(this.db);
+    const row = rows[0]!;
+    return {
+      tokenMemberId: row.token_member_id ?? undefined,
+      session:
+        row.session_id === null
+          ? undefined
+          : {
+              id: row.session_id,
+              state: row.session_state as SessionRow['state'],
+              windowClosesAt: row.window_closes_at,
+              rosterFrozen: row.roster_frozen === true,
+            },
+      roster: row.on_roster === true ? { excused: row.excused === true } : undefined,
+      key:
+        row.key_id === null || row.public_key === null
+          ? undefined
+          : { id: Number(row.key_id), publicKey: row.public_key },
+      filed: row.filed ?? 0,
+      nonceUsed: row.nonce_used === true,
+    };
   }
 
-  async rosterEntry(
-    sessionId: string,
-    memberId: string,
-  ): Promise<{ excused: boolean } | undefined> {
-    return this.db
-      .selectFrom('session_roster')
-      .select('excused')
-      .where('session_id', '=', sessionId)
-      .where('member_id', '=', memberId)
-      .executeTakeFirst();
-  }
-
-  async takeCount(sessionId: string, memberId: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('take')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('session_id', '=', sessionId)
-      .where('member_id', '=', memberId)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  }
-
-  async nonceUsed(memberId: string, nonce: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('nonce_ledger')
-      .select('nonce')
-      .where('member_id', '=', memberId)
-      .where('nonce', '=', nonce)
-      .executeTakeFirst();
-    return row !== undefined;
-  }
-
-  /** The take and its nonce in one transaction; the database settles every race (see 0002-swarm). */
+  /** The take and its nonce, atomically; the database settles every race (see 0002-swarm). */
   async insertTake(
     take: Omit<TakeRow, 'recommendation_id' | 'weights'> & { weights: string | null },
-    alsoInTransaction?: (trx: Kysely<DB>) => Promise<unknown>,
   ): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('take')
-        .values(take)
-        .returning('recommendation_id')
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('nonce_ledger')
-        .values({
-          member_id: take.member_id,
-          nonce: take.nonce,
-          take_id: take.id,
-          used_at: take.received_at,
-        })
-        .execute();
-      await alsoInTransaction?.(trx);
-      return inserted.recommendation_id;
-    });
+    const { rows } = await sql<{ recommendation_id: number }>`select convene_file_take(
+      ${take.id}::uuid, ${take.session_id}::uuid, ${take.member_id}::uuid, ${take.revision},
+      ${take.key_id}, ${take.nonce}, ${take.stance}, ${take.confidence}, ${take.body},
+      ${take.memo_url}, ${take.weights}::jsonb, ${take.canonical}, ${take.signature},
+      ${take.received_at}::timestamptz) as recommendation_id`.execute(this.db);
+    return Number(rows[0]!.recommendation_id);
   }
 
   async findTake(id: string | number): Promise<TakeRow | undefined> {

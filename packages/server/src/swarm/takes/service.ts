@@ -15,7 +15,7 @@ import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
 import type { DB } from '../../db/schema.js';
 import { SWARM_ERRORS, swarmError } from '../errors.js';
 import { MemberRepository, isUuid } from '../members/repository.js';
-import type { TokenClaimService } from '../members/token-claim.js';
+import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.js';
 import { TakeRepository, type TakeRow } from './repository.js';
 import type { TakeReceipt } from './schemas.js';
 
@@ -30,8 +30,11 @@ export class TakeService {
     db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly tokens: TokenClaimService,
-    /** Bumps the swarm data version with each accepted take, so cached session bodies refresh. */
-    private readonly onTakeAccepted?: (trx: Kysely<DB>) => Promise<unknown>,
+    /**
+     * Runs after each accepted take commits, before the 201: bumps the swarm data version so cached
+     * session bodies refresh (coalesced, see DataVersions.bumpSoon).
+     */
+    private readonly afterTakeAccepted?: () => Promise<unknown>,
   ) {
     this.takes = new TakeRepository(db);
     this.members = new MemberRepository(db);
@@ -53,61 +56,68 @@ export class TakeService {
     authorization: string | undefined,
     body: unknown,
   ): Promise<{ recommendationId: number }> {
-    const tokenMember = await this.tokens.authenticate(authorization);
+    const tokenSha256 = bearerTokenHash(authorization);
     const validation = validateSubmission(body);
-    if (!validation.ok) throw swarmError(400, validation.error);
+    if (!validation.ok) {
+      await this.tokens.authenticate(authorization); // an unknown token answers 401 before the body
+      throw swarmError(400, validation.error);
+    }
     const submission = validation.submission;
+    const facts = await this.takes.admissionFacts({
+      tokenSha256,
+      memberId: isUuid(submission.memberId) ? submission.memberId : null,
+      date: submission.date,
+      subjectId: submission.subjectId,
+      nonce: submission.nonce,
+    });
+    if (facts.tokenMemberId === undefined) throw swarmError(401, SWARM_ERRORS.unknownToken);
+    const tokenMember = facts.tokenMemberId;
     if (submission.memberId !== tokenMember)
       throw swarmError(403, SWARM_ERRORS.tokenMemberMismatch);
 
-    const session = await this.takes.newestSession(submission.date, submission.subjectId);
+    const { session, key, filed } = facts;
     if (session === undefined) throw swarmError(404, SWARM_ERRORS.noSession);
-    if (windowClosed(session.window_closes_at, this.clock.now()))
+    if (windowClosed(session.windowClosesAt, this.clock.now()))
       throw swarmError(409, SWARM_ERRORS.windowClosed);
-    if (session.roster_frozen) {
-      const entry = await this.takes.rosterEntry(session.id, tokenMember);
-      if (entry === undefined) throw swarmError(403, SWARM_ERRORS.notOnRoster);
-      if (entry.excused) throw swarmError(403, SWARM_ERRORS.excused);
+    if (session.rosterFrozen) {
+      if (facts.roster === undefined) throw swarmError(403, SWARM_ERRORS.notOnRoster);
+      if (facts.roster.excused) throw swarmError(403, SWARM_ERRORS.excused);
     }
-    const key = await this.members.keyOf(tokenMember, 'active');
     if (key === undefined) throw swarmError(403, SWARM_ERRORS.noKey);
-    const filed = await this.takes.takeCount(session.id, tokenMember);
     if (filed >= LIMITS.MAX_TAKES_PER_MEMBER_PER_SESSION)
       throw swarmError(409, SWARM_ERRORS.capReached);
 
     const canonical = canonicalTake(submission);
-    if (!(await verify(key.public_key, canonical, submission.signature))) {
+    if (!(await verify(key.publicKey, canonical, submission.signature))) {
       throw swarmError(400, SWARM_ERRORS.signatureFailed);
     }
-    if (await this.takes.nonceUsed(tokenMember, submission.nonce))
-      throw swarmError(409, SWARM_ERRORS.nonceReplay);
+    if (facts.nonceUsed) throw swarmError(409, SWARM_ERRORS.nonceReplay);
     if (filed > 0 && AGGREGATED_STATES.has(session.state))
       throw swarmError(409, SWARM_ERRORS.amendmentClosed);
 
+    let recommendationId: number;
     try {
-      const recommendationId = await this.takes.insertTake(
-        {
-          id: crypto.randomUUID(),
-          session_id: session.id,
-          member_id: tokenMember,
-          revision: filed + 1,
-          key_id: key.id,
-          nonce: submission.nonce,
-          stance: submission.stance,
-          confidence: submission.confidence,
-          body: submission.body ?? '',
-          memo_url: submission.memoUrl ?? '',
-          weights: submission.weights === undefined ? null : JSON.stringify(submission.weights),
-          canonical,
-          signature: submission.signature,
-          received_at: this.clock.now(),
-        },
-        this.onTakeAccepted,
-      );
-      return { recommendationId };
+      recommendationId = await this.takes.insertTake({
+        id: crypto.randomUUID(),
+        session_id: session.id,
+        member_id: tokenMember,
+        revision: filed + 1,
+        key_id: key.id,
+        nonce: submission.nonce,
+        stance: submission.stance,
+        confidence: submission.confidence,
+        body: submission.body ?? '',
+        memo_url: submission.memoUrl ?? '',
+        weights: submission.weights === undefined ? null : JSON.stringify(submission.weights),
+        canonical,
+        signature: submission.signature,
+        received_at: this.clock.now(),
+      });
     } catch (error) {
       throw mapInsertError(error);
     }
+    await this.afterTakeAccepted?.();
+    return { recommendationId };
   }
 
   /** A take receipt; the signature is re-verified against the key it was filed with on every read. */
