@@ -9,6 +9,7 @@ import { HealthService, type HealthServiceOptions } from './health/service.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
+import { OneLinePerRequest } from './http/request-log.js';
 import { registerSecurity } from './http/security.js';
 import { staticSitePlugin } from './http/static-site.js';
 import { Scheduler } from './jobs/scheduler.js';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    logController: new OneLinePerRequest(),
     ajv: { customOptions: { removeAdditional: false, coerceTypes: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -42,19 +42,20 @@ export function registerMetrics(app: FastifyInstance, scheduler: Scheduler): Reg
       jobDuration.observe({ job: record.job }, record.durationMs / 1000);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     requests.observe(
       { method: request.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.routeOptions.url === '/api/swarm/submit' && request.method === 'POST') {
       const error = reply.statusCode === 201 ? '' : submitErrorOf(payload);
       submits.inc({ status: String(reply.statusCode), error });
     }
-    return payload;
+    done(null, payload);
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

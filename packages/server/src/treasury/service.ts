@@ -26,6 +26,22 @@ export class TreasuryService {
     },
   ) {}
 
+  private token:
+    { version: number; reading: ReturnType<typeof repository.latestTokenReading> } | undefined;
+
+  /** The newest token reading, read once per token data version (every write bumps it). */
+  private latestTokenReading(): ReturnType<typeof repository.latestTokenReading> {
+    const version = this.deps.versions.current(TREASURY_DATASETS.token);
+    if (this.token?.version !== version) {
+      const reading = repository.latestTokenReading(this.deps.database.db);
+      this.token = { version, reading };
+      reading.catch(() => {
+        if (this.token?.reading === reading) this.token = undefined;
+      });
+    }
+    return this.token.reading;
+  }
+
   private isStale(asOf: Date | null | undefined): boolean {
     if (asOf === null || asOf === undefined) return true;
     return (
@@ -92,7 +108,7 @@ export class TreasuryService {
   }
 
   async tokenMetrics() {
-    const reading = await repository.latestTokenReading(this.deps.database.db);
+    const reading = await this.latestTokenReading();
     if (reading === undefined) throw notFound('no token reading has been recorded yet');
     return {
       [this.deps.config.tokenKey]: {

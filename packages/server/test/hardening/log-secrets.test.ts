@@ -107,7 +107,15 @@ test('no secret appears in any log line of a full member and admin flow', async 
   const second = await claimToken(app, applied.memberId, applied.seed);
   expect(second.statusCode).toBeGreaterThanOrEqual(400);
 
-  expect(lines.length).toBeGreaterThan(20);
+  // Every request above left its one structured line, with its request id, method, URL and status.
+  const requestLines = lines
+    .map((line) => JSON.parse(line) as { msg?: string; reqId?: string; req?: { url?: string } })
+    .filter((entry) => entry.msg === 'request completed');
+  expect(requestLines.length).toBeGreaterThanOrEqual(17);
+  for (const entry of requestLines) {
+    expect(entry.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(entry.req?.url).toMatch(/^\//);
+  }
   for (const line of lines) {
     for (const [name, secret] of secrets)
       expect(line.includes(secret), `${name} in ${line}`).toBe(false);

@@ -246,6 +246,12 @@ describeEachDatabase('swarm read routes and their parameters', (kind) => {
     expect(full.sessions[0]).toHaveProperty('regimeSummary');
     expect(full.sessions[0].synthesis).toMatch(/^Participation: 1 of 1/);
     expect(full.nextSessionAt).toBe('2026-06-02T00:00:00.000Z');
+    // The next fire is reused only until it passes, then the one after it is announced.
+    const now = ctx.clock.now();
+    ctx.clock.set('2026-06-02T00:00:01Z');
+    expect((await list('')).nextSessionAt).toBe('2026-06-03T00:00:00.000Z');
+    ctx.clock.set(now);
+    expect((await list('')).nextSessionAt).toBe('2026-06-02T00:00:00.000Z');
     expect((await list('?subject=other')).sessions).toEqual([]);
     expect(
       (await list('?search=participation%3A%201%20OF')).sessions.map((s: { id: string }) => s.id),

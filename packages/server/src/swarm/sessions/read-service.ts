@@ -28,6 +28,7 @@ export class SessionReads {
   private readonly pages = new BoundedBodyCache(64);
   private readonly details = new BoundedBodyCache(64);
   private schedules: { version: number; crons: Promise<string[]> } | undefined;
+  private nextFire: { version: number; from: Date; at: Date | null } | undefined;
   private open: { version: number; value: ReturnType<SessionReads['readOpenSession']> } | undefined;
 
   constructor(
@@ -40,21 +41,35 @@ export class SessionReads {
     return this.versions.current(SWARM_DATASET);
   }
 
-  /** The next fire of any enabled session-opening schedule, or null when none is enabled. */
+  /**
+   * The next fire of any enabled session-opening schedule, or null when none is enabled. Computed
+   * once per swarm data version and reused until that instant passes (cron math is costly).
+   */
   async nextSessionAt(): Promise<string | null> {
-    if (this.schedules?.version !== this.version) {
+    const version = this.version;
+    const now = this.clock.now();
+    const cached = this.nextFire;
+    if (
+      cached !== undefined &&
+      cached.version === version &&
+      now.getTime() >= cached.from.getTime() &&
+      (cached.at === null || now.getTime() < cached.at.getTime())
+    )
+      return cached.at?.toISOString() ?? null;
+    if (this.schedules?.version !== version) {
       const crons = scheduledSubjects(this.db).then((rows) =>
         rows.flatMap((row) => (row.schedule === null ? [] : [row.schedule])),
       );
-      this.schedules = { version: this.version, crons };
+      this.schedules = { version, crons };
       crons.catch(() => (this.schedules = undefined));
     }
-    const now = this.clock.now();
     const fires = (await this.schedules.crons)
       .map((cron) => nextFire(cron, now))
       .filter((fire): fire is Date => fire !== null)
       .sort((a, b) => a.getTime() - b.getTime());
-    return fires[0]?.toISOString() ?? null;
+    const at = fires[0] ?? null;
+    this.nextFire = { version, from: now, at };
+    return at?.toISOString() ?? null;
   }
 
   async listBody(raw: Record<string, string | undefined>): Promise<CachedBody> {
