@@ -14,6 +14,13 @@ export interface PgliteOptions {
 }
 
 /**
+ * PGlite's default pool is 128MB of shared buffers inside its WebAssembly heap. Its data files sit in
+ * the OS page cache anyway, so a small pool keeps the process far smaller (docs/benchmarks.md, memory)
+ * while the demo's working set still fits.
+ */
+const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
+/**
  * The embedded database. PGlite has one connection: kysely-pglite-dialect hands it to one query or
  * transaction at a time, so concurrent transactions never interleave on it.
  */
@@ -24,6 +31,7 @@ export async function openPglite(
   const pglite = await PGlite.create({
     ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
     ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
+    startParams: START_PARAMS,
     parsers: {
       [TYPE_OIDS.int8]: parseInt8,
       [TYPE_OIDS.numeric]: parseNumeric,
