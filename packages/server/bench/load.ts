@@ -77,7 +77,10 @@ async function fire(options: Record<string, unknown>): Promise<AutocannonResult>
   return autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
 }
 
-/** Fetches every read once (identity encoding) and writes them for the bare server. */
+/** Response headers node:http writes by itself; the bare server must not send them twice. */
+const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+/** Fetches every read once (identity encoding) and writes them, headers too, for the bare server. */
 async function captureReads(server: Child, file: string): Promise<Map<string, number>> {
   const captured: Record<string, unknown> = {};
   const sizes = new Map<string, number>();
@@ -87,9 +90,13 @@ async function captureReads(server: Child, file: string): Promise<Map<string, nu
     });
     const body = Buffer.from(await response.arrayBuffer());
     if (response.status !== 200) throw new Error(`${read.url}: ${response.status}`);
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => {
+      if (!NODE_WRITES.has(name)) headers[name] = value;
+    });
     captured[read.url] = {
       status: response.status,
-      contentType: response.headers.get('content-type') ?? 'application/json',
+      headers: { ...headers, 'content-length': String(body.length) },
       bodyBase64: body.toString('base64'),
     };
     sizes.set(read.url, body.length);
@@ -320,7 +327,13 @@ async function soak(server: Child, sampler: RssSampler, prepared: Members): Prom
   const last = rss.at(-1)!;
   const settled = median(rss.slice(0, 6));
   console.log(
-    `\nSoak ${SOAK_SECONDS}s: reads ${reads.requests.total} (non-2xx ${reads.non2xx}), submits ${submits.requests.total} (201: ${submits.statusCodeStats['201']?.count ?? 0}); RSS first ${mb(first)}, median of the first minute ${mb(settled)}, last ${mb(last)}, peak ${mb(sampler.peak)}; growth last vs first minute ${(((last - settled) / settled) * 100).toFixed(1)}%`,
+    `\nSoak ${SOAK_SECONDS}s: reads ${reads.requests.total} (non-2xx ${reads.non2xx}), submits ${submits.requests.total} (${Object.entries(
+      submits.statusCodeStats,
+    )
+      .map(([code, { count }]) => `${code}×${count}`)
+      .join(
+        ', ',
+      )}; errors ${submits.errors}); RSS first ${mb(first)}, median of the first minute ${mb(settled)}, last ${mb(last)}, peak ${mb(sampler.peak)}; growth last vs first minute ${(((last - settled) / settled) * 100).toFixed(1)}%`,
   );
 }
 

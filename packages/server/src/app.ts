@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import pino from 'pino';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
@@ -50,7 +51,12 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    // Asynchronous stdout: lines logged while a write is in flight go out together in the next one
+    // instead of one write(2) each; pino flushes what is left when the process exits.
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      stream: pino.destination({ dest: 1, sync: false }),
+    },
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,

@@ -1,13 +1,15 @@
 /**
  * The baseline: a bare node:http server answering each captured path with the real server's status,
- * content type and body bytes. Run as a child: node --import tsx bare-server.ts <captured.json>.
+ * headers and body bytes, so both put the same bytes on the wire and the ratio measures only the
+ * work of producing them. Run as a child: node --import tsx bare-server.ts <captured.json>.
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 export interface CapturedResponse {
   status: number;
-  contentType: string;
+  /** Every response header except those node:http writes itself (date, connection, keep-alive). */
+  headers: Record<string, string>;
   bodyBase64: string;
 }
 
@@ -28,9 +30,6 @@ createServer((request, response) => {
     response.writeHead(404).end();
     return;
   }
-  response.writeHead(found.status, {
-    'content-type': found.contentType,
-    'content-length': found.body.length,
-  });
+  response.writeHead(found.status, found.headers);
   response.end(found.body);
 }).listen(Number(process.env.PORT), '127.0.0.1', () => process.stdout.write('bare ready\n'));
