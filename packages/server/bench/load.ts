@@ -9,8 +9,9 @@
  *   npm run build && npx tsx --conditions=source packages/server/bench/load.ts [--soak]
  *
  * Env: BENCH_DATABASES (pglite,postgres), BENCH_PARTS (reads,submit), BENCH_SECONDS (5),
- * BENCH_ROUNDS (3), BENCH_CONNECTIONS (32), BENCH_MEMBERS (16,64: one submit run per count, each with
- * its own members), BENCH_SOAK_SECONDS (600), BENCH_NODE_ARGS (e.g.
+ * BENCH_ROUNDS (3), BENCH_CONNECTIONS (32), BENCH_POOL_SIZE (10, PostgreSQL), BENCH_MEMBERS (16,64:
+ * one submit run per count, each with its own members), BENCH_TAKES (16000 per submit run),
+ * BENCH_SOAK_SECONDS (600), BENCH_NODE_ARGS (e.g.
  * "--cpu-prof --cpu-prof-dir=/tmp/prof"), TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
  */
 import { createPublicKey, randomBytes, verify as cryptoVerify } from 'node:crypto';
@@ -49,6 +50,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const MEMBER_COUNTS = (process.env.BENCH_MEMBERS ?? '16,64').split(',').map(Number);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'reads,submit').split(','));
+/** The server's DATABASE_POOL_SIZE on PostgreSQL, and the raw insert's pool, so both match. */
+const POOL_SIZE = Number(process.env.BENCH_POOL_SIZE ?? 10);
 const TAKES_PER_RUN = Number(process.env.BENCH_TAKES ?? 16_000);
 const SOAK = process.argv.includes('--soak');
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
@@ -240,9 +243,12 @@ async function prepareDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseTar
   url.pathname = `/${name}`;
   return {
     kind,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: String(POOL_SIZE) },
     async rawInsert(concurrency, seconds) {
-      const database = openPostgres({ connectionString: url.toString() });
+      const database = openPostgres({
+        connectionString: url.toString(),
+        maxConnections: POOL_SIZE,
+      });
       try {
         return await rawInsertRate(database, concurrency, seconds);
       } finally {
@@ -326,15 +332,16 @@ async function soak(server: Child, sampler: RssSampler, prepared: Members): Prom
   const first = rss[0]!;
   const last = rss.at(-1)!;
   const settled = median(rss.slice(0, 6));
+  const statuses = Object.entries(submits.statusCodeStats)
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(', ');
   console.log(
-    `\nSoak ${SOAK_SECONDS}s: reads ${reads.requests.total} (non-2xx ${reads.non2xx}), submits ${submits.requests.total} (${Object.entries(
-      submits.statusCodeStats,
-    )
-      .map(([code, { count }]) => `${code}×${count}`)
-      .join(
-        ', ',
-      )}; errors ${submits.errors}); RSS first ${mb(first)}, median of the first minute ${mb(settled)}, last ${mb(last)}, peak ${mb(sampler.peak)}; growth last vs first minute ${(((last - settled) / settled) * 100).toFixed(1)}%`,
+    `\nSoak ${SOAK_SECONDS}s: reads ${reads.requests.total} (non-2xx ${reads.non2xx}), submits ${submits.requests.total} (${statuses}; errors ${submits.errors}); RSS first ${mb(first)}, median of the first minute ${mb(settled)}, lowest ${mb(Math.min(...rss))}, last ${mb(last)}, peak ${mb(sampler.peak)}; growth last vs first minute ${(((last - settled) / settled) * 100).toFixed(1)}%`,
   );
+  // Why any submit was refused, from the server's own counters.
+  const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+  for (const line of metrics.split('\n'))
+    if (line.startsWith('convene_submit_outcomes_total')) console.log(line);
 }
 
 /**

@@ -12,6 +12,8 @@ export interface Config {
   readonly appEnv: AppEnv;
   /** postgres:// URL; when absent the embedded PGlite database under `dataDir` is used. */
   readonly databaseUrl: string | undefined;
+  /** node-postgres pool size per replica (PostgreSQL only); replicas × pool must fit max_connections. */
+  readonly databasePoolSize: number;
   readonly dataDir: string;
   /** Required outside demo; in demo a token is generated and persisted under `dataDir`. */
   readonly adminToken: string | undefined;
@@ -55,6 +57,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     host: read.string('HOST', '127.0.0.1'),
     appEnv,
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePoolSize: read.integer('DATABASE_POOL_SIZE', 10, 2, 500),
     dataDir: path.resolve(cwd, read.string('DATA_DIR', './data')),
     adminToken: read.secret('ADMIN_TOKEN', 16),
     receiptSigningKey: read.base64Bytes('RECEIPT_SIGNING_KEY', 32),

@@ -4,6 +4,7 @@ import { systemClock } from './clock.js';
 import { ConfigError, parseConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { seedDemoData } from './demo/seed.js';
+import { releaseSeedingMemory } from './demo/release-memory.js';
 import { DEMO_SEEDERS } from './demo/seeders.js';
 import { ensureAdminToken } from './secrets.js';
 
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     seedDemoData(context, DEMO_SEEDERS)
       .then(() => {
+        releaseSeedingMemory();
         app.log.info({ ms: Math.round(performance.now() - started) }, 'demo data ready');
         if (config.schedulerEnabled && !closing) app.convene.scheduler.start();
       })

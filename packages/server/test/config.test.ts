@@ -54,6 +54,11 @@ describe('parseConfig', () => {
     expect(captureConfigError({ PORT: '70000' }).message).toContain(
       'PORT must be an integer from 0 to 65535',
     );
+    expect(parseConfig({}).databasePoolSize).toBe(10);
+    expect(parseConfig({ DATABASE_POOL_SIZE: '32' }).databasePoolSize).toBe(32);
+    expect(captureConfigError({ DATABASE_POOL_SIZE: '1' }).message).toContain(
+      'DATABASE_POOL_SIZE must be an integer from 2 to 500',
+    );
     expect(captureConfigError({ SCHEDULER_ENABLED: 'maybe' }).message).toContain(
       'SCHEDULER_ENABLED must be true or false',
     );

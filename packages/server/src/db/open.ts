@@ -7,12 +7,15 @@ import { openPostgres } from './postgres.js';
 
 /** Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite) and migrates it. */
 export async function openDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>,
 ): Promise<Database> {
   const database =
     config.databaseUrl === undefined
       ? await openPglite({ dataDir: path.join(config.dataDir, 'pglite') })
-      : openPostgres({ connectionString: config.databaseUrl });
+      : openPostgres({
+          connectionString: config.databaseUrl,
+          maxConnections: config.databasePoolSize ?? 10,
+        });
   try {
     await migrateToLatest(database);
   } catch (error) {
