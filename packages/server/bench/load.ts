@@ -398,6 +398,8 @@ async function runDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
         SCHEDULER_ENABLED: 'false',
         // The shipped default: every request is logged, as an operator runs it.
         LOG_LEVEL: 'info',
+        // As `npm start` runs it (docs/operations.md, memory).
+        MALLOC_MMAP_THRESHOLD_: '131072',
       },
       'demo data ready',
     );
