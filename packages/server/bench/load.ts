@@ -321,6 +321,9 @@ async function soak(server: Child, sampler: RssSampler, prepared: Members): Prom
     ...submitOptions(server, prepared),
     duration: SOAK_SECONDS,
     overallRate: 10,
+    // At 10 submits/s over 64 connections a connection idles for seconds; autocannon's default 10 s
+    // timeout then reconnects and re-sends a take already filed, which the server rightly refuses.
+    timeout: 120,
   });
   const rss: number[] = [];
   const timer = setInterval(() => {
