@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
+import { VersionedValue } from '../db/versioned-value.js';
 import { notFound } from '../errors.js';
 import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
 import { allocationFramework, round } from './allocation.js';
@@ -26,21 +27,10 @@ export class TreasuryService {
     },
   ) {}
 
-  private token:
-    { version: number; reading: ReturnType<typeof repository.latestTokenReading> } | undefined;
-
   /** The newest token reading, read once per token data version (every write bumps it). */
-  private latestTokenReading(): ReturnType<typeof repository.latestTokenReading> {
-    const version = this.deps.versions.current(TREASURY_DATASETS.token);
-    if (this.token?.version !== version) {
-      const reading = repository.latestTokenReading(this.deps.database.db);
-      this.token = { version, reading };
-      reading.catch(() => {
-        if (this.token?.reading === reading) this.token = undefined;
-      });
-    }
-    return this.token.reading;
-  }
+  private readonly latestToken = new VersionedValue(() =>
+    repository.latestTokenReading(this.deps.database.db),
+  );
 
   private isStale(asOf: Date | null | undefined): boolean {
     if (asOf === null || asOf === undefined) return true;
@@ -108,7 +98,7 @@ export class TreasuryService {
   }
 
   async tokenMetrics() {
-    const reading = await this.latestTokenReading();
+    const reading = await this.latestToken.get(this.deps.versions.current(TREASURY_DATASETS.token));
     if (reading === undefined) throw notFound('no token reading has been recorded yet');
     return {
       [this.deps.config.tokenKey]: {

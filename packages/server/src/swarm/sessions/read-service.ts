@@ -2,6 +2,7 @@ import { DATE_RE, selectCountedTakes } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
+import { VersionedValue } from '../../db/versioned-value.js';
 import type { DB } from '../../db/schema.js';
 import { RequestError, notFound } from '../../errors.js';
 import type { CachedBody } from '../../http/cached-body.js';
@@ -27,9 +28,13 @@ import { rosterView, sessionFull, sessionSummary, takesView } from './views.js';
 export class SessionReads {
   private readonly pages = new BoundedBodyCache(64);
   private readonly details = new BoundedBodyCache(64);
-  private schedules: { version: number; crons: Promise<string[]> } | undefined;
+  private readonly schedules = new VersionedValue(async () =>
+    (await scheduledSubjects(this.db)).flatMap((row) =>
+      row.schedule === null ? [] : [row.schedule],
+    ),
+  );
   private nextFire: { version: number; from: Date; at: Date | null } | undefined;
-  private open: { version: number; value: ReturnType<SessionReads['readOpenSession']> } | undefined;
+  private readonly open = new VersionedValue(() => this.readOpenSession());
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -56,14 +61,7 @@ export class SessionReads {
       (cached.at === null || now.getTime() < cached.at.getTime())
     )
       return cached.at?.toISOString() ?? null;
-    if (this.schedules?.version !== version) {
-      const crons = scheduledSubjects(this.db).then((rows) =>
-        rows.flatMap((row) => (row.schedule === null ? [] : [row.schedule])),
-      );
-      this.schedules = { version, crons };
-      crons.catch(() => (this.schedules = undefined));
-    }
-    const fires = (await this.schedules.crons)
+    const fires = (await this.schedules.get(version))
       .map((cron) => nextFire(cron, now))
       .filter((fire): fire is Date => fire !== null)
       .sort((a, b) => a.getTime() - b.getTime());
@@ -112,15 +110,7 @@ export class SessionReads {
    * version (every convene, state change, window change and take bumps it), because agents poll it.
    */
   async openSession() {
-    const version = this.version;
-    if (this.open?.version !== version) {
-      const value = this.readOpenSession();
-      this.open = { version, value };
-      value.catch(() => {
-        if (this.open?.value === value) this.open = undefined;
-      });
-    }
-    return this.open.value;
+    return this.open.get(this.version);
   }
 
   private async readOpenSession() {
