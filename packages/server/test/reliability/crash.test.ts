@@ -169,7 +169,6 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
       }
       const allAcked: AckedTake[] = [];
       let killedUnderLoad = 0;
-      let loadMs = 1300;
 
       for (let cycle = 0; cycle < KILLS; cycle++) {
         const date = DATES[cycle]!;
@@ -179,14 +178,8 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
           fileUntilCapOrCrash(running.baseUrl, member, date, outcome),
         );
         let settled = false;
-        const started = performance.now();
-        const load = Promise.all(clients).then(() => {
-          settled = true;
-          loadMs = performance.now() - started;
-        });
-        // A random moment within the time a whole cycle's load last took, so most kills land mid-flight
-        // however fast this machine files takes.
-        await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * loadMs));
+        const load = Promise.all(clients).then(() => (settled = true));
+        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 1200));
         if (!settled) killedUnderLoad++;
         running.child.kill('SIGKILL');
         await running.exited;
