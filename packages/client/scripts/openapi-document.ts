@@ -11,8 +11,8 @@ export async function currentOpenApiDocument(): Promise<Record<string, unknown>>
       SCHEDULER_ENABLED: 'false',
     });
     const app = await buildApp({ config, database, clock: new ManualClock(), logger: false });
-    await app.ready();
-    const document = app.swagger() as unknown as Record<string, unknown>;
+    // Through the public route: the same document clients download.
+    const document = (await app.inject({ url: '/openapi.json' })).json<Record<string, unknown>>();
     await app.close();
     return document;
   } finally {

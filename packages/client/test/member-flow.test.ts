@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../server/test/support/process.js';
+import { startServerProcess, type ServerProcess } from '@convene/test-support';
 import { ADMIN_TOKEN, runCli, tempHome } from './support.js';
 
 const SUBJECT = 'cli-subject';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../../server/test/support/process.js';
+import { startServerProcess, type ServerProcess } from '@convene/test-support';
 import { ADMIN_TOKEN, runCli, tempHome } from './support.js';
 
 describe('convene CLI: member onboarding against a real server', () => {

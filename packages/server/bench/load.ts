@@ -30,7 +30,7 @@ import {
   onboardMember,
   signedTakeBody,
   type HttpMember,
-} from './lib/swarm-http.js';
+} from '../test/support/swarm-http.js';
 
 interface AutocannonResult {
   requests: { average: number; total: number };

@@ -8,6 +8,7 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from './support/databases.js';
+import { latch } from './support/wait.js';
 
 describeEachDatabase('database layer', (kind) => {
   let testDb: TestDatabase;
@@ -65,17 +66,18 @@ describeEachDatabase('database layer', (kind) => {
 
   test('an advisory lock admits one runner at a time', async () => {
     const order: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const holding = latch();
+    const release = latch();
     const first = testDb.database.withAdvisoryLock('test:lock', async () => {
       order.push('first-in');
-      await held;
+      holding.open();
+      await release.opened;
       return 'first';
     });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await holding.opened;
     const second = await testDb.database.withAdvisoryLock('test:lock', async () => 'second');
     expect(second).toEqual({ acquired: false });
-    release();
+    release.open();
     expect(await first).toEqual({ acquired: true, value: 'first' });
     expect(await testDb.database.withAdvisoryLock('test:lock', async () => 'third')).toEqual({
       acquired: true,
@@ -88,14 +90,17 @@ describeEachDatabase('database layer', (kind) => {
     test('two replicas on one PostgreSQL: only one holds a job lock', async () => {
       const replica = openPostgres({ connectionString: testDb.url! });
       try {
-        let release!: () => void;
-        const held = new Promise<void>((resolve) => (release = resolve));
-        const first = testDb.database.withAdvisoryLock('test:replicas', () => held);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        const holding = latch();
+        const release = latch();
+        const first = testDb.database.withAdvisoryLock('test:replicas', async () => {
+          holding.open();
+          await release.opened;
+        });
+        await holding.opened;
         expect(await replica.withAdvisoryLock('test:replicas', async () => 'other')).toEqual({
           acquired: false,
         });
-        release();
+        release.open();
         await first;
         expect(await replica.withAdvisoryLock('test:replicas', async () => 'other')).toEqual({
           acquired: true,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import pino from 'pino';
 import { ManualClock } from '../src/clock.js';
 import { DataVersions } from '../src/db/data-versions.js';
@@ -9,8 +9,15 @@ import {
   describeEachDatabase,
   type TestDatabase,
 } from './support/databases.js';
+import { latch } from './support/wait.js';
 
 const log = pino({ level: 'silent' });
+
+test('next cron fire is computed in UTC', () => {
+  expect(
+    Scheduler.nextCronFire('30 22 * * *', new Date('2026-03-01T23:00:00Z'))?.toISOString(),
+  ).toBe('2026-03-02T22:30:00.000Z');
+});
 
 describeEachDatabase('scheduler and data versions', (kind) => {
   let testDb: TestDatabase;
@@ -53,25 +60,23 @@ describeEachDatabase('scheduler and data versions', (kind) => {
 
   test('the same job never runs twice at once', async () => {
     const scheduler = new Scheduler(testDb.database, clock, log);
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const running = latch();
+    const gate = latch();
     scheduler.add({
       name: 'slow',
       schedule: { everyMs: 1000 },
       idempotent: true,
-      run: () => gate.then(() => 'success' as const),
+      run: async () => {
+        running.open(); // the lock is held from here until the gate opens
+        await gate.opened;
+        return 'success';
+      },
     });
     const first = scheduler.runNow('slow');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await running.opened;
     expect(await scheduler.runNow('slow')).toBe('locked');
-    release();
+    gate.open();
     expect(await first).toBe('success');
-  });
-
-  test('next cron fire is computed in UTC', () => {
-    expect(
-      Scheduler.nextCronFire('30 22 * * *', new Date('2026-03-01T23:00:00Z'))?.toISOString(),
-    ).toBe('2026-03-02T22:30:00.000Z');
   });
 
   test('a bump is visible to local readers at once', async () => {
@@ -97,10 +102,12 @@ describeEachDatabase('scheduler and data versions', (kind) => {
       await Promise.all([here.start(), there.start()]);
       try {
         const target = await here.bump('wallets');
-        for (let i = 0; i < 100 && there.current('wallets') < target; i++) {
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        expect(there.current('wallets')).toBe(target);
+        // Polled, not slept: the other replica has no hook to wait on, and its safety-net re-read is
+        // set to a minute, so only the notification can deliver the version within this bound.
+        await vi.waitFor(() => expect(there.current('wallets')).toBe(target), {
+          timeout: 10_000,
+          interval: 5,
+        });
       } finally {
         await Promise.all([here.stop(), there.stop()]);
         await replica.close();
@@ -111,15 +118,16 @@ describeEachDatabase('scheduler and data versions', (kind) => {
       const replica = openPostgres({ connectionString: testDb.url! });
       try {
         let runs = 0;
-        let release!: () => void;
-        const gate = new Promise<void>((resolve) => (release = resolve));
+        const running = latch();
+        const gate = latch();
         const job = {
           name: 'fire',
           schedule: { everyMs: 1000 },
           idempotent: true,
           run: async () => {
             runs++;
-            await gate;
+            running.open();
+            await gate.opened;
             return 'success' as const;
           },
         };
@@ -128,9 +136,9 @@ describeEachDatabase('scheduler and data versions', (kind) => {
         a.add(job);
         b.add(job);
         const first = a.runNow('fire');
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        await running.opened;
         expect(await b.runNow('fire')).toBe('locked');
-        release();
+        gate.open();
         expect(await first).toBe('success');
         expect(runs).toBe(1);
       } finally {

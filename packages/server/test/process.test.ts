@@ -1,8 +1,46 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { generateKeyPair, signApplication } from '@convene/protocol';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runServerToExit, startServerProcess } from './support/process.js';
+
+async function signedApplication(name: string): Promise<string> {
+  const keys = await generateKeyPair();
+  const application = { name, contact: 'sam@example.org', publicKey: keys.publicKey };
+  const signature = await signApplication(application, keys.secretKey);
+  return JSON.stringify({ ...application, signature });
+}
+
+/**
+ * A POST sent with `Expect: 100-continue`: Node's HTTP server answers "100 Continue" when it hands
+ * the request to the app, so `continued` resolves once the server holds the request; the body is
+ * sent only when `sendBody` is called.
+ */
+function postWithContinue(url: string, body: string) {
+  const request = http.request(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      expect: '100-continue',
+    },
+  });
+  const continued = new Promise<void>((resolve) => request.once('continue', resolve));
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.once('error', reject);
+    request.once('response', (incoming) => {
+      let text = '';
+      incoming.setEncoding('utf8');
+      incoming.on('data', (chunk: string) => (text += chunk));
+      incoming.once('end', () => resolve({ status: incoming.statusCode ?? 0, body: text }));
+      incoming.once('error', reject);
+    });
+  });
+  request.flushHeaders();
+  return { continued, response, sendBody: () => request.end(body) };
+}
 
 describe('server process', () => {
   let dataDir: string;
@@ -22,7 +60,11 @@ describe('server process', () => {
   });
 
   test('starts on PGlite under DATA_DIR, serves /health, and shuts down gracefully on SIGTERM', async () => {
-    const server = await startServerProcess({ DATA_DIR: dataDir, SCHEDULER_ENABLED: 'false' });
+    // A fresh PGlite data directory runs initdb and every migration; slow machines need the time.
+    const server = await startServerProcess(
+      { DATA_DIR: dataDir, SCHEDULER_ENABLED: 'false' },
+      150_000,
+    );
     const health = await fetch(`${server.baseUrl}/health`);
     expect(await health.json()).toMatchObject({
       env: 'demo',
@@ -30,24 +72,31 @@ describe('server process', () => {
       append_only_guard: 'enforced',
     });
 
-    const inFlight = fetch(`${server.baseUrl}/openapi.json`).then(async (response) => {
-      const body = (await response.json()) as { info: { version: string } };
-      return body.info.version;
-    });
-    // Signal once the server has the request: it must still be answered in full.
-    while (!server.output().includes('"url":"/openapi.json"')) {
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
+    // An application whose body is still on its way when SIGTERM arrives: the server has taken the
+    // request (it answered "100 Continue") but cannot answer before the body ends, so the request is
+    // truly in flight through the shutdown. It must be answered in full and its write kept.
+    const application = await signedApplication('Shutdown Sam');
+    const inFlight = postWithContinue(`${server.baseUrl}/api/swarm/apply`, application);
+    await inFlight.continued;
     server.child.kill('SIGTERM');
-    expect(await inFlight).toBe('1');
+    await server.untilOutput('shutting down');
+    inFlight.sendBody();
+    const answer = await inFlight.response;
+    expect(answer.status).toBe(201);
+    const { memberId } = JSON.parse(answer.body) as { memberId: string };
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('shutting down');
 
     // The data directory was closed cleanly: a second start opens it and finds the migrations applied.
-    const again = await startServerProcess({ DATA_DIR: dataDir, SCHEDULER_ENABLED: 'false' });
+    const again = await startServerProcess(
+      { DATA_DIR: dataDir, SCHEDULER_ENABLED: 'false' },
+      100_000,
+    );
     expect((await fetch(`${again.baseUrl}/health`)).status).toBe(200);
+    // …and the application answered during the shutdown was committed.
+    const status = await fetch(`${again.baseUrl}/api/swarm/apply/${memberId}`);
+    expect(status.status).toBe(200);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
-    // A fresh PGlite data directory runs initdb and every migration; slow machines need the time.
-  }, 120_000);
+  }, 300_000);
 });

@@ -20,7 +20,7 @@ import {
   onboardMember,
   signedTakeBody,
   submitTake,
-} from '../../bench/lib/swarm-http.js';
+} from '../support/swarm-http.js';
 import {
   POSTGRES_ADMIN_URL,
   createTestDatabase,

@@ -3,12 +3,14 @@
  * SIGKILL at random moments, then restarted on the same database. After every kill the stored takes
  * must hold their invariants (see take-invariants.ts) and include every take acknowledged with 201;
  * after every restart those takes' receipts verify and their nonces are refused when replayed.
- * CRASH_KILLS sets the number of kills per database (default 5; the full run uses 50).
+ * CRASH_KILLS sets the number of kills per database (default 5; the full run uses 50). The kill
+ * moments come from a seeded generator: the run prints `CRASH_SEED=…`; set it to replay those moments.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { seededRandom } from '@convene/test-support';
 import { afterAll, describe, expect, test } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { openPglite } from '../../src/db/pglite.js';
@@ -20,7 +22,7 @@ import {
   signedTakeBody,
   submitTake,
   type HttpMember,
-} from '../../bench/lib/swarm-http.js';
+} from '../support/swarm-http.js';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/databases.js';
 import { startServerProcess, type ServerProcess } from '../support/process.js';
 import { takeInvariantViolations, type AckedTake } from './take-invariants.js';
@@ -161,6 +163,8 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
         RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64'),
         SCHEDULER_ENABLED: 'false',
       };
+      const random = seededRandom('CRASH_SEED');
+      console.log(`crash [${kind}]: kill moments from CRASH_SEED=${random.seed}`);
       server = await startServerProcess(env);
       const members = new Map<string, HttpMember>();
       for (let i = 0; i < MEMBERS; i++) {
@@ -179,18 +183,20 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
         );
         let settled = false;
         const load = Promise.all(clients).then(() => (settled = true));
-        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 1200));
+        // The kill moment under load (a chosen delay, not a wait for anything).
+        await new Promise((resolve) => setTimeout(resolve, 100 + random.next() * 1200));
         if (!settled) killedUnderLoad++;
         running.child.kill('SIGKILL');
         await running.exited;
         await load;
-        expect(outcome.unexpected).toEqual([]);
+        const replay = `cycle ${cycle}; replay with CRASH_SEED=${random.seed}`;
+        expect(outcome.unexpected, replay).toEqual([]);
         allAcked.push(...outcome.acked);
 
         const violations = await target.withDatabase((database) =>
           takeInvariantViolations(database.db, allAcked),
         );
-        expect(violations).toEqual([]);
+        expect(violations, replay).toEqual([]);
 
         server = await startServerProcess(env);
         await checkAfterRestart(server, members, outcome.acked, DATES[cycle + 1]!);
@@ -205,7 +211,7 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
         `crash [${kind}]: ${KILLS} kills (${killedUnderLoad} with submits in flight), ${allAcked.length} acknowledged takes kept`,
       );
       expect(allAcked.length).toBeGreaterThan(0);
-      expect(killedUnderLoad).toBeGreaterThan(0);
+      expect(killedUnderLoad, `replay with CRASH_SEED=${random.seed}`).toBeGreaterThan(0);
     },
     120_000 + KILLS * 20_000,
   );

@@ -17,7 +17,7 @@ import {
   signedTakeBody,
   submitTake,
   type HttpMember,
-} from '../../bench/lib/swarm-http.js';
+} from '../support/swarm-http.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.js';
 import { startServerProcess, type ServerProcess } from '../support/process.js';
 import { takeInvariantViolations, type AckedTake } from './take-invariants.js';

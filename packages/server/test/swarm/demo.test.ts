@@ -8,8 +8,8 @@ import { createTestApp, type TestContext } from '../support/app.js';
 import { newMember, signed, submit } from '../support/swarm.js';
 import { getJson } from './session-support.js';
 
+// The seeder's wall time is a benchmark, not a rule: packages/server/bench/swarm-demo-seed.ts.
 let ctx: TestContext;
-let swarmSeedMs = 0;
 
 beforeAll(async () => {
   ctx = await createTestApp('pglite');
@@ -21,19 +21,10 @@ beforeAll(async () => {
     versions: ctx.app.convene.versions,
     log: ctx.app.log,
   };
-  await seedDemoData(context, [treasuryDemoSeeder, regimeDemoSeeder]);
-  const started = performance.now();
-  await seedDemoData(context, [swarmDemoSeeder]);
-  swarmSeedMs = performance.now() - started;
+  await seedDemoData(context, [treasuryDemoSeeder, regimeDemoSeeder, swarmDemoSeeder]);
 }, 300_000);
 afterAll(async () => {
   await ctx.close();
-});
-
-test('the demo swarm seeds months of history well under 30 s', () => {
-  console.info(`swarm demo seed: ${Math.round(swarmSeedMs)} ms`);
-  // Generous bound: this machine is shared; docs/benchmarks.md records the measured times.
-  expect(swarmSeedMs).toBeLessThan(90_000);
 });
 
 test('house members and a judge are active; seeds never leave the server', async () => {

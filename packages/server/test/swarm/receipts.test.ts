@@ -11,23 +11,55 @@ import {
   scheduledSubject,
 } from './session-support.js';
 
+/**
+ * Every test builds the sessions it changes on a subject of its own, so none depends on another
+ * having run (or not run) before it; the chain built in beforeAll is only read.
+ */
 describeEachDatabase('consensus receipts, judgements and admin routes', (kind) => {
   let ctx: TestContext;
   let alice: TestMember;
   let bob: TestMember;
   let judge: TestMember;
-  const published: string[] = [];
+  /** Three published sessions of convene-treasury, read by the tests and changed by none. */
+  let published: string[];
   let shadowId: string;
-  let collectingId: string;
 
-  const open = async (date: string) => {
+  const open = async (subjectId: string, date: string) => {
     ctx.clock.advance(60_000);
-    const response = await adminPost(ctx.app, '/api/swarm/admin/sessions', {
-      subjectId: 'convene-treasury',
-      date,
-    });
+    const response = await adminPost(ctx.app, '/api/swarm/admin/sessions', { subjectId, date });
     expect(response.statusCode).toBe(201);
     return response.json<{ sessionId: string }>().sessionId;
+  };
+
+  const newSubject = (id: string) =>
+    scheduledSubject(ctx.testDb.database.db, { id, schedule: null, enabled: false, quorum: 1 });
+
+  /** Sessions on `subjectId`, one per date, each with two takes and a shadow judgement, published. */
+  const publishChain = async (subjectId: string, dates: readonly string[]) => {
+    const sessions: Array<{ sessionId: string; shadowId: string }> = [];
+    for (const date of dates) {
+      const sessionId = await open(subjectId, date);
+      for (const member of [alice, bob]) {
+        const take = await signed(member, {
+          date,
+          subjectId,
+          stance: member === alice ? 'bullish' : 'bearish',
+        });
+        expect((await submit(ctx.app, member.token, take)).statusCode).toBe(201);
+      }
+      const shadow = await fileJudgement(ctx.app, judge, sessionId, { mode: 'shadow' });
+      expect(
+        (await adminPost(ctx.app, `/api/swarm/admin/sessions/${sessionId}/publish`)).statusCode,
+      ).toBe(200);
+      sessions.push({ sessionId, shadowId: shadow.json<{ judgementId: string }>().judgementId });
+    }
+    return sessions;
+  };
+
+  /** A subject of its own with one collecting session on 2026-06-04. */
+  const collectingOn = async (subjectId: string) => {
+    await newSubject(subjectId);
+    return open(subjectId, '2026-06-04');
   };
 
   beforeAll(async () => {
@@ -35,24 +67,14 @@ describeEachDatabase('consensus receipts, judgements and admin routes', (kind) =
     alice = await newMember(ctx.app, 'Alice');
     bob = await newMember(ctx.app, 'Bob');
     judge = await newJudge(ctx.app, 'Judy');
-    await scheduledSubject(ctx.testDb.database.db, { schedule: null, enabled: false, quorum: 1 });
-    for (const date of ['2026-06-01', '2026-06-02', '2026-06-03']) {
-      const sessionId = await open(date);
-      for (const member of [alice, bob]) {
-        const take = await signed(member, {
-          date,
-          stance: member === alice ? 'bullish' : 'bearish',
-        });
-        expect((await submit(ctx.app, member.token, take)).statusCode).toBe(201);
-      }
-      const shadow = await fileJudgement(ctx.app, judge, sessionId, { mode: 'shadow' });
-      if (date === '2026-06-01') shadowId = shadow.json<{ judgementId: string }>().judgementId;
-      expect(
-        (await adminPost(ctx.app, `/api/swarm/admin/sessions/${sessionId}/publish`)).statusCode,
-      ).toBe(200);
-      published.push(sessionId);
-    }
-    collectingId = await open('2026-06-04');
+    await newSubject('convene-treasury');
+    const chain = await publishChain('convene-treasury', [
+      '2026-06-01',
+      '2026-06-02',
+      '2026-06-03',
+    ]);
+    published = chain.map((session) => session.sessionId);
+    shadowId = chain[0]!.shadowId;
   });
   afterAll(async () => {
     await ctx.close();
@@ -72,13 +94,15 @@ describeEachDatabase('consensus receipts, judgements and admin routes', (kind) =
     expect(first?.body.payload.previousReceiptDigest).toBeNull();
     expect(second?.body.payload.previousReceiptDigest).toBe(first?.body.digest);
     expect(second?.body.verified).toBe(true);
-    expect((await receipt(collectingId)).status).toBe(404);
+    expect((await receipt(await collectingOn('unpublished'))).status).toBe(404);
     expect((await receipt('not-a-uuid')).status).toBe(404);
     expect((await receipt(crypto.randomUUID())).status).toBe(404);
   });
 
   test('a receipt row edited in the database reads back verified:false with the right reasons', async () => {
-    const id = published[2] ?? '';
+    await newSubject('tampered-payload');
+    const [tampered] = await publishChain('tampered-payload', ['2026-06-01']);
+    const id = tampered!.sessionId;
     await tamper(
       sql`update consensus_receipt set payload = jsonb_set(payload, '{score}', '0.75') where session_id = ${id}`,
     );
@@ -91,7 +115,10 @@ describeEachDatabase('consensus receipts, judgements and admin routes', (kind) =
   });
 
   test('a rewritten predecessor breaks the chain for its successor', async () => {
-    const [first, second] = published;
+    await newSubject('tampered-chain');
+    const [first, second] = (
+      await publishChain('tampered-chain', ['2026-06-01', '2026-06-02'])
+    ).map((session) => session.sessionId);
     await tamper(
       sql`update consensus_receipt set digest = ${'0'.repeat(64)} where session_id = ${first ?? ''}`,
     );
@@ -112,6 +139,7 @@ describeEachDatabase('consensus receipts, judgements and admin routes', (kind) =
     expect(rules.promptHash).toMatch(/^[0-9a-f]{64}$/);
     expect((await getJson(ctx.app, `/api/swarm/judgements/${rules.id}`)).body.id).toBe(rules.id);
 
+    const collectingId = await collectingOn('judged-while-collecting');
     const filed = await fileJudgement(ctx.app, judge, collectingId);
     expect(filed.statusCode).toBe(201);
     const pending = filed.json<{ judgementId: string }>().judgementId;
@@ -125,6 +153,7 @@ describeEachDatabase('consensus receipts, judgements and admin routes', (kind) =
   });
 
   test('judgement filing rules: judges only, own token, valid signature', async () => {
+    const collectingId = await collectingOn('judgement-rules');
     const asMember = await fileJudgement(ctx.app, alice, collectingId);
     expect(asMember.json()).toEqual({ ok: false, status: 403, error: 'member is not a judge' });
     const forged = await ctx.app.inject({
@@ -154,6 +183,7 @@ describeEachDatabase('consensus receipts, judgements and admin routes', (kind) =
   });
 
   test('roster admin while collecting: add, excuse, restore; frozen afterwards', async () => {
+    const collectingId = await collectingOn('roster-admin');
     const carol = await newMember(ctx.app, 'Carol'); // activation adds her to the collecting session
     const roster = () =>
       getJson(ctx.app, `/api/swarm/sessions/${collectingId}`).then((r) => r.body.roster);
@@ -161,16 +191,15 @@ describeEachDatabase('consensus receipts, judgements and admin routes', (kind) =
     const change = (memberId: string, action: string) =>
       adminPost(ctx.app, `/api/swarm/admin/sessions/${collectingId}/roster`, { memberId, action });
     expect((await change(carol.handle, 'excuse')).statusCode).toBe(200);
-    const excused = await submit(ctx.app, carol.token, await signed(carol, { date: '2026-06-04' }));
+    const take = () => signed(carol, { date: '2026-06-04', subjectId: 'roster-admin' });
+    const excused = await submit(ctx.app, carol.token, await take());
     expect(excused.json()).toEqual({
       ok: false,
       status: 403,
       error: 'member is excused from this session',
     });
     expect((await change(carol.memberId, 'restore')).statusCode).toBe(200);
-    expect(
-      (await submit(ctx.app, carol.token, await signed(carol, { date: '2026-06-04' }))).statusCode,
-    ).toBe(201);
+    expect((await submit(ctx.app, carol.token, await take())).statusCode).toBe(201);
     expect((await change(judge.memberId, 'add')).statusCode).toBe(409);
     expect((await change('nobody', 'add')).statusCode).toBe(404);
     const window = await adminPost(ctx.app, `/api/swarm/admin/sessions/${collectingId}/window`, {
@@ -199,7 +228,8 @@ describeEachDatabase('consensus receipts, judgements and admin routes', (kind) =
   });
 
   test('opening with fireAt is idempotent; bad input is a 400; unknown subject a 404', async () => {
-    const body = { subjectId: 'convene-treasury', fireAt: '2026-06-04T12:00:00.000Z' };
+    await newSubject('opened-by-fire');
+    const body = { subjectId: 'opened-by-fire', fireAt: '2026-06-04T12:00:00.000Z' };
     const first = await adminPost(ctx.app, '/api/swarm/admin/sessions', body);
     const again = await adminPost(ctx.app, '/api/swarm/admin/sessions', body);
     expect(first.statusCode).toBe(201);

@@ -12,6 +12,7 @@ import {
   submit,
   type TestMember,
 } from '../support/swarm.js';
+import { untilBlockedOnLock } from '../support/wait.js';
 
 const DATE = '2026-06-01';
 const swarmError = (status: number, error: string) => ({ ok: false, status, error });
@@ -366,7 +367,7 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
       });
       await insertedSignal;
       const pending = submit(ctx.app, alice.token, take);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await untilBlockedOnLock(ctx.testDb.database.db); // the submit's insert waits on our row
       release();
       await competitor;
       expect((await pending).json()).toEqual(

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, SERVER_ENTRY, spawnNode } from '@convene/test-support';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
-const SERVER_MAIN = join(REPO, 'packages/server/dist/main.js');
 const WEB_INDEX = join(REPO, 'packages/web/dist/index.html');
 
 export interface RunningServer {
@@ -17,21 +16,6 @@ export interface RunningServer {
   startupMs: number;
   logs: () => string;
   stop: () => Promise<void>;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address !== null
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function waitForHealth(
@@ -55,7 +39,7 @@ async function waitForHealth(
 
 /** Starts the real built server with demo data in a fresh data directory on a free port. */
 export async function startServer(timeoutMs = 280_000): Promise<RunningServer> {
-  if (!existsSync(SERVER_MAIN) || !existsSync(WEB_INDEX)) {
+  if (!existsSync(SERVER_ENTRY) || !existsSync(WEB_INDEX)) {
     throw new Error(
       'build first: npm run build (needs packages/server/dist and packages/web/dist)',
     );
@@ -63,7 +47,7 @@ export async function startServer(timeoutMs = 280_000): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'convene-web-test-'));
   const port = await freePort();
   const started = Date.now();
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const server = spawnNode([SERVER_ENTRY], {
     cwd: REPO,
     env: {
       ...envWithoutDatabase(),
@@ -73,23 +57,20 @@ export async function startServer(timeoutMs = 280_000): Promise<RunningServer> {
       APP_ENV: 'demo',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const { child } = server;
   const baseUrl = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(baseUrl, child, timeoutMs);
   } catch (error) {
     child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${output.slice(-4000)}`);
+    throw new Error(`${(error as Error).message}\n${server.output().slice(-4000)}`);
   }
   return {
     baseUrl,
     dataDir,
     startupMs: Date.now() - started,
-    logs: () => output,
+    logs: server.output,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
@@ -103,9 +84,9 @@ export async function startServer(timeoutMs = 280_000): Promise<RunningServer> {
 }
 
 /** The child always uses its own embedded database, even when the suite runs with DATABASE_URL set. */
-function envWithoutDatabase(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  delete env.ADMIN_TOKEN;
+function envWithoutDatabase(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env))
+    if (value !== undefined && name !== 'DATABASE_URL' && name !== 'ADMIN_TOKEN') env[name] = value;
   return env;
 }
