@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -29,7 +30,7 @@ function postWithContinue(url: string, body: string) {
   });
   const continued = new Promise<void>((resolve) => request.once('continue', resolve));
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    request.once('error', reject);
+    request.on('error', reject);
     request.once('response', (incoming) => {
       let text = '';
       incoming.setEncoding('utf8');
@@ -60,14 +61,19 @@ describe('server process', () => {
   });
 
   test('starts on PGlite under DATA_DIR, serves /health, and shuts down gracefully on SIGTERM', async () => {
-    // A fresh PGlite data directory runs initdb and every migration; slow machines need the time.
-    const server = await startServerProcess(
-      { DATA_DIR: dataDir, SCHEDULER_ENABLED: 'false' },
-      150_000,
-    );
+    // Staging, not demo: demo seeding keeps PGlite busy for minutes on a loaded machine, and the
+    // shutdown is what this test is about. A fresh data directory still runs initdb and every migration.
+    const env = {
+      DATA_DIR: dataDir,
+      APP_ENV: 'staging',
+      ADMIN_TOKEN: 'process-test-admin-token-0123456789',
+      RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64'),
+      SCHEDULER_ENABLED: 'false',
+    };
+    const server = await startServerProcess(env, 150_000);
     const health = await fetch(`${server.baseUrl}/health`);
     expect(await health.json()).toMatchObject({
-      env: 'demo',
+      env: 'staging',
       db: 'pglite: ok',
       append_only_guard: 'enforced',
     });
@@ -88,10 +94,7 @@ describe('server process', () => {
     expect(server.output()).toContain('shutting down');
 
     // The data directory was closed cleanly: a second start opens it and finds the migrations applied.
-    const again = await startServerProcess(
-      { DATA_DIR: dataDir, SCHEDULER_ENABLED: 'false' },
-      100_000,
-    );
+    const again = await startServerProcess(env, 100_000);
     expect((await fetch(`${again.baseUrl}/health`)).status).toBe(200);
     // …and the application answered during the shutdown was committed.
     const status = await fetch(`${again.baseUrl}/api/swarm/apply/${memberId}`);
