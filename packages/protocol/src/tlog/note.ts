@@ -97,6 +97,20 @@ export function formatVerifierKey(
   return `${name}+${keyIdHex(noteKeyId(name, type, key))}+${bytesToBase64(material)}`;
 }
 
+/** Splits at the first count − 1 `+` signs (the last part is base64, which may contain `+`). */
+function splitPlus(text: string, count: number): string[] | null {
+  const parts: string[] = [];
+  let rest = text;
+  for (let i = 1; i < count; i++) {
+    const at = rest.indexOf('+');
+    if (at < 0) return null;
+    parts.push(rest.slice(0, at));
+    rest = rest.slice(at + 1);
+  }
+  parts.push(rest);
+  return parts;
+}
+
 export interface VerifierKey {
   name: string;
   keyId: number;
@@ -111,8 +125,8 @@ export interface VerifierKey {
  */
 export function parseVerifierKey(vkey: string): VerifierKey | null {
   if (typeof vkey !== 'string') return null;
-  const parts = vkey.split('+');
-  if (parts.length !== 3) return null;
+  const parts = splitPlus(vkey, 3);
+  if (parts === null) return null;
   const [name, idHex, materialB64] = parts as [string, string, string];
   if (!isValidKeyName(name) || !/^[0-9a-f]{8}$/.test(idHex)) return null;
   const material = base64ToBytes(materialB64);
@@ -146,8 +160,8 @@ export async function formatSignerKey(name: string, seedB64: string): Promise<st
 /** The name and seed of a signer key, or null when malformed or its key ID is wrong. */
 export async function parseSignerKey(skey: string): Promise<{ name: string; seed: string } | null> {
   if (typeof skey !== 'string') return null;
-  const parts = skey.split('+');
-  if (parts.length !== 5 || parts[0] !== 'PRIVATE' || parts[1] !== 'KEY') return null;
+  const parts = splitPlus(skey, 5);
+  if (parts === null || parts[0] !== 'PRIVATE' || parts[1] !== 'KEY') return null;
   const [, , name, idHex, materialB64] = parts as [string, string, string, string, string];
   const material = base64ToBytes(materialB64);
   if (!isValidKeyName(name) || material === null || material.length !== 33) return null;
