@@ -24,11 +24,13 @@ import {
   parseVerifierKey,
   publicKeyFromSeed,
   sign,
+  signCheckpoint,
   signNote,
   takeLogEntry,
   tileIndexPath,
   tilePath,
   tilesForSize,
+  verifyCheckpointNote,
   verifyLogEntry,
 } from '@convene/protocol';
 import { seedOf } from '../scripts/fixtures.js';
@@ -155,6 +157,18 @@ describe('checkpoints', () => {
     ]) {
       expect(parseCheckpoint(bad), JSON.stringify(bad)).toBeNull();
     }
+  });
+});
+
+describe('signCheckpoint', () => {
+  it('signs the checkpoint text with the key named by the origin', async () => {
+    const checkpoint = { origin: 'log.example/a', size: 3, rootHash: new Uint8Array(32).fill(1) };
+    const note = await signCheckpoint(checkpoint, seedOf(0x4c));
+    const vkey = formatVerifierKey('log.example/a', await publicKeyFromSeed(seedOf(0x4c)));
+    expect(await verifyCheckpointNote(note, { logKey: vkey })).toMatchObject({
+      ok: true,
+      checkpoint: { origin: 'log.example/a', size: 3 },
+    });
   });
 });
 

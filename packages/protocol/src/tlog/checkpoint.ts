@@ -1,6 +1,7 @@
 // C2SP tlog-checkpoint (https://c2sp.org/tlog-checkpoint): the note text of a signed tree head.
 import { base64ToBytes, bytesToBase64 } from '../encoding.js';
 import { HASH_SIZE, isTreeSize } from './hashing.js';
+import { ed25519NoteSigner, signNote } from './note.js';
 
 export interface Checkpoint {
   /** The log's identity, e.g. `convene.example.org/log`; also its key name. */
@@ -52,4 +53,18 @@ export function parseCheckpoint(text: string): Checkpoint | null {
   const rootHash = base64ToBytes(rootText);
   if (rootHash === null || rootHash.length !== HASH_SIZE) return null;
   return { origin, size, rootHash, extensions };
+}
+
+/**
+ * A checkpoint signed as a note by the log key (Ed25519, type 0x01), whose name is the origin:
+ * what the server publishes. `seedB64` is the log key's 32-byte seed.
+ */
+export async function signCheckpoint(
+  checkpoint: { origin: string; size: number; rootHash: Uint8Array },
+  seedB64: string,
+): Promise<string> {
+  return signNote(
+    formatCheckpoint(checkpoint),
+    await ed25519NoteSigner(checkpoint.origin, seedB64),
+  );
 }

@@ -39,7 +39,12 @@ export {
   type ParsedNote,
   type VerifierKey,
 } from './note.js';
-export { formatCheckpoint, parseCheckpoint, type Checkpoint } from './checkpoint.js';
+export {
+  formatCheckpoint,
+  parseCheckpoint,
+  signCheckpoint,
+  type Checkpoint,
+} from './checkpoint.js';
 export {
   cosignatureSigner,
   cosignatureTimestamp,
