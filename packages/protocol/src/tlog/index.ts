@@ -95,3 +95,9 @@ export {
   type TlogReasonCode,
   type VerifiedCheckpoint,
 } from './verify.js';
+export {
+  advanceMonitor,
+  EMPTY_MONITOR_STATE,
+  type MonitorState,
+  type MonitorStep,
+} from './monitor.js';

@@ -35,6 +35,7 @@ export const TLOG_REASONS = {
   sizeMismatch: 'tree_size_mismatch',
   notIncluded: 'inclusion_proof_invalid',
   inconsistent: 'consistency_proof_invalid',
+  entryInvalid: 'log_entry_invalid',
 } as const;
 
 export type TlogReasonCode = (typeof TLOG_REASONS)[keyof typeof TLOG_REASONS];
