@@ -174,6 +174,17 @@ export async function replayTlogVectors(
     }
     check(code === t.expected, `tampered "${t.name}": got ${code}, expected ${t.expected}`);
   }
+  // A monitor following the log from empty through two checkpoints.
+  let state: Protocol.MonitorState = P.EMPTY_MONITOR_STATE;
+  let seen = 0;
+  for (const c of file.checkpoints.filter((c) => c.size === 3 || c.size === entries.length)) {
+    const newEntries = entries.slice(seen, c.size).map((e) => e.entry);
+    const step = await P.advanceMonitor(state, c.note, newEntries, { logKey: log.verifierKey });
+    check(step.ok, `monitor to size ${c.size}: ${step.ok ? '' : step.message}`);
+    if (step.ok) state = step.state;
+    seen = c.size;
+  }
+  check(state.size === entries.length, 'monitor reached the latest checkpoint');
   return {
     entries: entries.length,
     inclusionProofs: proofs.inclusion.length,
