@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   const tightened = usesDataDir(config) ? await secureDataDir(config.dataDir) : 0;
   const admin = await ensureAdminToken(config);
   config = admin.config;
-  const database = await openDatabase(config);
+  let migrated: readonly string[] = [];
+  const database = await openDatabase(config, (applied) => (migrated = applied));
   const demo = config.appEnv === 'demo';
   // In demo the API answers 503 and /health says "loading" until the demo data is complete, and the
   // scheduler waits for it too, so jobs never race the seeders.
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     startScheduler: !demo,
     readiness,
   });
+  if (migrated.length > 0) app.log.info({ migrations: migrated }, 'applied migrations');
   if (tightened > 0)
     app.log.warn({ dataDir: config.dataDir, entries: tightened }, 'made DATA_DIR owner-only');
 
