@@ -81,6 +81,14 @@ describeEachDatabase('receipt key rotation', (kind) => {
       await after.inject({ url: `/api/swarm/sessions/${oldSession}/consensus-receipt` })
     ).json<{ verified: boolean; signature: { keyId: string } }>();
     expect(old).toMatchObject({ verified: true, signature: { keyId: oldKey.keyId } });
+    // Verifiers (the CLI, auditors) learn every key the service vouches for, current first.
+    const keys = (await after.inject({ url: '/api/swarm/receipt-keys' })).json<{
+      keys: Array<{ keyId: string; current: boolean }>;
+    }>().keys;
+    expect(keys.map((key) => [key.keyId, key.current])).toEqual([
+      [newKey.keyId, true],
+      [oldKey.keyId, false],
+    ]);
 
     clock.set('2026-06-02T12:00:00Z');
     const newSession = await publishedSession(after, '2026-06-02');

@@ -3911,6 +3911,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/swarm/receipt-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every key the service has signed consensus receipts with: the current one first, then retired ones (after a rotation) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              keys: {
+                keyId: string;
+                publicKey: string;
+                /** @enum {string} */
+                algorithm: 'Ed25519';
+                current: boolean;
+              }[];
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/swarm/sessions/{id}/consensus-receipt': {
     parameters: {
       query?: never;
