@@ -7,7 +7,7 @@
  * are the ones in docs/benchmarks.md. Needs git, curl and bash; never skipped.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,12 +60,21 @@ async function curl(url: string): Promise<{ status: number; body: string; type: 
   return { status: Number(status), body: stdout.slice(0, cut), type: type ?? '' };
 }
 
-/** The README's sh block under a heading. */
-function readmeBlock(readme: string, heading: string): string[] {
-  const section = readme.slice(readme.indexOf(heading));
+/**
+ * The command lines of the first sh block under a heading: continuation lines joined, blank lines
+ * dropped, and a comment that shows another role's command (`# operator: …`) kept as that command.
+ */
+function shBlock(markdown: string, heading: string): string[] {
+  const section = markdown.slice(markdown.indexOf(heading));
   const block = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
-  return block.split('\n').filter((line) => line.trim() !== '');
+  return block
+    .replace(/\\\n\s*/g, '')
+    .split('\n')
+    .map((line) => line.replace(/^# [a-z]+: /, ''))
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'));
 }
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
 describe('a fresh clone, the way the README says', () => {
   let clone: string;
@@ -195,55 +204,106 @@ describe('a fresh clone, the way the README says', () => {
     10 * MINUTES,
   );
 
+  /** Runs a block's lines in order as one reader's shell session would; placeholders filled. */
+  async function runBlock(
+    lines: string[],
+    shellEnv: NodeJS.ProcessEnv,
+    fill: (line: string, seen: Map<string, string>) => string,
+    check: (line: string, result: Shell) => void = () => undefined,
+  ): Promise<Map<string, string>> {
+    const seen = new Map<string, string>();
+    let environment = shellEnv;
+    for (const written of lines) {
+      const line = fill(written.replaceAll('http://localhost:8080', baseUrl), seen);
+      expect(line, 'every placeholder is filled').not.toMatch(/<[A-Za-z]+>/);
+      if (line.startsWith('export ')) {
+        // An `export` line sets the environment of the lines after it, as in the reader's shell.
+        const printed = await sh(`${line} && env -0`, clone, environment);
+        expect(printed.code, line).toBe(0);
+        environment = Object.fromEntries(
+          printed.stdout
+            .split('\0')
+            .filter((pair) => pair.includes('='))
+            .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+        );
+        continue;
+      }
+      const result = await sh(line, clone, environment);
+      expect(result.code, `${written}\n${result.stdout}\n${result.stderr}`).toBe(0);
+      if (/ apply /.test(line)) seen.set('memberId', UUID.exec(result.stdout)?.[0] ?? '');
+      const filed = /take filed: receipt (\d+)/.exec(result.stdout);
+      if (filed !== null) seen.set('recommendationId', filed[1]!);
+      check(line, result);
+    }
+    return seen;
+  }
+
+  async function sessionIds(): Promise<{ open: string; published: string }> {
+    const open = JSON.parse((await curl(`${baseUrl}/api/swarm/open-session`)).body) as {
+      id: string;
+    };
+    const published = JSON.parse(
+      (await curl(`${baseUrl}/api/swarm/sessions?state=published&limit=1`)).body,
+    ) as { sessions: Array<{ id: string }> };
+    expect(published.sessions[0]?.id).toBeDefined();
+    return { open: open.id, published: published.sessions[0]!.id };
+  }
+
   test(
     "every line of the README's CLI block works as written",
     async () => {
       const readme = await readFile(path.join(clone, 'README.md'), 'utf8');
-      const lines = readmeBlock(readme, '## The `convene` CLI');
+      const lines = shBlock(readme, '## The `convene` CLI');
       expect(lines.length).toBeGreaterThanOrEqual(8);
-      const published = JSON.parse(
-        (await curl(`${baseUrl}/api/swarm/sessions?state=published&limit=1`)).body,
-      ) as { sessions: Array<{ id: string }> };
-      const sessionId = published.sessions[0]?.id;
-      expect(sessionId).toBeDefined();
+      const sessions = await sessionIds();
+      const seen = await runBlock(
+        lines,
+        env,
+        (line, known) =>
+          line
+            .replaceAll('<sessionId>', sessions.published)
+            .replaceAll('<memberId>', known.get('memberId') ?? '<memberId>'),
+        (line, result) => {
+          if (line.includes('verify receipt')) expect(result.stdout).toMatch(/^VERIFIED$/m);
+          if (line.includes('admin status')) {
+            expect(result.stdout).toMatch(/^env +demo$/m);
+            expect(result.stdout).toMatch(
+              /^migrations +\d+ applied, latest \d{4}-[a-z-]+; none pending$/m,
+            );
+            expect(result.stdout).toMatch(/^open sessions \(\d+\)$/m);
+          }
+        },
+      );
+      expect(seen.get('memberId')).toMatch(UUID);
+    },
+    10 * MINUTES,
+  );
 
-      let memberId: string | undefined;
-      let shellEnv = { ...env };
-      for (const written of lines) {
-        let line = written.replaceAll('http://localhost:8080', baseUrl);
-        line = line.replaceAll('<sessionId>', sessionId!);
-        if (line.includes('<memberId>')) {
-          expect(memberId, 'apply printed a member id').toBeDefined();
-          line = line.replaceAll('<memberId>', memberId!);
-        }
-        const exported = /^export (.*)$/.exec(line);
-        if (exported !== null) {
-          // An `export` line sets the environment of the lines after it, as in the reader's shell.
-          const printed = await sh(`${line} && env -0`, clone, shellEnv);
-          expect(printed.code, line).toBe(0);
-          shellEnv = Object.fromEntries(
-            printed.stdout
-              .split('\0')
-              .filter((pair) => pair.includes('='))
-              .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-          );
-          continue;
-        }
-        const result = await sh(line, clone, shellEnv);
-        expect(result.code, `${written}\n${result.stdout}\n${result.stderr}`).toBe(0);
-        memberId ??= /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/.exec(
-          line.includes(' apply ') ? result.stdout : '',
-        )?.[0];
-        if (line.includes('verify receipt')) expect(result.stdout).toMatch(/verified/i);
-        if (line.includes('admin status')) {
-          expect(result.stdout).toMatch(/^env +demo$/m);
-          expect(result.stdout).toMatch(
-            /^migrations +\d+ applied, latest \d{4}-[a-z-]+; none pending$/m,
-          );
-          expect(result.stdout).toMatch(/^open sessions \(\d+\)$/m);
-        }
-      }
-      expect(memberId).toBeDefined();
+  test(
+    "every line of docs/agents.md's CLI block works as written",
+    async () => {
+      const guide = await readFile(path.join(clone, 'docs', 'agents.md'), 'utf8');
+      const lines = shBlock(guide, '## With the CLI');
+      expect(lines.length).toBeGreaterThanOrEqual(14);
+      const sessions = await sessionIds();
+      await writeFile(path.join(clone, 'take.md'), 'A longer take, from a file.\n');
+      const seen = await runBlock(
+        lines,
+        { ...env, CONVENE_HOME: `${home}-agents` },
+        (line, known) =>
+          line
+            .replace(/brief --session <sessionId>/, `brief --session ${sessions.open}`)
+            .replace(/verify receipt <sessionId>/, `verify receipt ${sessions.published}`)
+            .replaceAll('<memberId>', known.get('memberId') ?? '<memberId>')
+            .replaceAll(
+              '<recommendationId>',
+              known.get('recommendationId') ?? '<recommendationId>',
+            ),
+        (line, result) => {
+          if (line.includes('verify ')) expect(result.stdout).toMatch(/^VERIFIED$/m);
+        },
+      );
+      expect(seen.get('recommendationId')).toMatch(/^\d+$/);
     },
     10 * MINUTES,
   );
