@@ -218,8 +218,9 @@ describe('a fresh clone, the way the README says', () => {
       expect(line, 'every placeholder is filled').not.toMatch(/<[A-Za-z]+>/);
       if (line.startsWith('export ')) {
         // An `export` line sets the environment of the lines after it, as in the reader's shell.
-        const printed = await sh(`${line} && env -0`, clone, environment);
+        const printed = await sh(`${line}\nenv -0`, clone, environment);
         expect(printed.code, line).toBe(0);
+        expect(printed.stdout, line).toContain('\0PATH=');
         environment = Object.fromEntries(
           printed.stdout
             .split('\0')
