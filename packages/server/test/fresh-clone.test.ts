@@ -220,7 +220,7 @@ describe('a fresh clone, the way the README says', () => {
         // An `export` line sets the environment of the lines after it, as in the reader's shell.
         const printed = await sh(`${line}\nenv -0`, clone, environment);
         expect(printed.code, line).toBe(0);
-        expect(printed.stdout, line).toContain('\0PATH=');
+        expect(`\0${printed.stdout}`, line).toContain('\0PATH=');
         environment = Object.fromEntries(
           printed.stdout
             .split('\0')
