@@ -43,10 +43,12 @@ describe('serving the site', () => {
       headers: { accept: 'text/html' },
     });
     expect(file.status).toBe(404);
+    // Any Accept header gets the site at a page address (curl, unfurlers, uptime checkers).
     const json = await fetch(`${server.baseUrl}/regime`, {
       headers: { accept: 'application/json' },
     });
-    expect(json.status).toBe(404);
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toContain('text/html');
   });
 });
 

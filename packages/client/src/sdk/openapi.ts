@@ -10,7 +10,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Service health with live database guard probes */
+    /**
+     * Service health with live database guard probes
+     * @description 503 (same body, status "loading", Retry-After) while a first demo start builds its data.
+     */
     get: {
       parameters: {
         query?: never;
@@ -27,7 +30,28 @@ export interface paths {
           };
           content: {
             'application/json': {
-              status: 'ok' | 'degraded';
+              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile); "degraded" when the database or a guard fails */
+              status: 'ok' | 'degraded' | 'loading';
+              /** @description anything but "prod" means demo or staging data, not the live treasury */
+              env: 'prod' | 'staging' | 'demo';
+              /** @description driver and whether it answered, e.g. "pglite: ok" */
+              db: string;
+              /** @description "enforced" when the database refused the probe as it must; "missing: <tables>" or "error" otherwise */
+              handle_namespace: string;
+              /** @description "enforced" when the database refused the probe as it must; "missing: <tables>" or "error" otherwise */
+              append_only_guard: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile); "degraded" when the database or a guard fails */
+              status: 'ok' | 'degraded' | 'loading';
               /** @description anything but "prod" means demo or staging data, not the live treasury */
               env: 'prod' | 'staging' | 'demo';
               /** @description driver and whether it answered, e.g. "pglite: ok" */
@@ -3874,6 +3898,50 @@ export interface paths {
               publicKey: string;
               /** @enum {string} */
               algorithm: 'Ed25519';
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/receipt-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every key the service has signed consensus receipts with: the current one first, then retired ones (after a rotation) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              keys: {
+                keyId: string;
+                publicKey: string;
+                /** @enum {string} */
+                algorithm: 'Ed25519';
+                current: boolean;
+              }[];
             };
           };
         };
@@ -8128,6 +8196,128 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Operator status: version, env, database, migrations, jobs, swarm, outbox
+     * @description Answers while a first demo start is still loading (`loading: true`), unlike the rest of the API.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description the server package version */
+              version: string;
+              node: string;
+              env: 'prod' | 'staging' | 'demo';
+              /** @description a first demo start is still building its data */
+              loading: boolean;
+              /** Format: date-time */
+              startedAt: string;
+              uptimeSeconds: number;
+              database: {
+                driver: string;
+                /** @description PGlite directory, or the URL without its password */
+                location: string;
+                serverVersion: string;
+                sizeBytes: number;
+              };
+              migrations: {
+                applied: number;
+                latest: string | null;
+                latestAppliedAt: string | null;
+                /** @description known to this version, not yet applied */
+                pending: string[];
+                /** @description applied by a newer version than this one (a downgrade) */
+                unknown: string[];
+              };
+              scheduler: {
+                enabled: boolean;
+              };
+              jobs: {
+                name: string;
+                schedule: string;
+                nextRunAt: string | null;
+                lastRun: {
+                  /** Format: date-time */
+                  startedAt: string;
+                  finishedAt: string | null;
+                  outcome: string | null;
+                  detail: string | null;
+                } | null;
+              }[];
+              /** @description sessions not yet published, newest first (at most 20) */
+              openSessions: {
+                id: string;
+                subjectId: string;
+                date: string;
+                state: string;
+                /** Format: date-time */
+                convenedAt: string;
+                windowClosesAt: string | null;
+                takeCount: number;
+              }[];
+              pendingApplications: {
+                count: number;
+                /** @description the 20 oldest, to activate or reject */
+                oldest: {
+                  id: string;
+                  /** Format: date-time */
+                  appliedAt: string;
+                }[];
+              };
+              outbox: {
+                /** @description emails not yet delivered */
+                pending: number;
+                /** @description of those, tried at least once */
+                retrying: number;
+                sent: number;
+                oldestPendingAt: string | null;
+                lastError: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ok?: boolean;
+              status?: number;
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
