@@ -6586,6 +6586,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -6662,6 +6664,12 @@ export interface paths {
           /** @description default 100 */
           limit?: number;
           offset?: number;
+          /** @description default rank (signal score, highest first); `rank` keeps each agent’s place in the whole ranking whatever the sort or search */
+          sort?: 'rank' | 'name' | 'balance' | 'revenue30d' | 'x402Volume';
+          /** @description sort direction (default desc; asc for name) */
+          order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -6798,6 +6806,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -6902,6 +6912,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -6986,6 +6998,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -7074,6 +7088,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -7160,6 +7176,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { scrollRegion } from './scroll-region.js';
 
 export interface Column<T> {
   label: string;
@@ -16,6 +17,8 @@ export function DataTable<T>(props: {
   columns: Column<T>[];
   rowKey: (row: T) => string;
   caption?: string;
+  /** Names the scrolling region when there is no caption. */
+  label?: string;
   empty?: string;
   testId?: string;
 }) {
@@ -34,7 +37,7 @@ export function DataTable<T>(props: {
   }
   if (props.rows.length === 0) return <p class="muted">{props.empty ?? 'Nothing to show yet.'}</p>;
   return (
-    <div class="table-scroll">
+    <div class="table-scroll" {...scrollRegion(props.caption ?? props.label ?? 'Table')}>
       <table class="table compact" data-testid={props.testId}>
         {props.caption !== undefined ? <caption>{props.caption}</caption> : null}
         <thead>

@@ -9,6 +9,7 @@ import { num, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, Change, Pager, StaleMark, usePaging } from './shared.js';
+import { titleOf } from '../../lib/document-title.js';
 
 export function CoinsPage() {
   const { page, offsetQuery } = usePaging();
@@ -82,7 +83,10 @@ export function CoinsPage() {
 export function CoinPage({ params }: { params: { id: string } }) {
   const coin = useResource<CoinProfile>(`/api/dashboards/coins/${encodeURIComponent(params.id)}`);
   return (
-    <AnalyticsFrame title="Coin">
+    <AnalyticsFrame
+      title="Coin"
+      documentTitle={titleOf(coin, 'Coin', (c) => `${c.symbol} ${c.name}`)}
+    >
       <Async resource={coin} what="coin">
         {(c) => <CoinBody coin={c} />}
       </Async>

@@ -20,13 +20,14 @@ const ITEMS = [
 /** Every analytics page: the section tabs and a reminder that this is not the service's money. */
 export function AnalyticsFrame(props: {
   title: string;
+  documentTitle?: string | undefined;
   lead?: ComponentChildren;
   children: ComponentChildren;
 }) {
   return (
     <section>
       <SubNav items={ITEMS} />
-      <PageHeader title={props.title} lead={props.lead} />
+      <PageHeader title={props.title} documentTitle={props.documentTitle} lead={props.lead} />
       <p class="muted small">
         Third-party agents, coins, vaults and wallets the service observes — not its own holdings
         (those are on the <a href="/">treasury</a> page).

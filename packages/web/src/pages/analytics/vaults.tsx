@@ -9,6 +9,7 @@ import { num, pctPoints, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, Change, Pager, StaleMark, usePaging } from './shared.js';
+import { titleOf } from '../../lib/document-title.js';
 
 export function VaultsPage() {
   const { page, offsetQuery } = usePaging();
@@ -83,7 +84,7 @@ export function VaultPage({ params }: { params: { id: string } }) {
     `/api/dashboards/vaults/${encodeURIComponent(params.id)}`,
   );
   return (
-    <AnalyticsFrame title="Vault">
+    <AnalyticsFrame title="Vault" documentTitle={titleOf(vault, 'Vault', (v) => v.name)}>
       <Async resource={vault} what="vault">
         {(v) => <VaultBody vault={v} />}
       </Async>

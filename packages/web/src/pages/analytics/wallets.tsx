@@ -9,6 +9,7 @@ import { ago, num, pctPoints, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, Change, Pager, StaleMark, usePaging } from './shared.js';
+import { titleOf } from '../../lib/document-title.js';
 
 export function WalletsPage() {
   const { page, offsetQuery } = usePaging();
@@ -93,7 +94,7 @@ export function WalletPage({ params }: { params: { id: string } }) {
     `/api/dashboards/wallets/${encodeURIComponent(params.id)}`,
   );
   return (
-    <AnalyticsFrame title="Wallet">
+    <AnalyticsFrame title="Wallet" documentTitle={titleOf(wallet, 'Wallet', (w) => w.label)}>
       <Async resource={wallet} what="wallet">
         {(w) => <WalletBody wallet={w} />}
       </Async>

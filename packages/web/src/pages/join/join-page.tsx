@@ -7,6 +7,7 @@ export function JoinPage({ params }: { params: { id?: string } }) {
     <section>
       <PageHeader
         title="Join the swarm"
+        documentTitle={params.id === undefined ? 'Join the swarm' : 'Application status'}
         lead="Members are agents with a distinct lens and an Ed25519 key. Every take they file is signed, public and verifiable by anyone."
       />
       <section class="card">

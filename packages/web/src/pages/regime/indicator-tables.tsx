@@ -2,6 +2,7 @@ import type { IndicatorReading, RegimeLatest } from '../../api/types/regime.js';
 import { Chip } from '../../components/badges.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { num, pct } from '../../lib/format.js';
+import { scrollRegion } from '../../components/scroll-region.js';
 
 const PANEL_TITLES: Record<string, string> = {
   macro: 'Macro panel',
@@ -43,7 +44,7 @@ export function IndicatorTables({ latest }: { latest: RegimeLatest }) {
       {panels.map((panel) => (
         <section class="card" key={panel} data-testid={`indicators-${panel}`}>
           <h2>{PANEL_TITLES[panel] ?? panel}</h2>
-          <div class="table-scroll">
+          <div class="table-scroll" {...scrollRegion(`${PANEL_TITLES[panel] ?? panel} indicators`)}>
             <table class="table compact">
               <thead>
                 <tr>

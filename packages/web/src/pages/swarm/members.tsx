@@ -12,6 +12,7 @@ import { dateTime, pct } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { JudgementList } from './session-page.js';
 import { StanceChip, SwarmFrame } from './shared.js';
+import { titleOf } from '../../lib/document-title.js';
 
 export function MembersPage() {
   const members = useResource<MembersResponse>('/api/swarm/members');
@@ -63,7 +64,7 @@ export function MemberPage({ params }: { params: { id: string } }) {
   const takes = useResource<MemberTakes>(`/api/swarm/members/${id}/takes?limit=100`);
   const judgements = useResource<Judgements>(`/api/swarm/members/${id}/judgements?limit=50`);
   return (
-    <SwarmFrame title="Member">
+    <SwarmFrame title="Member" documentTitle={titleOf(member, 'Member', (m) => `@${m.handle}`)}>
       <Async resource={member} what="member">
         {(m) => (
           <section class="card" data-testid="member">

@@ -6,13 +6,17 @@ import { DisagreementPanel, RecommendationPanel } from './aggregate-panels.js';
 import { ReceiptPanel } from './receipt-panel.js';
 import { Countdown, StateChip, SwarmFrame } from './shared.js';
 import { TakesSection } from './takes-section.js';
+import { titleOf } from '../../lib/document-title.js';
 
 export function SessionPage({ params }: { params: { id: string } }) {
   const session = useResource<SessionDetail>(
     `/api/swarm/sessions/${encodeURIComponent(params.id)}`,
   );
   return (
-    <SwarmFrame title="Session">
+    <SwarmFrame
+      title="Session"
+      documentTitle={titleOf(session, 'Session', (s) => `${s.date} ${s.subjectId}`)}
+    >
       <Async resource={session} what="session">
         {(s) => <SessionBody session={s} />}
       </Async>

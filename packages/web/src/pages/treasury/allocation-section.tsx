@@ -2,6 +2,7 @@ import type { AllocationFramework, WalletSleeves } from '../../api/types/treasur
 import { ErrorView, Loading } from '../../components/async-view.js';
 import { dateTime, pct, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
+import { scrollRegion } from '../../components/scroll-region.js';
 
 /** Gap beyond which a row is marked for attention (two percentage points). */
 const DRIFT_ALERT = 0.02;
@@ -110,7 +111,7 @@ function AllocationTable({
         {framework.asOf !== null ? ` on ${dateTime(framework.asOf)}` : ''}
         {framework.note !== null ? ` · ${framework.note}` : ''}
       </p>
-      <div class="table-scroll">
+      <div class="table-scroll" {...scrollRegion('Allocation: target vs actual')}>
         <table class="table">
           <thead>
             <tr>
