@@ -210,4 +210,131 @@ describe('every route', () => {
     await page.unroute('**/health');
     await watched.close();
   });
+
+  test('agents sort and search run over the whole dataset on the server, kept in the URL', async () => {
+    const watched = await openPage(browser, SIZES[0]);
+    const { page } = watched;
+    const top = await api<{ agents: Array<{ name: string; walletBalanceUsd: number | null }> }>(
+      '/api/dashboards/agents?sort=balance&limit=1',
+    );
+    await page.goto(`${server.baseUrl}/analytics/agents`);
+    await page.waitForSelector('[data-testid="agents"] tbody tr');
+    await page.click('[data-testid="agents"] th a.sort:text("Balance")');
+    await page.waitForURL(/sort=balance&order=desc/);
+    await page.waitForSelector('[data-testid="agents"] tbody tr');
+    const header = page.locator('[data-testid="agents"] th[aria-sort="descending"]');
+    expect(await header.textContent()).toContain('Balance');
+    const firstName = await page
+      .locator('[data-testid="agents"] tbody tr:first-child td:first-child a')
+      .textContent();
+    expect(firstName).toBe(top.agents[0]!.name);
+    // Page 2 keeps the sort.
+    await page.click('nav.pager a:text("next")');
+    await page.waitForURL(/page=2/);
+    expect(page.url()).toContain('sort=balance');
+    // Search goes to the server and into the URL; the total counts the matches.
+    const needle = top.agents[0]!.name;
+    const matches = await api<{ total: number }>(
+      `/api/dashboards/agents?search=${encodeURIComponent(needle)}`,
+    );
+    await page.fill('input[name="search"]', needle);
+    await page.click('form[role="search"] button[type="submit"]');
+    await page.waitForURL(/search=/);
+    expect(page.url()).not.toContain('page=2');
+    await expect
+      .poll(() => page.locator('[data-testid="pager-status"]').textContent())
+      .toContain(`page 1 of 1 · ${matches.total} rows`);
+    const names = await page
+      .locator('[data-testid="agents"] tbody tr td:first-child a')
+      .allTextContents();
+    for (const name of names) expect(name.toLowerCase()).toContain(needle.toLowerCase());
+    expect(watched.errors).toEqual([]);
+    await watched.close();
+  });
+
+  test('phone layouts: sessions and leaderboard rows read as short cards; the allocation Gap is on screen', async () => {
+    const watched = await openPage(browser, SIZES[0]);
+    const { page } = watched;
+    for (const [path, table] of [
+      ['/swarm', 'session-list'],
+      ['/analytics/leaderboard', 'leaderboard'],
+    ] as const) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await page.waitForSelector(`[data-testid="${table}"] tbody tr`);
+      const { rows, height, right } = await page
+        .locator(`[data-testid="${table}"]`)
+        .evaluate((element) => ({
+          rows: element.querySelectorAll('tbody tr').length,
+          height: element.getBoundingClientRect().height,
+          right: element.getBoundingClientRect().right,
+        }));
+      console.info(`${path} on a phone: ${rows} rows, ${Math.round(height / rows)} px per row`);
+      expect(height / rows, path).toBeLessThan(path === '/swarm' ? 260 : 420);
+      expect(right, path).toBeLessThanOrEqual(SIZES[0].width);
+    }
+    // The allocation table's Gap, the number that matters, is on screen for every bucket.
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForSelector('[data-testid="allocation-table"] td[data-label="Gap"]');
+    const gaps = await page
+      .locator('[data-testid="allocation-table"] td[data-label="Gap"]')
+      .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().right));
+    expect(gaps.length).toBeGreaterThan(2);
+    for (const right of gaps) expect(right).toBeLessThanOrEqual(SIZES[0].width);
+    await watched.close();
+  });
+
+  test('regime indicator tables show the transformed value the classifier uses, with its unit', async () => {
+    const snapshots = await api<{
+      latest: {
+        indicators: Array<{ id: string; transform: string; transformedValue: number | null }>;
+      };
+    }>('/api/dashboards/regime-snapshots');
+    const watched = await openPage(browser);
+    const { page } = watched;
+    await page.goto(`${server.baseUrl}/regime`);
+    await page.waitForSelector('[data-testid="indicator-value"]');
+    const indicators = snapshots.latest.indicators;
+    expect(await page.locator('[data-testid="indicator-value"]').count()).toBe(indicators.length);
+    const shown = await Promise.all(
+      indicators.map((indicator) =>
+        page.locator(`[data-indicator="${indicator.id}"] > div:first-child`).textContent(),
+      ),
+    );
+    indicators.forEach((indicator, index) => {
+      const text = shown[index]!;
+      const value = indicator.transformedValue;
+      if (value === null) return expect(text).toBe('—');
+      if (indicator.transform === 'change90')
+        expect(text, indicator.id).toBe(`${value > 0 ? '+' : ''}${(value * 100).toFixed(1)} %`);
+      else if (indicator.transform === 'trend_50_200')
+        expect(text, indicator.id).toBe(value.toFixed(3));
+      // A level keeps its significant digits: never a bare "0" for a small non-zero ratio.
+      else if (value !== 0) expect(text, indicator.id).not.toMatch(/^0( |$)/);
+    });
+    await watched.close();
+  });
+
+  test('a member page counts and pages every take, and filters them by subject', async () => {
+    const member = visits.find((visit) => visit.pattern === '/swarm/members/:id')!.path;
+    const id = member.split('/').pop()!;
+    const all = await api<{ takes: Array<{ subjectId: string }> }>(
+      `/api/swarm/members/${id}/takes?limit=1000`,
+    );
+    const watched = await openPage(browser);
+    const { page } = watched;
+    await page.goto(`${server.baseUrl}${member}`);
+    await page.waitForSelector('[data-testid="member-takes"] tbody tr');
+    expect(await page.locator('[data-testid="member-takes-count"]').textContent()).toContain(
+      `of ${all.takes.length}`,
+    );
+    const subject = all.takes[0]!.subjectId;
+    await page.click(`nav[aria-label="Subjects"] a:text-is("${subject}")`);
+    await page.waitForURL(/subject=/);
+    const count = all.takes.filter((take) => take.subjectId === subject).length;
+    await expect
+      .poll(() => page.locator('[data-testid="member-takes-count"]').textContent())
+      .toContain(`of ${count}`);
+    expect(watched.errors).toEqual([]);
+    await watched.close();
+  });
 });

@@ -110,7 +110,8 @@ export function JudgementList({ judgements }: { judgements: Judgement[] }) {
           <div class="row-between">
             <strong>{j.handle ?? j.judgedBy}</strong>
             <span class="small">
-              release safety <strong>{j.releaseSafety}</strong> · {dateTime(j.createdAt)}
+              release safety <strong>{j.releaseSafety}</strong> · {dateTime(j.createdAt)} ·{' '}
+              <a href={`/swarm/sessions/${j.sessionId}`}>session</a>
             </span>
           </div>
           <p class="text-body">{j.rationale}</p>
