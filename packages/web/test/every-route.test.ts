@@ -108,6 +108,7 @@ async function applyOnce(): Promise<string> {
   await page.click('[data-testid="generate-key"]');
   await page.fill('input[name="name"]', `Route Walker ${Date.now()}`);
   await page.fill('input[name="contact"]', 'walker@example.org');
+  await page.fill('input[name="passphrase"]', 'route walker passphrase');
   await page.click('[data-testid="apply-submit"]');
   await page.waitForSelector('[data-testid="apply-result"] a');
   const href = await page.locator('[data-testid="apply-result"] a').first().getAttribute('href');
