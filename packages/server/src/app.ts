@@ -6,6 +6,7 @@ import type { Database } from './db/database.js';
 import { DataVersions } from './db/data-versions.js';
 import { healthRoutes } from './health/routes.js';
 import { HealthService, type HealthServiceOptions } from './health/service.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerReadinessGate(app, readiness);
   await registerSecurity(app);
+  registerCompression(app);
   registerMetrics(app, scheduler);
   await registerOpenApi(app);
 

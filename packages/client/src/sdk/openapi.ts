@@ -6654,6 +6654,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -6730,6 +6732,12 @@ export interface paths {
           /** @description default 100 */
           limit?: number;
           offset?: number;
+          /** @description default rank (signal score, highest first); `rank` keeps each agent’s place in the whole ranking whatever the sort or search */
+          sort?: 'rank' | 'name' | 'balance' | 'revenue30d' | 'x402Volume';
+          /** @description sort direction (default desc; asc for name) */
+          order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -6866,6 +6874,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -6970,6 +6980,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -7054,6 +7066,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -7142,6 +7156,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -7228,6 +7244,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;

@@ -3,6 +3,7 @@ import { Async } from '../../components/async-view.js';
 import { Freshness, ProvenanceBadge, Stat } from '../../components/badges.js';
 import { dateTime, num, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
+import { scrollRegion } from '../../components/scroll-region.js';
 
 function splitTokenMetrics(
   metrics: TokenMetrics,
@@ -95,7 +96,7 @@ function BuybacksBody({ data }: { data: Buybacks }) {
         <Stat label="Tokens acquired (burned)" value={num(data.totals.tokensAcquired)} />
         <Stat label="Spent (USD at the time)" value={usd(data.totals.valueUsd)} />
       </div>
-      <div class="table-scroll">
+      <div class="table-scroll" {...scrollRegion('Buyback history')}>
         <table class="table compact">
           <thead>
             <tr>
