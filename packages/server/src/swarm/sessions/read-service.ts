@@ -22,7 +22,9 @@ import {
   type SessionRow,
 } from './repository.js';
 import { nextFire } from './schedule.js';
-import { rosterView, sessionFull, sessionSummary, takesView } from './views.js';
+import { takeVerified } from '../takes/verification.js';
+import type { StoredAggregate } from './aggregation.js';
+import { newestPerMember, rosterView, sessionFull, sessionSummary, takesView } from './views.js';
 
 /** The session read routes; large bodies are serialised once per swarm data version. */
 export class SessionReads {
@@ -140,12 +142,24 @@ export class SessionReads {
       takesOfSession(this.db, session.id),
     ]);
     const expected = roster.filter((entry) => !entry.excused).map((entry) => entry.memberId);
-    const counted = new Set(selectCountedTakes(takes, expected).map((take) => take.id));
+    const aggregate = session.aggregate as StoredAggregate | null;
+    const counted = new Set(
+      aggregate !== null
+        ? aggregate.counted.map((entry) => entry.takeId)
+        : selectCountedTakes(takes, expected).map((take) => take.id),
+    );
+    const newest = await Promise.all(
+      newestPerMember(takes).map(async (take) => ({
+        take,
+        verified: await takeVerified(take),
+        counted: counted.has(take.id),
+      })),
+    );
     return {
-      ...sessionFull(session, new Set(takes.map((take) => take.memberId)).size),
+      ...sessionFull(session, newest.length),
       brief: brief === undefined ? null : briefResource(brief),
       roster: rosterView(roster),
-      takes: takesView(takes, roster, counted),
+      takes: takesView(newest, roster),
     };
   }
 }

@@ -17,6 +17,7 @@ export interface SessionTake {
   recommendationId: number;
   memberId: string;
   revision: number;
+  nonce: string;
   stance: string;
   confidence: number;
   body: string;
@@ -138,6 +139,7 @@ export async function takesOfSession(db: Kysely<DB>, sessionId: string): Promise
       'take.recommendation_id',
       'take.member_id',
       'take.revision',
+      'take.nonce',
       'take.stance',
       'take.confidence',
       'take.body',
@@ -157,6 +159,7 @@ export async function takesOfSession(db: Kysely<DB>, sessionId: string): Promise
     recommendationId: row.recommendation_id,
     memberId: row.member_id,
     revision: row.revision,
+    nonce: row.nonce,
     stance: row.stance,
     confidence: row.confidence,
     body: row.body,

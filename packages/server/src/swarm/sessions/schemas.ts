@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { SwarmBrief } from '../briefs/schemas.js';
-import { IsoDateTime, Uuid } from '../schemas.js';
+import { IsoDateTime, SupersededBySchema, Uuid } from '../schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -107,12 +107,19 @@ export const SessionTakeSchema = Type.Object({
   body: Type.String(),
   memoUrl: Nullable(Type.String()),
   weights: Nullable(Weights),
-  canonical: Type.String(),
+  nonce: Type.String(),
+  canonical: Type.String({ description: 'the exact canonical text that was signed' }),
   signature: Type.String(),
-  publicKey: Type.String(),
+  publicKey: Type.String({ description: 'the key this take was filed and is verified with' }),
   receivedAt: IsoDateTime,
-  counted: Type.Boolean(),
-  supersededBy: Nullable(Uuid),
+  verified: Type.Boolean({
+    description: 'signature and stored fields re-checked when this body was built',
+  }),
+  counted: Type.Boolean({
+    description:
+      'the aggregate uses this take (false: excused, off the roster, or filed after aggregation)',
+  }),
+  supersededBy: SupersededBySchema,
 });
 
 const DetailFields = {
@@ -128,10 +135,14 @@ const DetailFields = {
     }),
   ),
 };
-export const SessionDetail = Type.Object({ ...DetailFields, takes: Type.Array(SessionTakeSchema) });
+const NewestTakes = Type.Array(SessionTakeSchema, {
+  description:
+    "one take per member: its highest revision; earlier ones at /api/swarm/takes/{id} and the member's takes",
+});
+export const SessionDetail = Type.Object({ ...DetailFields, takes: NewestTakes });
 export const SessionOfDay = Type.Object({
   session: Type.Object(DetailFields),
-  takes: Type.Array(SessionTakeSchema),
+  takes: NewestTakes,
 });
 
 export const OpenSession = Nullable(
