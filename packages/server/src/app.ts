@@ -8,6 +8,7 @@ import { DataVersions } from './db/data-versions.js';
 import { healthRoutes } from './health/routes.js';
 import { HealthService, type HealthServiceOptions } from './health/service.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerStrictJsonBodies } from './http/json-body.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { OneLinePerRequest } from './http/request-log.js';
@@ -71,6 +72,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Infrastructure first, then domains, in this explicit order.
   registerErrorHandling(app);
+  registerStrictJsonBodies(app);
   await registerSecurity(app);
   registerMetrics(app, scheduler);
   await registerOpenApi(app);

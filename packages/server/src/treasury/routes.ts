@@ -93,7 +93,7 @@ export const treasuryRoutes: FastifyPluginAsyncTypebox<{ treasury: TreasuryServi
   app.put(
     '/api/treasury/admin/allocation',
     {
-      preHandler: adminGuard(config.adminToken),
+      onRequest: adminGuard(config.adminToken),
       schema: {
         tags,
         summary: 'Set new allocation targets (admin); weights are normalised to sum to 1',

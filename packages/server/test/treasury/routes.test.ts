@@ -181,14 +181,19 @@ describeEachDatabase('treasury routes', (kind) => {
     });
     expect(after.note).toBe('rebalance');
 
-    await recordSwarmAllocation(ctx.app.convene, {
-      sessionId: '6f1d5c1e-0000-4000-8000-000000000001',
-      weights: [
-        { bucket: 'aave', weight: 0.95 },
-        { bucket: 'service_token', weight: 0.05 },
-      ],
-      at: ctx.clock.now(),
-    });
+    const { database, versions } = ctx.app.convene;
+    const recorded = await database.db.transaction().execute((trx) =>
+      recordSwarmAllocation(trx, versions, {
+        sessionId: '6f1d5c1e-0000-4000-8000-000000000001',
+        weights: [
+          { bucket: 'aave', weight: 0.5 },
+          { bucket: 'zzz', weight: 0.000001 },
+          { bucket: 'service_token', weight: 0.5 },
+        ],
+        at: ctx.clock.now(),
+      }),
+    );
+    expect(recorded).toEqual({ version: expect.any(Number), ignoredBuckets: ['zzz'] });
     const swarm = (await get('/api/dashboards/allocation')).json();
     expect(swarm.setBy).toEqual({
       kind: 'swarm',
@@ -198,7 +203,14 @@ describeEachDatabase('treasury routes', (kind) => {
       'swarm',
       'admin',
     ]);
-    expect(swarm.sleeves.map((s: { target: number }) => s.target)).toEqual([0.95, 0.05]);
+    // The swarm sets buckets beneath the sleeves; the sleeves keep the admin's 90 / 10.
+    expect(swarm.sleeves.map((s: { target: number }) => s.target)).toEqual([0.9, 0.1]);
+    expect(swarm.sleeves[0].buckets[0]).toMatchObject({ key: 'aave', target: 0.9, withinSleeve: 1 });
+    expect(swarm.sleeves[1].buckets[0]).toMatchObject({
+      key: 'service_token',
+      target: 0.1,
+      withinSleeve: 1,
+    });
   });
 
   test('a failed indexer pass keeps rows and asOf, records the error', async () => {

@@ -225,3 +225,44 @@ export async function newestFire(db: Kysely<DB>, subjectId: string): Promise<Dat
     .executeTakeFirst();
   return row?.fire_at ?? undefined;
 }
+
+/**
+ * Published sessions of a subject with no allocation decision yet, newest first, each with what the
+ * decision needs; locked so two replicas cannot decide one session twice.
+ */
+export async function publishedAwaitingAllocation(trx: Kysely<DB>, subjectId: string) {
+  return trx
+    .selectFrom('swarm_session')
+    .innerJoin('subject', 'subject.id', 'swarm_session.subject_id')
+    .leftJoin('judgement', (join) =>
+      join
+        .onRef('judgement.session_id', '=', 'swarm_session.id')
+        .on('judgement.judged_by', '=', 'convene-rules'),
+    )
+    .select([
+      'swarm_session.id',
+      'swarm_session.aggregate',
+      'subject.recommendation_type',
+      'subject.source',
+      'judgement.release_safety',
+    ])
+    .where('swarm_session.subject_id', '=', subjectId)
+    .where('swarm_session.state', '=', 'published')
+    .where('swarm_session.allocation_effect', 'is', null)
+    .orderBy('swarm_session.published_at', 'desc')
+    .orderBy('swarm_session.seq', 'desc')
+    .forUpdate('swarm_session')
+    .execute();
+}
+
+export async function setAllocationEffect(
+  trx: Kysely<DB>,
+  sessionId: string,
+  effect: unknown,
+): Promise<void> {
+  await trx
+    .updateTable('swarm_session')
+    .set({ allocation_effect: JSON.stringify(effect) })
+    .where('id', '=', sessionId)
+    .execute();
+}

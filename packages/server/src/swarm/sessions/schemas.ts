@@ -59,6 +59,41 @@ const DisagreementMap = Type.Object(
   { description: 'null until the session is aggregated' },
 );
 
+const IgnoredBuckets = Type.Array(Type.String(), {
+  description: 'buckets the recommendation named that the treasury does not hold: ignored',
+});
+/** What a published session did to the treasury allocation (sessions/allocation-bridge.ts). */
+const AllocationEffectSchema = Type.Union(
+  [
+    Type.Object({
+      status: Type.Literal('applied'),
+      version: Type.Integer({ description: 'the allocation version it produced' }),
+      ignoredBuckets: IgnoredBuckets,
+      decidedAt: IsoDateTime,
+    }),
+    Type.Object({
+      status: Type.Literal('not_applied'),
+      reason: Type.Union(
+        [
+          'advisory_subject',
+          'quorum_not_met',
+          'no_weights',
+          'judged_unsafe',
+          'no_known_bucket',
+          'superseded',
+        ].map((r) => Type.Literal(r)),
+      ),
+      detail: Type.String(),
+      ignoredBuckets: IgnoredBuckets,
+      decidedAt: IsoDateTime,
+    }),
+  ],
+  {
+    description:
+      "the published recommendation's effect on the treasury allocation; null until decided",
+  },
+);
+
 const SummaryFields = {
   id: Uuid,
   date: Type.String({ description: 'UTC date YYYY-MM-DD' }),
@@ -77,6 +112,7 @@ const SummaryFields = {
   quorum: Nullable(Quorum),
   recommendation: Nullable(Recommendation),
   rationale: Nullable(Type.String()),
+  allocationEffect: Nullable(AllocationEffectSchema),
 };
 const FullFields = {
   ...SummaryFields,

@@ -31,6 +31,7 @@ export function sessionSummary(row: SessionRow, takeCount: number) {
             drift: aggregate.drift,
           },
     rationale: row.rationale,
+    allocationEffect: row.allocation_effect ?? null,
   };
 }
 
