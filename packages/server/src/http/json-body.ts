@@ -20,6 +20,6 @@ export function registerStrictJsonBodies(app: FastifyInstance): void {
       done(new RequestError(400, 'request body is not valid UTF-8'), undefined);
       return;
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
 }

@@ -87,7 +87,8 @@ export async function recordSwarmAllocation(
   const ignoredBuckets = [
     ...new Set(input.weights.filter((w) => !SLEEVE_OF_BUCKET.has(w.bucket)).map((w) => w.bucket)),
   ].sort();
-  const current = (await repository.allocationHistory(trx, 1))[0]?.weights ?? DEFAULT_TARGET_WEIGHTS;
+  const current =
+    (await repository.allocationHistory(trx, 1))[0]?.weights ?? DEFAULT_TARGET_WEIGHTS;
   const weights = bucketsBeneathSleeves(current, input.weights);
   if (weights === null) return { version: null, ignoredBuckets };
   const { version } = await repository.insertAllocation(trx, {
@@ -120,7 +121,8 @@ export function bucketsBeneathSleeves(
   const result = SLEEVES.flatMap((sleeve) => {
     const sleeveTarget = sleeve.buckets.reduce((sum, b) => sum + (now.get(b.key) ?? 0), 0);
     const total = sleeve.buckets.reduce((sum, b) => sum + (wanted.get(b.key) ?? 0), 0);
-    if (!(total > 0)) return sleeve.buckets.map((b) => ({ bucket: b.key, weight: now.get(b.key) ?? 0 }));
+    if (!(total > 0))
+      return sleeve.buckets.map((b) => ({ bucket: b.key, weight: now.get(b.key) ?? 0 }));
     changed = true;
     return sleeve.buckets.map((b) => ({
       bucket: b.key,

@@ -205,7 +205,11 @@ describeEachDatabase('treasury routes', (kind) => {
     ]);
     // The swarm sets buckets beneath the sleeves; the sleeves keep the admin's 90 / 10.
     expect(swarm.sleeves.map((s: { target: number }) => s.target)).toEqual([0.9, 0.1]);
-    expect(swarm.sleeves[0].buckets[0]).toMatchObject({ key: 'aave', target: 0.9, withinSleeve: 1 });
+    expect(swarm.sleeves[0].buckets[0]).toMatchObject({
+      key: 'aave',
+      target: 0.9,
+      withinSleeve: 1,
+    });
     expect(swarm.sleeves[1].buckets[0]).toMatchObject({
       key: 'service_token',
       target: 0.1,

@@ -3,11 +3,7 @@ import type { DB } from '../../db/schema.js';
 import { RequestError, notFound } from '../../errors.js';
 import { SWARM_ERRORS } from '../errors.js';
 import { parseLimit } from '../sessions/list-query.js';
-import {
-  memberTakes,
-  newestRevisions,
-  type MemberTakesPosition,
-} from '../takes/repository.js';
+import { memberTakes, newestRevisions, type MemberTakesPosition } from '../takes/repository.js';
 import { supersededBy, takeVerified } from '../takes/verification.js';
 import { MemberRepository, type MemberRow } from './repository.js';
 
@@ -19,9 +15,9 @@ export const isPublicMember = (member: Pick<MemberRow, 'activated_at'>): boolean
 
 /** The takes cursor is opaque to clients: base64url of `[receivedAt ISO, recommendationId]`. */
 function encodeTakesCursor(row: MemberTakesPosition): string {
-  return Buffer.from(
-    JSON.stringify([row.receivedAt.toISOString(), row.recommendationId]),
-  ).toString('base64url');
+  return Buffer.from(JSON.stringify([row.receivedAt.toISOString(), row.recommendationId])).toString(
+    'base64url',
+  );
 }
 
 function decodeTakesCursor(raw: string): MemberTakesPosition {
@@ -66,13 +62,18 @@ export class MemberReads {
    * with it: that many, and `nextCursor` (opaque) continues where the page ended (null at the end).
    * Each take carries `verified` and, when a later revision exists, `supersededBy`.
    */
-  async takes(idOrHandle: string, query: { limit?: string | undefined; cursor?: string | undefined }) {
+  async takes(
+    idOrHandle: string,
+    query: { limit?: string | undefined; cursor?: string | undefined },
+  ) {
     const limit =
       query.limit === undefined || query.limit === ''
         ? undefined
         : parseLimit(query.limit, MEMBER_TAKES_MAX, MEMBER_TAKES_MAX);
     const after =
-      query.cursor === undefined || query.cursor === '' ? undefined : decodeTakesCursor(query.cursor);
+      query.cursor === undefined || query.cursor === ''
+        ? undefined
+        : decodeTakesCursor(query.cursor);
     const member = await this.require(idOrHandle);
     const rows = await memberTakes(this.db, member.id, {
       limit: limit === undefined ? undefined : limit + 1,

@@ -35,7 +35,8 @@ export type AllocationEffect =
     };
 
 const DETAIL = {
-  advisory_subject: 'this subject does not set the treasury allocation; the recommendation is advisory',
+  advisory_subject:
+    'this subject does not set the treasury allocation; the recommendation is advisory',
   quorum_not_met: 'the quorum was not met',
   no_weights: 'no counted take carried bucket weights',
   judged_unsafe: 'the rules judge called the release unsafe',

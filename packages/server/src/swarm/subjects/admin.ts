@@ -37,7 +37,10 @@ export class SubjectAdmin {
   }> {
     if (!SLUG.test(id)) throw swarmError(400, 'subject id must be a lower-case slug (a-z, 0-9, -)');
     if ((SESSION_SUBROUTES as readonly string[]).includes(id))
-      throw swarmError(400, `subject id ${id} is reserved: /api/swarm/sessions/{id}/${id} is a route`);
+      throw swarmError(
+        400,
+        `subject id ${id} is reserved: /api/swarm/sessions/{id}/${id} is a route`,
+      );
     const settings = parseSettings(body);
     let linkedMemberId = settings.linkedMemberId;
     if (typeof linkedMemberId === 'string') {

@@ -20,7 +20,6 @@ import { hasUnstorableText, isCalendarDate } from './storable.js';
 import { supersededBy, takeVerified } from './verification.js';
 import type { TakeReceipt } from './schemas.js';
 
-
 /** The take write path (spec §4 submit, rules 1–6) and take receipts. */
 export class TakeService {
   private readonly takes: TakeRepository;

@@ -3,6 +3,7 @@
  * UTF-8 cannot encode a lone UTF-16 surrogate (a driver would silently store U+FFFD, so the stored
  * text would differ from the text that was signed). Such input is refused as invalid, never altered.
  */
+// eslint-disable-next-line no-control-regex -- U+0000 is exactly what must be found
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when any string anywhere in `value` (keys included) cannot be stored exactly. */
