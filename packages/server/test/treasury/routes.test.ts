@@ -68,7 +68,11 @@ describeEachDatabase('treasury routes', (kind) => {
   test('token-metrics is keyed by TOKEN_KEY with price, supply, market cap and the fee split', async () => {
     const body = (await get('/api/dashboards/token-metrics')).json();
     expect(Object.keys(body).sort()).toEqual(['CVN', 'feeSplit']);
-    expect(body.CVN.marketCap).toBeCloseTo(body.CVN.price * body.CVN.totalSupply, 2);
+    // The live service's names (prior-art.md §4.4): priceUsd, totalSupply, marketCapUsd.
+    expect(Object.keys(body.CVN)).toEqual(
+      expect.arrayContaining(['priceUsd', 'totalSupply', 'marketCapUsd']),
+    );
+    expect(body.CVN.marketCapUsd).toBeCloseTo(body.CVN.priceUsd * body.CVN.totalSupply, 2);
     expect(
       body.feeSplit.shares.reduce((s: number, x: { percent: number }) => s + x.percent, 0),
     ).toBe(100);
@@ -77,14 +81,15 @@ describeEachDatabase('treasury routes', (kind) => {
   test('buybacks: rows with hash, amounts and value, and a quiet tail the indexer has scanned', async () => {
     const body = (await get('/api/dashboards/buybacks')).json();
     expect(body.rows.length).toBeGreaterThan(10);
+    // The live service's row names (prior-art.md §4.4): date, tx, wethSpent, valueUsd, <token>Received.
     expect(Object.keys(body.rows[0]).sort()).toEqual([
-      'amountSpent',
+      'cvnReceived',
       'date',
       'provenance',
       'spentAsset',
-      'tokensAcquired',
-      'txHash',
+      'tx',
       'valueUsd',
+      'wethSpent',
     ]);
     expect(body.rows[0].date < '2026-04-17').toBe(true);
     expect(body.asOf).toBe('2026-06-01T12:00:00.000Z');
