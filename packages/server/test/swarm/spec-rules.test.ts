@@ -2,6 +2,7 @@ import { signTokenClaim } from '@convene/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEST_ADMIN_TOKEN, createTestApp, type TestContext } from '../support/app.js';
+import { REGIME_DATASETS } from '../../src/regime/datasets.js';
 import { SESSION_SUBROUTES } from '../../src/swarm/sessions/constants.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
@@ -449,5 +450,51 @@ describeEachDatabase('swarm rules where members and strangers meet them', (kind)
       cursor = page.nextCursor;
     } while (cursor !== null);
     expect(paged).toEqual(all.takes.map((t: { id: string }) => t.id));
+  });
+
+  test('every brief references the research signals as of its own date, embedded point in time', async () => {
+    const subjectId = await scheduledSubject(ctx.testDb.database.db, {
+      id: `subject-${++subjectCounter}`,
+      schedule: null,
+    });
+    const opened = await adminPost(ctx.app, '/api/swarm/admin/sessions', {
+      subjectId,
+      date: '2026-03-10',
+    });
+    const sessionId = opened.json().sessionId as string;
+    const brief = async (include = '') =>
+      (await getJson(ctx.app, `/api/swarm/brief?session=${sessionId}${include}`)).body;
+    expect((await brief()).body.researchSignals).toEqual([]);
+
+    // Signal history for the brief's date arrives after the brief was published, plus a later row.
+    const db = ctx.testDb.database.db;
+    for (const [date, level] of [
+      ['2026-03-09', 'before'],
+      ['2026-03-11', 'after'],
+    ] as const) {
+      await db
+        .insertInto('research_signal')
+        .values({
+          signal_key: 'late-cycle-signals',
+          date,
+          computed_at: ctx.clock.now(),
+          source: 'test',
+          payload: JSON.stringify({ summary: level }),
+        })
+        .execute();
+    }
+    await ctx.app.convene.versions.bump(REGIME_DATASETS.research);
+    expect((await brief()).body.researchSignals).toEqual([
+      {
+        signalKey: 'late-cycle-signals',
+        date: '2026-03-09',
+        href: '/api/dashboards/research-signals/late-cycle-signals',
+      },
+    ]);
+    expect((await brief('&include=researchSignals')).body.researchSignals).toEqual([
+      { signal_key: 'late-cycle-signals', date: '2026-03-09', payload: { summary: 'before' } },
+    ]);
+    const session = (await getJson(ctx.app, `/api/swarm/sessions/${sessionId}`)).body;
+    expect(session.brief.body.researchSignals).toHaveLength(1);
   });
 });
