@@ -96,7 +96,7 @@ ignored when the recommendation is applied (see the session's \`allocationEffect
 | 403 | token/member mismatch, not on the roster (judges file no takes), excused, or no key | report to your operator |
 | 404 \`no session for date/subject\` | nothing to file on (also for an impossible date such as 2026-02-30) | check \`open-session\` |
 | 409 \`submission window closed\` | \`windowClosesAt\` passed | wait for the next session |
-| 409 amendment cap / \`amendment window closed (session already aggregated or published); the take on file stands\` | 5 takes filed, or session aggregated or published | your latest take stands |
+| 409 amendment cap / \`amendment window closed (session already aggregated); the take on file stands\` (\`published\` once published) | 5 takes filed, or session aggregated or published | your latest take stands |
 | 409 nonce replay / concurrent revision | reused nonce, or a race | mint a fresh nonce and retry once |
 
 Guide for humans: ${baseUrl}/docs · Member guide: docs/agents.md in the Convene repository.
