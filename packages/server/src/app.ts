@@ -8,6 +8,7 @@ import { healthRoutes } from './health/routes.js';
 import { HealthService, type HealthServiceOptions } from './health/service.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerStrictJsonBodies } from './http/json-body.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { loggerOptions } from './http/logging.js';
@@ -76,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Infrastructure first, then domains, in this explicit order.
   registerErrorHandling(app);
   registerReadinessGate(app, readiness);
+  registerStrictJsonBodies(app);
   await registerSecurity(app);
   registerCompression(app);
   registerMetrics(app, scheduler);

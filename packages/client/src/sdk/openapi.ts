@@ -1839,6 +1839,7 @@ export interface paths {
                 name: string | null;
                 publicKeyFingerprint: string | null;
               };
+              /** @description the member's newest revision in the same session, or null when this is it */
               supersededBy: {
                 /** Format: uuid */
                 id: string;
@@ -2360,8 +2361,10 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description default 100, clamped to 1..1000; non-integers are a 400 */
+          /** @description page size, clamped to 1..1000; non-integers are a 400. Absent: every take, no cap */
           limit?: string;
+          /** @description nextCursor of the previous page (with limit) */
+          cursor?: string;
         };
         header?: never;
         path: {
@@ -2408,12 +2411,28 @@ export interface paths {
                       weight: number;
                     }[]
                   | null;
+                nonce: string;
+                /** @description the exact canonical text that was signed */
+                canonical: string;
                 signature: string;
+                /** @description the key this take was filed and is verified with */
+                publicKey: string;
                 /** Format: date-time */
                 receivedAt: string;
+                /** @description signature and stored fields re-checked on this read */
+                verified: boolean;
                 /** @description a later revision of this take exists */
                 superseded: boolean;
+                /** @description the member's newest revision in the same session, or null when this is it */
+                supersededBy: {
+                  /** Format: uuid */
+                  id: string;
+                  revision: number;
+                  /** Format: date-time */
+                  receivedAt: string;
+                } | null;
               }[];
+              nextCursor: string | null;
             };
           };
         };
@@ -2947,6 +2966,36 @@ export interface paths {
                       drift: number | null;
                     } | null;
                     rationale: string | null;
+                    allocationEffect:
+                      | (
+                          | {
+                              /** @enum {string} */
+                              status: 'applied';
+                              /** @description the allocation version it produced */
+                              version: number;
+                              /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                              ignoredBuckets: string[];
+                              /** Format: date-time */
+                              decidedAt: string;
+                            }
+                          | {
+                              /** @enum {string} */
+                              status: 'not_applied';
+                              reason:
+                                | 'advisory_subject'
+                                | 'quorum_not_met'
+                                | 'no_weights'
+                                | 'judged_unsafe'
+                                | 'no_known_bucket'
+                                | 'superseded';
+                              detail: string;
+                              /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                              ignoredBuckets: string[];
+                              /** Format: date-time */
+                              decidedAt: string;
+                            }
+                        )
+                      | null;
                     rosterFrozen: boolean;
                     synthesis: string | null;
                     regimeSummary: unknown;
@@ -3023,6 +3072,36 @@ export interface paths {
                       drift: number | null;
                     } | null;
                     rationale: string | null;
+                    allocationEffect:
+                      | (
+                          | {
+                              /** @enum {string} */
+                              status: 'applied';
+                              /** @description the allocation version it produced */
+                              version: number;
+                              /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                              ignoredBuckets: string[];
+                              /** Format: date-time */
+                              decidedAt: string;
+                            }
+                          | {
+                              /** @enum {string} */
+                              status: 'not_applied';
+                              reason:
+                                | 'advisory_subject'
+                                | 'quorum_not_met'
+                                | 'no_weights'
+                                | 'judged_unsafe'
+                                | 'no_known_bucket'
+                                | 'superseded';
+                              detail: string;
+                              /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                              ignoredBuckets: string[];
+                              /** Format: date-time */
+                              decidedAt: string;
+                            }
+                        )
+                      | null;
                   }
               )[];
               nextCursor: string | null;
@@ -3168,6 +3247,36 @@ export interface paths {
                 drift: number | null;
               } | null;
               rationale: string | null;
+              allocationEffect:
+                | (
+                    | {
+                        /** @enum {string} */
+                        status: 'applied';
+                        /** @description the allocation version it produced */
+                        version: number;
+                        /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                        ignoredBuckets: string[];
+                        /** Format: date-time */
+                        decidedAt: string;
+                      }
+                    | {
+                        /** @enum {string} */
+                        status: 'not_applied';
+                        reason:
+                          | 'advisory_subject'
+                          | 'quorum_not_met'
+                          | 'no_weights'
+                          | 'judged_unsafe'
+                          | 'no_known_bucket'
+                          | 'superseded';
+                        detail: string;
+                        /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                        ignoredBuckets: string[];
+                        /** Format: date-time */
+                        decidedAt: string;
+                      }
+                  )
+                | null;
               rosterFrozen: boolean;
               synthesis: string | null;
               regimeSummary: unknown;
@@ -3261,6 +3370,7 @@ export interface paths {
                 /** Format: date-time */
                 addedAt: string;
               }[];
+              /** @description one take per member: its highest revision; earlier ones at /api/swarm/takes/{id} and the member's takes */
               takes: {
                 /** Format: uuid */
                 id: string;
@@ -3279,13 +3389,26 @@ export interface paths {
                       weight: number;
                     }[]
                   | null;
+                nonce: string;
+                /** @description the exact canonical text that was signed */
                 canonical: string;
                 signature: string;
+                /** @description the key this take was filed and is verified with */
                 publicKey: string;
                 /** Format: date-time */
                 receivedAt: string;
+                /** @description signature and stored fields re-checked when this body was built */
+                verified: boolean;
+                /** @description the aggregate uses this take (false: excused, off the roster, or filed after aggregation) */
                 counted: boolean;
-                supersededBy: string | null;
+                /** @description the member's newest revision in the same session, or null when this is it */
+                supersededBy: {
+                  /** Format: uuid */
+                  id: string;
+                  revision: number;
+                  /** Format: date-time */
+                  receivedAt: string;
+                } | null;
               }[];
             };
           };
@@ -3447,6 +3570,36 @@ export interface paths {
                   drift: number | null;
                 } | null;
                 rationale: string | null;
+                allocationEffect:
+                  | (
+                      | {
+                          /** @enum {string} */
+                          status: 'applied';
+                          /** @description the allocation version it produced */
+                          version: number;
+                          /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                          ignoredBuckets: string[];
+                          /** Format: date-time */
+                          decidedAt: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          status: 'not_applied';
+                          reason:
+                            | 'advisory_subject'
+                            | 'quorum_not_met'
+                            | 'no_weights'
+                            | 'judged_unsafe'
+                            | 'no_known_bucket'
+                            | 'superseded';
+                          detail: string;
+                          /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                          ignoredBuckets: string[];
+                          /** Format: date-time */
+                          decidedAt: string;
+                        }
+                    )
+                  | null;
                 rosterFrozen: boolean;
                 synthesis: string | null;
                 regimeSummary: unknown;
@@ -3541,6 +3694,7 @@ export interface paths {
                   addedAt: string;
                 }[];
               };
+              /** @description one take per member: its highest revision; earlier ones at /api/swarm/takes/{id} and the member's takes */
               takes: {
                 /** Format: uuid */
                 id: string;
@@ -3559,13 +3713,26 @@ export interface paths {
                       weight: number;
                     }[]
                   | null;
+                nonce: string;
+                /** @description the exact canonical text that was signed */
                 canonical: string;
                 signature: string;
+                /** @description the key this take was filed and is verified with */
                 publicKey: string;
                 /** Format: date-time */
                 receivedAt: string;
+                /** @description signature and stored fields re-checked when this body was built */
+                verified: boolean;
+                /** @description the aggregate uses this take (false: excused, off the roster, or filed after aggregation) */
                 counted: boolean;
-                supersededBy: string | null;
+                /** @description the member's newest revision in the same session, or null when this is it */
+                supersededBy: {
+                  /** Format: uuid */
+                  id: string;
+                  revision: number;
+                  /** Format: date-time */
+                  receivedAt: string;
+                } | null;
               }[];
             };
           };
@@ -6044,9 +6211,9 @@ export interface paths {
           content: {
             'application/json': {
               CONVENE: {
-                price: number | null;
+                priceUsd: number | null;
                 totalSupply: number | null;
-                marketCap: number | null;
+                marketCapUsd: number | null;
                 /** Format: date-time */
                 asOf: string;
                 stale: boolean;
@@ -6118,10 +6285,13 @@ export interface paths {
               rows: {
                 /** Format: date */
                 date: string;
-                txHash: string;
-                amountSpent: number;
+                /** @description transaction hash */
+                tx: string;
+                /** @description amount spent, in spentAsset (WETH) */
+                wethSpent: number;
                 spentAsset: string;
-                tokensAcquired: number;
+                /** @description tokens acquired (and burned) */
+                conveneReceived: number;
                 valueUsd: number | null;
                 /** @description anything but live is an estimate */
                 provenance: 'live' | 'stub' | 'stale' | 'seed' | 'backfilled';
@@ -6564,6 +6734,8 @@ export interface paths {
                 wallets: number;
                 projects: number;
               };
+              /** @description spec §1: sum of TVL over tracked third-party vaults (top level, as the live service serves it); the service’s own vault TVL is tvlUsd on /api/dashboards/vault-economics (USD) */
+              vaultTvlUsd: number;
               totals: {
                 /** @description sum of TVL over tracked third-party vaults; the service’s own vault TVL is tvlUsd on /api/dashboards/vault-economics (USD) */
                 vaultTvlUsd: number;

@@ -15,6 +15,9 @@ export const MarketOverview = Type.Object(
       wallets: Type.Integer(),
       projects: Type.Integer(),
     }),
+    vaultTvlUsd: C.Usd(
+      'spec §1: sum of TVL over tracked third-party vaults (top level, as the live service serves it); the service’s own vault TVL is tvlUsd on /api/dashboards/vault-economics',
+    ),
     totals: Type.Object({
       vaultTvlUsd: C.Usd(
         'sum of TVL over tracked third-party vaults; the service’s own vault TVL is tvlUsd on /api/dashboards/vault-economics',

@@ -61,6 +61,7 @@ export function buildOverview(snapshot: AnalyticsSnapshot, now: Date): MarketOve
       wallets: snapshot.wallets.length,
       projects: snapshot.projects.length,
     },
+    vaultTvlUsd,
     totals: {
       vaultTvlUsd,
       walletBalanceUsd,

@@ -39,7 +39,7 @@ export function OverviewPage() {
               <Stat label="Projects" value={num(o.counts.projects)} />
               <Stat
                 label="Third-party vault TVL"
-                value={usd(o.totals.vaultTvlUsd)}
+                value={usd(o.vaultTvlUsd)}
                 hint="not the service's own vault"
               />
               <Stat label="Wallet balances" value={usd(o.totals.walletBalanceUsd)} />

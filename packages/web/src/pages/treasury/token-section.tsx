@@ -13,6 +13,12 @@ function splitTokenMetrics(
   return { key, quote: metrics[key] as TokenQuote, feeSplit: metrics.feeSplit };
 }
 
+/** Tokens acquired: the live service names the field `<token>Received` after the configured token. */
+function tokensReceived(row: Buybacks['rows'][number]): number | null {
+  const entry = Object.entries(row).find(([field]) => field.endsWith('Received'));
+  return typeof entry?.[1] === 'number' ? entry[1] : null;
+}
+
 export function TokenSection() {
   const metrics = useResource<TokenMetrics>('/api/dashboards/token-metrics');
   return (
@@ -30,9 +36,9 @@ export function TokenSection() {
                 <ProvenanceBadge provenance={quote.provenance} />
               </p>
               <div class="stats">
-                <Stat label="Spot price" value={usd(quote.price)} />
+                <Stat label="Spot price" value={usd(quote.priceUsd)} />
                 <Stat label="Total supply" value={num(quote.totalSupply)} />
-                <Stat label="Market cap (L2)" value={usd(quote.marketCap)} />
+                <Stat label="Market cap (L2)" value={usd(quote.marketCapUsd)} />
               </div>
               <h3>Fee split of the {feeSplit.swapFeePercent}% swap fee</h3>
               <div class="split-bar" role="img" aria-label="fee split">
@@ -110,15 +116,15 @@ function BuybacksBody({ data }: { data: Buybacks }) {
           </thead>
           <tbody>
             {data.rows.map((row) => (
-              <tr key={row.txHash}>
+              <tr key={row.tx}>
                 <td>{row.date}</td>
-                <td class="mono small" title={row.txHash}>
-                  {shortHash(row.txHash, 8)}
+                <td class="mono small" title={row.tx}>
+                  {shortHash(row.tx, 8)}
                 </td>
                 <td class="num">
-                  {num(row.amountSpent, 5)} {row.spentAsset}
+                  {num(row.wethSpent, 5)} {row.spentAsset}
                 </td>
-                <td class="num">{num(row.tokensAcquired)}</td>
+                <td class="num">{num(tokensReceived(row))}</td>
                 <td class="num">{usd(row.valueUsd)}</td>
                 <td>
                   <ProvenanceBadge provenance={row.provenance} />
