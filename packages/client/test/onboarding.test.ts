@@ -70,6 +70,33 @@ describe('convene CLI: member onboarding against a real server', () => {
     const status = await runCli(['status'], env());
     expect(status.stdout).toContain('state       applied');
 
+    // The operator's status shows the application waiting, the version, the database and migrations.
+    const admin = { ...env(), CONVENE_ADMIN_TOKEN: ADMIN_TOKEN };
+    const glance = await runCli(['admin', 'status'], admin);
+    expect(glance.code, glance.stderr).toBe(0);
+    for (const line of [
+      /^version +1\.0\.0 \(node v\d+/m,
+      /^env +staging$/m,
+      /^database +pglite \d+/m,
+      /^migrations +\d+ applied, latest \d{4}-[a-z-]+; none pending$/m,
+      /^scheduler +disabled/m,
+      /^pending applications \(1\)\n {2}[0-9a-f-]{36} {2}applied \d+s ago$/m,
+      /^outbox +0 pending \(0 retrying\), 0 sent$/m,
+    ])
+      expect(glance.stdout).toMatch(line);
+    const statusJson = JSON.parse((await runCli(['admin', 'status', '--json'], admin)).stdout) as {
+      pendingApplications: { count: number; oldest: Array<{ id: string }> };
+      jobs: Array<{ name: string }>;
+    };
+    expect(statusJson.pendingApplications.count).toBe(1);
+    expect(statusJson.jobs.map((job) => job.name)).toContain('swarm-lifecycle');
+    const wrongToken = await runCli(['admin', 'status'], {
+      ...env(),
+      CONVENE_ADMIN_TOKEN: 'not-the-admin-token-at-all',
+    });
+    expect(wrongToken.code).toBe(3);
+    expect(wrongToken.stderr).toContain('invalid admin token');
+
     const noAdmin = await runCli(['admin', 'activate', memberId], env());
     expect(noAdmin.code).toBe(5);
     const activated = await runCli(['admin', 'activate', memberId], {
@@ -88,6 +115,11 @@ describe('convene CLI: member onboarding against a real server', () => {
 
     const whoami = await runCli(['whoami', '--json'], env());
     expect(JSON.parse(whoami.stdout)).toEqual({ memberId });
+
+    // Activation queued the approval email; no SMTP is configured, so it waits in the outbox.
+    const after = await runCli(['admin', 'status'], admin);
+    expect(after.stdout).toMatch(/^pending applications \(0\)$/m);
+    expect(after.stdout).toMatch(/^outbox +1 pending \(0 retrying\), 0 sent, oldest pending/m);
   });
 
   test('bad flags and a missing base URL give clear errors', async () => {
@@ -120,6 +152,7 @@ describe('convene CLI: member onboarding against a real server', () => {
       ['verify', 'take'],
       ['verify', 'receipt'],
       ['admin', 'activate'],
+      ['admin', 'status'],
     ]) {
       const result = await runCli([...command, '--help']);
       expect(result.code, command.join(' ')).toBe(0);

@@ -2,6 +2,7 @@ import { receiptKey, type ConsensusReceipt, type VerifyReceiptOptions } from '..
 import { SERVICE_SEED } from './fixtures.js';
 import { emptyReceipt, previousReceipt, sessionReceipt } from './receipt-fixtures.js';
 import { tamperedReceipts } from './receipt-tampering.js';
+import { buildTlogVectors } from './tlog-vectors.js';
 import {
   applicationVectors,
   judgementVectors,
@@ -60,5 +61,6 @@ export async function buildVectors(): Promise<Record<string, unknown>> {
       valid,
       tampered: await tamperedReceipts(session),
     },
+    ...(await buildTlogVectors()),
   };
 }

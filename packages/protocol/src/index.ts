@@ -85,3 +85,4 @@ export type {
   ServiceSignature,
   UnverifiedReason,
 } from './receipt-types.js';
+export * from './tlog/index.js';

@@ -2,12 +2,14 @@
 // build and publishes a report on `window.protocolReport`.
 import * as P from '../src/index.js';
 import { createWebEd25519 } from '../src/ed25519/web.js';
+import { replayTlogVectors, type TlogReplayReport } from './tlog-replay.js';
 import type { SignatureVector } from './vectors.js';
 
 export interface BrowserReport {
   platform: string;
   signatures: number;
   receipts: number;
+  tlog: Omit<TlogReplayReport, 'failures'>;
   webCryptoEd25519: boolean;
   failures: string[];
   userAgent: string;
@@ -96,6 +98,8 @@ async function hasWebCryptoEd25519(): Promise<boolean> {
 async function run(): Promise<BrowserReport> {
   const signatures = await replaySignatures();
   const receipts = await replayReceipts();
+  const { failures: tlogFailures, ...tlog } = await replayTlogVectors(P, load);
+  failures.push(...tlogFailures);
   await checkNobleFallback();
   check(
     P.sha256Hex('abc') === 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad',
@@ -105,6 +109,7 @@ async function run(): Promise<BrowserReport> {
     platform: P.ed25519Platform,
     signatures,
     receipts,
+    tlog,
     webCryptoEd25519: await hasWebCryptoEd25519(),
     failures,
     userAgent: navigator.userAgent,

@@ -78,7 +78,7 @@ describe('browser build', () => {
     expect(protocolBundle).toContain('platform: "web"');
   });
 
-  it('replays every vector and verifies receipts in headless Chromium', async () => {
+  it('replays every vector, verifies receipts and the transparency log in headless Chromium', async () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -96,5 +96,10 @@ describe('browser build', () => {
     expect(report.webCryptoEd25519).toBe(true);
     expect(report.signatures).toBeGreaterThanOrEqual(16);
     expect(report.receipts).toBeGreaterThanOrEqual(20);
+    // The transparency log's vectors: the same replay as vectors.test.ts, in the browser build.
+    expect(report.tlog.entries).toBeGreaterThanOrEqual(8);
+    expect(report.tlog.inclusionProofs).toBe((report.tlog.entries * (report.tlog.entries + 1)) / 2);
+    expect(report.tlog.consistencyProofs).toBeGreaterThan(report.tlog.inclusionProofs);
+    expect(report.tlog.tampered).toBeGreaterThanOrEqual(14);
   }, 60_000);
 });

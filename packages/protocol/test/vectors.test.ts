@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import * as P from '@convene/protocol';
 import {
   canonicalApplication,
   canonicalJudgement,
@@ -14,6 +15,7 @@ import {
   type TokenClaim,
 } from '@convene/protocol';
 import { buildVectors } from '../scripts/vectors.js';
+import { replayTlogVectors } from './tlog-replay.js';
 import { readVectorFile, signatureVectors, VECTOR_FILES } from './vectors.js';
 
 function canonicalTakeOf(input: unknown): string {
@@ -56,6 +58,16 @@ describe('receipts.json', () => {
     const result = await verifyReceipt(vector.receipt, vector.options);
     expect(result.verified).toBe(false);
     expect(result.unverifiedReasons.map((r) => r.code)).toEqual(vector.expectedReasons);
+  });
+});
+
+describe('tlog-*.json', () => {
+  it('replay: entries, every proof, checkpoints, cosignature, and each tampering refused', async () => {
+    const report = await replayTlogVectors(P, (name) => Promise.resolve(readVectorFile(name)));
+    expect(report.failures).toEqual([]);
+    expect(report.entries).toBeGreaterThanOrEqual(8);
+    expect(report.inclusionProofs).toBe((report.entries * (report.entries + 1)) / 2);
+    expect(report.tampered).toBeGreaterThanOrEqual(14);
   });
 });
 

@@ -23,4 +23,7 @@ export const VECTOR_FILES = [
   'token-claims.json',
   'judgements.json',
   'receipts.json',
+  'tlog-entries.json',
+  'tlog-proofs.json',
+  'tlog-checkpoints.json',
 ] as const;

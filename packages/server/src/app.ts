@@ -1,15 +1,18 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import pino from 'pino';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { DataVersions } from './db/data-versions.js';
 import { healthRoutes } from './health/routes.js';
 import { HealthService, type HealthServiceOptions } from './health/service.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { registerStrictJsonBodies } from './http/json-body.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
+import { loggerOptions } from './http/logging.js';
+import { Readiness, registerReadinessGate } from './http/readiness.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { registerSecurity } from './http/security.js';
 import { staticSitePlugin } from './http/static-site.js';
@@ -20,6 +23,7 @@ import { treasuryPlugin } from './treasury/plugin.js';
 import { onchainPlugin } from './onchain/plugin.js';
 import { regimePlugin } from './regime/plugin.js';
 import { analyticsRoutes } from './analytics/routes.js';
+import { adminStatusRoutes } from './admin/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -30,6 +34,10 @@ export interface AppDeps {
   health?: HealthServiceOptions;
   /** Start the job scheduler when the app is ready (default true; main defers it in demo). */
   startScheduler?: boolean;
+  /** Loading while a first demo start seeds: the API answers 503 and /health says so (default: ready). */
+  readiness?: Readiness;
+  /** The built web site to serve (default: packages/web/dist). */
+  siteRoot?: string;
 }
 
 /** What domain plugins may use; each takes only what it needs from here. */
@@ -39,6 +47,7 @@ export interface AppContext {
   clock: Clock;
   versions: DataVersions;
   scheduler: Scheduler;
+  readiness: Readiness;
 }
 
 declare module 'fastify' {
@@ -51,12 +60,7 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
   const app = Fastify({
-    // Asynchronous stdout: lines logged while a write is in flight go out together in the next one
-    // instead of one write(2) each; pino flushes what is left when the process exits.
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      stream: pino.destination({ dest: 1, sync: false }),
-    },
+    logger: deps.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -66,16 +70,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const versions = new DataVersions(database, { connectionString: config.databaseUrl });
   const scheduler = new Scheduler(database, clock, app.log);
-  const context: AppContext = { config, database, clock, versions, scheduler };
+  const readiness = deps.readiness ?? new Readiness();
+  const context: AppContext = { config, database, clock, versions, scheduler, readiness };
   app.decorate('convene', context);
 
   // Infrastructure first, then domains, in this explicit order.
   registerErrorHandling(app);
+  registerReadinessGate(app, readiness);
+  registerStrictJsonBodies(app);
   await registerSecurity(app);
+  registerCompression(app);
   registerMetrics(app, scheduler);
   await registerOpenApi(app);
 
-  const health = new HealthService(database, config.appEnv, clock, deps.health);
+  const health = new HealthService(database, config.appEnv, clock, { ...deps.health, readiness });
   await app.register(healthRoutes, { health });
   await app.register(swarmPlugin, { context });
   await app.register(skillRoutes, { publicBaseUrl: config.publicBaseUrl });
@@ -83,8 +91,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(onchainPlugin, { context });
   await app.register(regimePlugin, { context });
   await app.register(analyticsRoutes);
+  await app.register(adminStatusRoutes, { context });
   // Last: the site's fallback route answers only paths no API route claimed.
-  await app.register(staticSitePlugin, {});
+  await app.register(staticSitePlugin, {
+    readiness,
+    ...(deps.siteRoot === undefined ? {} : { root: deps.siteRoot }),
+  });
 
   app.addHook('onReady', async () => {
     await versions.start();

@@ -5,6 +5,9 @@ export const APP_ENVS = ['prod', 'staging', 'demo'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** `auto`: readable one-line logs on a terminal, JSON lines otherwise. */
+export const LOG_FORMATS = ['auto', 'json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export interface Config {
   readonly port: number;
@@ -35,6 +38,7 @@ export interface Config {
   readonly priceBaseUrl: string | undefined;
   readonly bodyLimitBytes: number;
   readonly logLevel: LogLevel;
+  readonly logFormat: LogFormat;
 }
 
 export class ConfigError extends Error {
@@ -75,6 +79,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     priceBaseUrl: read.url('PRICE_BASE_URL', ['http:', 'https:']),
     bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    logFormat: read.oneOf('LOG_FORMAT', LOG_FORMATS, 'auto'),
   };
 
   if (appEnv !== 'demo') {

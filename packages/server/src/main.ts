@@ -2,14 +2,19 @@
 import { buildApp } from './app.js';
 import { systemClock } from './clock.js';
 import { ConfigError, parseConfig } from './config.js';
+import { OWNER_ONLY_UMASK, secureDataDir } from './data-dir.js';
 import { openDatabase } from './db/open.js';
-import { seedDemoData } from './demo/seed.js';
+import { pendingDemoSeeders, seedDemoData } from './demo/seed.js';
 import { releaseSeedingMemory } from './demo/release-memory.js';
 import { DEMO_SEEDERS } from './demo/seeders.js';
-import { ensureAdminToken } from './secrets.js';
+import { Readiness } from './http/readiness.js';
+import { startBanner } from './start-banner.js';
+import { ensureAdminToken, usesDataDir } from './secrets.js';
 
 /** The thin entry: parse config, open and migrate the database, listen, close gracefully. */
 async function main(): Promise<void> {
+  // Before anything creates a file: DATA_DIR and everything in it (PGlite's files too) owner-only.
+  process.umask(OWNER_ONLY_UMASK);
   let config;
   try {
     config = parseConfig();
@@ -21,16 +26,30 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const tightened = usesDataDir(config) ? await secureDataDir(config.dataDir) : 0;
   const admin = await ensureAdminToken(config);
   config = admin.config;
-  const database = await openDatabase(config);
+  let migrated: readonly string[] = [];
+  const database = await openDatabase(config, (applied) => (migrated = applied));
   const demo = config.appEnv === 'demo';
-  // In demo the scheduler waits for the demo data, so jobs never race the seeders.
-  const app = await buildApp({ config, database, clock: systemClock, startScheduler: !demo });
-  if (admin.generatedAt !== undefined) app.log.info(`demo admin token is in ${admin.generatedAt}`);
+  // In demo the API answers 503 and /health says "loading" until the demo data is complete, and the
+  // scheduler waits for it too, so jobs never race the seeders.
+  const readiness = new Readiness(
+    demo && (await pendingDemoSeeders(database, DEMO_SEEDERS)).length > 0,
+  );
+  const app = await buildApp({
+    config,
+    database,
+    clock: systemClock,
+    startScheduler: !demo,
+    readiness,
+  });
+  if (migrated.length > 0) app.log.info({ migrations: migrated }, 'applied migrations');
+  if (tightened > 0)
+    app.log.warn({ dataDir: config.dataDir, entries: tightened }, 'made DATA_DIR owner-only');
 
   let closing = false;
-  const shutdown = (signal: string): void => {
+  const shutdown = (signal: string, exitCode = 0): void => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
@@ -44,7 +63,7 @@ async function main(): Promise<void> {
       .then(() => database.close())
       .then(() => {
         app.log.info('closed');
-        process.exit(0);
+        process.exit(exitCode);
       })
       .catch((error: unknown) => {
         app.log.error({ err: error }, 'error while shutting down');
@@ -55,6 +74,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  const banner = startBanner(config, app.server.address(), admin.generatedAt, readiness.isLoading);
+  app.log.info({ banner: banner.fields }, banner.message);
 
   if (demo) {
     // Listening first keeps start-up quick; the first start seeds for a while and says so.
@@ -69,11 +90,15 @@ async function main(): Promise<void> {
     seedDemoData(context, DEMO_SEEDERS)
       .then(() => {
         releaseSeedingMemory();
+        readiness.markReady();
         app.log.info({ ms: Math.round(performance.now() - started) }, 'demo data ready');
         if (config.schedulerEnabled && !closing) app.convene.scheduler.start();
       })
       .catch((error: unknown) => {
-        if (!closing) app.log.error({ err: error }, 'demo data could not be seeded');
+        if (closing) return;
+        // Half-built data must not be served as current: stop, so a restart resumes the seeding.
+        app.log.fatal({ err: error }, 'demo data could not be seeded; stopping');
+        shutdown('seeding failed', 1);
       });
   }
 }

@@ -18,8 +18,13 @@ export async function ensureAdminToken(
   );
   if (token === undefined || token.length < 16) {
     token = randomBytes(24).toString('base64url');
-    await mkdir(config.dataDir, { recursive: true });
+    await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
     await writeFile(file, `${token}\n`, { mode: 0o600 });
   }
   return { config: Object.freeze({ ...config, adminToken: token }), generatedAt: file };
+}
+
+/** Whether this configuration keeps anything in DATA_DIR (PGlite's files, the demo admin token). */
+export function usesDataDir(config: Config): boolean {
+  return config.databaseUrl === undefined || config.adminToken === undefined;
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,4 +102,62 @@ describe('server process', () => {
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
   }, 300_000);
+
+  test('in demo: the banner says where everything is, DATA_DIR is owner-only, logs are pretty on request and never show a token', async () => {
+    const demoDir = await mkdtemp(path.join(os.tmpdir(), 'convene-process-demo-'));
+    try {
+      const server = await startServerProcess(
+        { DATA_DIR: demoDir, SCHEDULER_ENABLED: 'false' },
+        150_000,
+      );
+      // The start banner says where everything is (JSON, as stdout is not a terminal).
+      const entries = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg: string; banner?: Record<string, string> });
+      const banner = entries.find((entry) => entry.banner !== undefined);
+      const port = new URL(server.baseUrl).port;
+      expect(banner?.banner).toMatchObject({
+        site: `http://localhost:${port}/`,
+        apiDocs: `http://localhost:${port}/docs`,
+        adminToken: path.join(demoDir, 'admin-token'),
+        dataDir: demoDir,
+        database: `PGlite in ${path.join(demoDir, 'pglite')}`,
+      });
+      expect(banner?.msg).toContain(`admin token in ${path.join(demoDir, 'admin-token')}`);
+      // DATA_DIR and every file in it, PGlite's included, are readable by their owner only.
+      const files = await readdir(demoDir, { recursive: true });
+      expect(files.length).toBeGreaterThan(100);
+      for (const entry of ['', ...files]) {
+        const mode = (await stat(path.join(demoDir, entry))).mode;
+        expect(mode & 0o077, `${entry} mode ${(mode & 0o777).toString(8)}`).toBe(0);
+      }
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+
+      // LOG_FORMAT=pretty gives the one-line readable logs a terminal gets.
+      const again = await startServerProcess(
+        { DATA_DIR: demoDir, SCHEDULER_ENABLED: 'false', LOG_FORMAT: 'pretty' },
+        150_000,
+      );
+      // The first start was stopped while seeding, so this one resumes it: /health may say loading.
+      const resumed = await fetch(`${again.baseUrl}/health?token=tok_secret_value`);
+      expect([200, 503]).toContain(resumed.status);
+      await again.untilOutput('GET /health');
+      const lines = again.output().trim().split('\n');
+      expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
+      expect(again.output()).toMatch(
+        /INFO.*: GET \/health\?token=\[redacted\] (200|503) [\d.]+ms\n/,
+      );
+      expect(again.output()).not.toContain('tok_secret_value');
+      expect(again.output()).toMatch(
+        /INFO.*: convene \(demo\) is up: site http:\/\/localhost:\d+\//,
+      );
+      again.child.kill('SIGINT');
+      expect(await again.exited).toBe(0);
+    } finally {
+      await rm(demoDir, { recursive: true, force: true });
+    }
+  }, 400_000);
 });

@@ -23,6 +23,11 @@ describe('GET /skills/swarm-onboarding/SKILL.md', () => {
       'private key never leaves your machine',
       'Never guess identities',
       'Surface failures',
+      // Issue 15: what a member meets when it amends and reads back.
+      'is the only deadline',
+      'one take per member, its',
+      'supersededBy: { id, revision, receivedAt }',
+      'same live challenge',
     ]) {
       expect(response.body).toContain(rule);
     }

@@ -5,7 +5,7 @@ import { routes } from './routes.js';
 import { NotFoundPage } from './pages/not-found.js';
 
 // Links outside the site (API, docs, health) load natively instead of through the router.
-const SITE_LINKS = /^\/(?!api\/|docs|openapi\.json|health)/;
+const SITE_LINKS = /^\/(?!api\/|docs|openapi\.json|health|skills\/)/;
 
 export function App() {
   return (

@@ -43,10 +43,12 @@ describe('serving the site', () => {
       headers: { accept: 'text/html' },
     });
     expect(file.status).toBe(404);
+    // Any Accept header gets the site at a page address (curl, unfurlers, uptime checkers).
     const json = await fetch(`${server.baseUrl}/regime`, {
       headers: { accept: 'application/json' },
     });
-    expect(json.status).toBe(404);
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toContain('text/html');
   });
 });
 
@@ -72,7 +74,7 @@ describe('treasury and regime', () => {
       expect(await page.locator(`.prov-${provenance}`).count(), provenance).toBeGreaterThan(0);
     }
     await screenshot(page, 'treasury');
-  });
+  }, 120_000);
 
   test('regime shows the hero, the banded history chart, indicators and research signals', async () => {
     const page = await visit(
@@ -109,7 +111,7 @@ describe('treasury and regime', () => {
     expect(ms).toBeGreaterThan(0);
     expect(fresh.errors).toEqual([]);
     await fresh.close();
-  });
+  }, 120_000);
 
   test('research signal page charts BTC and QQQ', async () => {
     const page = await visit(
@@ -207,7 +209,7 @@ describe('analytics', () => {
       '[data-testid="activity-page"]',
       'analytics-activity',
     );
-  });
+  }, 120_000);
 
   test('a comment containing <script> is rendered as text, never run', async () => {
     const hostile = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">';

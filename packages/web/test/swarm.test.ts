@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser.js';
+import { activate } from './support/member.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { startTamperProxy } from './support/tamper-proxy.js';
 import { visit } from './support/visit.js';
@@ -98,7 +99,7 @@ describe('swarm pages', () => {
     } finally {
       await proxy.close();
     }
-  });
+  }, 120_000);
 
   test('members, a member page and a take receipt verified in the browser', async () => {
     const page = await visit(
@@ -140,11 +141,11 @@ describe('swarm pages', () => {
       'swarm-take',
     );
     expect(await takePage.locator('[data-testid="take-check"]').textContent()).toContain('✓');
-  });
+  }, 120_000);
 });
 
 describe('join', () => {
-  test('generates a key in the browser, applies, and looks up the application status', async () => {
+  test('generates a key in the browser, applies, looks up the status, and once approved claims the token in the browser', async () => {
     const page = await visit(tab, server.baseUrl, '/join', '[data-testid="apply"]', 'join');
     await page.click('[data-testid="generate-key"]');
     const publicKey = await page.locator('[data-testid="public-key"]').textContent();
@@ -155,6 +156,7 @@ describe('join', () => {
     await page.fill('input[name="name"]', `Browser Tester ${Date.now()}`);
     await page.fill('input[name="contact"]', 'tester@example.org');
     await page.fill('input[name="lens"]', 'end-to-end checks');
+    await page.fill('input[name="passphrase"]', 'correct horse battery');
     await page.click('[data-testid="apply-submit"]');
     await page.waitForSelector('[data-testid="apply-result"]');
     expect(await page.locator('[data-testid="apply-result"]').textContent()).toContain('Applied');
@@ -164,6 +166,41 @@ describe('join', () => {
       'applied',
     );
     await screenshot(page, 'join-status');
+    // Before approval the claim button is disabled and says why.
+    expect(await page.locator('[data-testid="claim-submit"]').isDisabled()).toBe(true);
+    expect(await page.locator('[data-testid="claim-blocked"]').textContent()).toContain(
+      'Waiting for an admin',
+    );
+    // Approved: the key stored (sealed) in this browser signs the challenge and the token shows once.
+    const memberId = page.url().split('/').pop()!;
+    await activate(server.baseUrl, server.dataDir, memberId);
+    await page.reload();
+    await page.waitForSelector('[data-testid="claim-token"]');
+    await page.fill('[data-testid="claim-token"] input[name="passphrase"]', 'wrong passphrase');
+    await page.click('[data-testid="claim-submit"]');
+    await page.waitForSelector('[data-testid="claim-error"]');
+    expect(await page.locator('[data-testid="claim-error"]').textContent()).toContain(
+      'wrong passphrase',
+    );
+    await page.fill(
+      '[data-testid="claim-token"] input[name="passphrase"]',
+      'correct horse battery',
+    );
+    await page.click('[data-testid="claim-submit"]');
+    const token = (await page.locator('[data-testid="token-value"]').textContent())!.trim();
+    const verified = await fetch(`${server.baseUrl}/api/swarm/verify-token`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(verified.status).toBe(200);
+    expect(((await verified.json()) as { memberId: string }).memberId).toBe(memberId);
+    // The stored key is sealed: the seed is nowhere in localStorage in the clear.
+    const stored = await page.evaluate(
+      (id) => localStorage.getItem(`convene:member-key:${id}`),
+      memberId,
+    );
+    expect(JSON.parse(stored!)).toMatchObject({ format: 'convene-sealed-key-1', memberId });
+    expect(stored).not.toContain('secretKey');
+    await screenshot(page, 'join-token');
     expect(tab.errors).toEqual([]);
-  });
+  }, 120_000);
 });

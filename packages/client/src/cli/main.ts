@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerAdminMembers } from './commands/admin.js';
 import { registerAdminImport } from './commands/admin-import.js';
+import { registerAdminStatus } from './commands/admin-status.js';
 import { registerAdminSessions, registerAdminSubjects } from './commands/admin-sessions.js';
 import { registerOnboarding } from './commands/onboarding.js';
 import { registerSession } from './commands/session.js';
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
   registerSession(program, context);
   registerVerify(program, context);
   const admin = program.command('admin').description('operator commands (X-Admin-Token)');
+  registerAdminStatus(admin, context);
   registerAdminMembers(admin, context);
   registerAdminSessions(admin, context);
   registerAdminSubjects(admin, context);

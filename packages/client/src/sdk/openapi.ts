@@ -10,7 +10,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** Service health with live database guard probes */
+    /**
+     * Service health with live database guard probes
+     * @description 503 (same body, status "loading", Retry-After) while a first demo start builds its data.
+     */
     get: {
       parameters: {
         query?: never;
@@ -27,7 +30,28 @@ export interface paths {
           };
           content: {
             'application/json': {
-              status: 'ok' | 'degraded';
+              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile); "degraded" when the database or a guard fails */
+              status: 'ok' | 'degraded' | 'loading';
+              /** @description anything but "prod" means demo or staging data, not the live treasury */
+              env: 'prod' | 'staging' | 'demo';
+              /** @description driver and whether it answered, e.g. "pglite: ok" */
+              db: string;
+              /** @description "enforced" when the database refused the probe as it must; "missing: <tables>" or "error" otherwise */
+              handle_namespace: string;
+              /** @description "enforced" when the database refused the probe as it must; "missing: <tables>" or "error" otherwise */
+              append_only_guard: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile); "degraded" when the database or a guard fails */
+              status: 'ok' | 'degraded' | 'loading';
               /** @description anything but "prod" means demo or staging data, not the live treasury */
               env: 'prod' | 'staging' | 'demo';
               /** @description driver and whether it answered, e.g. "pglite: ok" */
@@ -1815,6 +1839,7 @@ export interface paths {
                 name: string | null;
                 publicKeyFingerprint: string | null;
               };
+              /** @description the member's newest revision in the same session, or null when this is it */
               supersededBy: {
                 /** Format: uuid */
                 id: string;
@@ -2336,8 +2361,10 @@ export interface paths {
     get: {
       parameters: {
         query?: {
-          /** @description default 100, clamped to 1..1000; non-integers are a 400 */
+          /** @description page size, clamped to 1..1000; non-integers are a 400. Absent: every take, no cap */
           limit?: string;
+          /** @description nextCursor of the previous page (with limit) */
+          cursor?: string;
         };
         header?: never;
         path: {
@@ -2384,12 +2411,28 @@ export interface paths {
                       weight: number;
                     }[]
                   | null;
+                nonce: string;
+                /** @description the exact canonical text that was signed */
+                canonical: string;
                 signature: string;
+                /** @description the key this take was filed and is verified with */
+                publicKey: string;
                 /** Format: date-time */
                 receivedAt: string;
+                /** @description signature and stored fields re-checked on this read */
+                verified: boolean;
                 /** @description a later revision of this take exists */
                 superseded: boolean;
+                /** @description the member's newest revision in the same session, or null when this is it */
+                supersededBy: {
+                  /** Format: uuid */
+                  id: string;
+                  revision: number;
+                  /** Format: date-time */
+                  receivedAt: string;
+                } | null;
               }[];
+              nextCursor: string | null;
             };
           };
         };
@@ -2923,6 +2966,36 @@ export interface paths {
                       drift: number | null;
                     } | null;
                     rationale: string | null;
+                    allocationEffect:
+                      | (
+                          | {
+                              /** @enum {string} */
+                              status: 'applied';
+                              /** @description the allocation version it produced */
+                              version: number;
+                              /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                              ignoredBuckets: string[];
+                              /** Format: date-time */
+                              decidedAt: string;
+                            }
+                          | {
+                              /** @enum {string} */
+                              status: 'not_applied';
+                              reason:
+                                | 'advisory_subject'
+                                | 'quorum_not_met'
+                                | 'no_weights'
+                                | 'judged_unsafe'
+                                | 'no_known_bucket'
+                                | 'superseded';
+                              detail: string;
+                              /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                              ignoredBuckets: string[];
+                              /** Format: date-time */
+                              decidedAt: string;
+                            }
+                        )
+                      | null;
                     rosterFrozen: boolean;
                     synthesis: string | null;
                     regimeSummary: unknown;
@@ -2999,6 +3072,36 @@ export interface paths {
                       drift: number | null;
                     } | null;
                     rationale: string | null;
+                    allocationEffect:
+                      | (
+                          | {
+                              /** @enum {string} */
+                              status: 'applied';
+                              /** @description the allocation version it produced */
+                              version: number;
+                              /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                              ignoredBuckets: string[];
+                              /** Format: date-time */
+                              decidedAt: string;
+                            }
+                          | {
+                              /** @enum {string} */
+                              status: 'not_applied';
+                              reason:
+                                | 'advisory_subject'
+                                | 'quorum_not_met'
+                                | 'no_weights'
+                                | 'judged_unsafe'
+                                | 'no_known_bucket'
+                                | 'superseded';
+                              detail: string;
+                              /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                              ignoredBuckets: string[];
+                              /** Format: date-time */
+                              decidedAt: string;
+                            }
+                        )
+                      | null;
                   }
               )[];
               nextCursor: string | null;
@@ -3144,6 +3247,36 @@ export interface paths {
                 drift: number | null;
               } | null;
               rationale: string | null;
+              allocationEffect:
+                | (
+                    | {
+                        /** @enum {string} */
+                        status: 'applied';
+                        /** @description the allocation version it produced */
+                        version: number;
+                        /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                        ignoredBuckets: string[];
+                        /** Format: date-time */
+                        decidedAt: string;
+                      }
+                    | {
+                        /** @enum {string} */
+                        status: 'not_applied';
+                        reason:
+                          | 'advisory_subject'
+                          | 'quorum_not_met'
+                          | 'no_weights'
+                          | 'judged_unsafe'
+                          | 'no_known_bucket'
+                          | 'superseded';
+                        detail: string;
+                        /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                        ignoredBuckets: string[];
+                        /** Format: date-time */
+                        decidedAt: string;
+                      }
+                  )
+                | null;
               rosterFrozen: boolean;
               synthesis: string | null;
               regimeSummary: unknown;
@@ -3237,6 +3370,7 @@ export interface paths {
                 /** Format: date-time */
                 addedAt: string;
               }[];
+              /** @description one take per member: its highest revision; earlier ones at /api/swarm/takes/{id} and the member's takes */
               takes: {
                 /** Format: uuid */
                 id: string;
@@ -3255,13 +3389,26 @@ export interface paths {
                       weight: number;
                     }[]
                   | null;
+                nonce: string;
+                /** @description the exact canonical text that was signed */
                 canonical: string;
                 signature: string;
+                /** @description the key this take was filed and is verified with */
                 publicKey: string;
                 /** Format: date-time */
                 receivedAt: string;
+                /** @description signature and stored fields re-checked when this body was built */
+                verified: boolean;
+                /** @description the aggregate uses this take (false: excused, off the roster, or filed after aggregation) */
                 counted: boolean;
-                supersededBy: string | null;
+                /** @description the member's newest revision in the same session, or null when this is it */
+                supersededBy: {
+                  /** Format: uuid */
+                  id: string;
+                  revision: number;
+                  /** Format: date-time */
+                  receivedAt: string;
+                } | null;
               }[];
             };
           };
@@ -3423,6 +3570,36 @@ export interface paths {
                   drift: number | null;
                 } | null;
                 rationale: string | null;
+                allocationEffect:
+                  | (
+                      | {
+                          /** @enum {string} */
+                          status: 'applied';
+                          /** @description the allocation version it produced */
+                          version: number;
+                          /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                          ignoredBuckets: string[];
+                          /** Format: date-time */
+                          decidedAt: string;
+                        }
+                      | {
+                          /** @enum {string} */
+                          status: 'not_applied';
+                          reason:
+                            | 'advisory_subject'
+                            | 'quorum_not_met'
+                            | 'no_weights'
+                            | 'judged_unsafe'
+                            | 'no_known_bucket'
+                            | 'superseded';
+                          detail: string;
+                          /** @description buckets the recommendation named that the treasury does not hold: ignored */
+                          ignoredBuckets: string[];
+                          /** Format: date-time */
+                          decidedAt: string;
+                        }
+                    )
+                  | null;
                 rosterFrozen: boolean;
                 synthesis: string | null;
                 regimeSummary: unknown;
@@ -3517,6 +3694,7 @@ export interface paths {
                   addedAt: string;
                 }[];
               };
+              /** @description one take per member: its highest revision; earlier ones at /api/swarm/takes/{id} and the member's takes */
               takes: {
                 /** Format: uuid */
                 id: string;
@@ -3535,13 +3713,26 @@ export interface paths {
                       weight: number;
                     }[]
                   | null;
+                nonce: string;
+                /** @description the exact canonical text that was signed */
                 canonical: string;
                 signature: string;
+                /** @description the key this take was filed and is verified with */
                 publicKey: string;
                 /** Format: date-time */
                 receivedAt: string;
+                /** @description signature and stored fields re-checked when this body was built */
+                verified: boolean;
+                /** @description the aggregate uses this take (false: excused, off the roster, or filed after aggregation) */
                 counted: boolean;
-                supersededBy: string | null;
+                /** @description the member's newest revision in the same session, or null when this is it */
+                supersededBy: {
+                  /** Format: uuid */
+                  id: string;
+                  revision: number;
+                  /** Format: date-time */
+                  receivedAt: string;
+                } | null;
               }[];
             };
           };
@@ -3874,6 +4065,50 @@ export interface paths {
               publicKey: string;
               /** @enum {string} */
               algorithm: 'Ed25519';
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/receipt-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every key the service has signed consensus receipts with: the current one first, then retired ones (after a rotation) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              keys: {
+                keyId: string;
+                publicKey: string;
+                /** @enum {string} */
+                algorithm: 'Ed25519';
+                current: boolean;
+              }[];
             };
           };
         };
@@ -5976,9 +6211,9 @@ export interface paths {
           content: {
             'application/json': {
               CONVENE: {
-                price: number | null;
+                priceUsd: number | null;
                 totalSupply: number | null;
-                marketCap: number | null;
+                marketCapUsd: number | null;
                 /** Format: date-time */
                 asOf: string;
                 stale: boolean;
@@ -6050,10 +6285,13 @@ export interface paths {
               rows: {
                 /** Format: date */
                 date: string;
-                txHash: string;
-                amountSpent: number;
+                /** @description transaction hash */
+                tx: string;
+                /** @description amount spent, in spentAsset (WETH) */
+                wethSpent: number;
                 spentAsset: string;
-                tokensAcquired: number;
+                /** @description tokens acquired (and burned) */
+                conveneReceived: number;
                 valueUsd: number | null;
                 /** @description anything but live is an estimate */
                 provenance: 'live' | 'stub' | 'stale' | 'seed' | 'backfilled';
@@ -6496,6 +6734,8 @@ export interface paths {
                 wallets: number;
                 projects: number;
               };
+              /** @description spec §1: sum of TVL over tracked third-party vaults (top level, as the live service serves it); the service’s own vault TVL is tvlUsd on /api/dashboards/vault-economics (USD) */
+              vaultTvlUsd: number;
               totals: {
                 /** @description sum of TVL over tracked third-party vaults; the service’s own vault TVL is tvlUsd on /api/dashboards/vault-economics (USD) */
                 vaultTvlUsd: number;
@@ -6586,6 +6826,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -6662,6 +6904,12 @@ export interface paths {
           /** @description default 100 */
           limit?: number;
           offset?: number;
+          /** @description default rank (signal score, highest first); `rank` keeps each agent’s place in the whole ranking whatever the sort or search */
+          sort?: 'rank' | 'name' | 'balance' | 'revenue30d' | 'x402Volume';
+          /** @description sort direction (default desc; asc for name) */
+          order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -6798,6 +7046,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -6902,6 +7152,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -6986,6 +7238,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -7074,6 +7328,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -7160,6 +7416,8 @@ export interface paths {
           offset?: number;
           /** @description sort direction (default desc; asc for name) */
           order?: 'asc' | 'desc';
+          /** @description case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches */
+          search?: string;
         };
         header?: never;
         path?: never;
@@ -8128,6 +8386,128 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Operator status: version, env, database, migrations, jobs, swarm, outbox
+     * @description Answers while a first demo start is still loading (`loading: true`), unlike the rest of the API.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description the server package version */
+              version: string;
+              node: string;
+              env: 'prod' | 'staging' | 'demo';
+              /** @description a first demo start is still building its data */
+              loading: boolean;
+              /** Format: date-time */
+              startedAt: string;
+              uptimeSeconds: number;
+              database: {
+                driver: string;
+                /** @description PGlite directory, or the URL without its password */
+                location: string;
+                serverVersion: string;
+                sizeBytes: number;
+              };
+              migrations: {
+                applied: number;
+                latest: string | null;
+                latestAppliedAt: string | null;
+                /** @description known to this version, not yet applied */
+                pending: string[];
+                /** @description applied by a newer version than this one (a downgrade) */
+                unknown: string[];
+              };
+              scheduler: {
+                enabled: boolean;
+              };
+              jobs: {
+                name: string;
+                schedule: string;
+                nextRunAt: string | null;
+                lastRun: {
+                  /** Format: date-time */
+                  startedAt: string;
+                  finishedAt: string | null;
+                  outcome: string | null;
+                  detail: string | null;
+                } | null;
+              }[];
+              /** @description sessions not yet published, newest first (at most 20) */
+              openSessions: {
+                id: string;
+                subjectId: string;
+                date: string;
+                state: string;
+                /** Format: date-time */
+                convenedAt: string;
+                windowClosesAt: string | null;
+                takeCount: number;
+              }[];
+              pendingApplications: {
+                count: number;
+                /** @description the 20 oldest, to activate or reject */
+                oldest: {
+                  id: string;
+                  /** Format: date-time */
+                  appliedAt: string;
+                }[];
+              };
+              outbox: {
+                /** @description emails not yet delivered */
+                pending: number;
+                /** @description of those, tried at least once */
+                retrying: number;
+                sent: number;
+                oldestPendingAt: string | null;
+                lastError: string | null;
+              };
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ok?: boolean;
+              status?: number;
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

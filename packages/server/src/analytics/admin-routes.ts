@@ -32,7 +32,7 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/admin/analytics/import',
     {
-      preHandler: adminGuard(config.adminToken),
+      onRequest: adminGuard(config.adminToken),
       schema: {
         tags: ['analytics', 'admin'],
         summary: 'Import analytics records of one kind from an NDJSON body',

@@ -9,7 +9,7 @@ import { AnalyticsRepository } from './repository.js';
 import type { AgentsQuery } from './schemas/agents.js';
 import type { CoinsQuery, VaultsQuery, WalletsQuery } from './schemas/assets.js';
 import { COMMENTS_PAGE_SIZE, type CommentsResponse } from './schemas/feeds.js';
-import type { EntitiesQuery } from './schemas/market.js';
+import type { EntitiesQuery, LeaderboardQuery } from './schemas/market.js';
 import type { ProjectsQuery } from './schemas/projects.js';
 import { loadSnapshot, type AnalyticsSnapshot } from './snapshot.js';
 import { agentHistoryStart, buildAgentDetail, buildDirectory } from './views/agents.js';
@@ -100,7 +100,7 @@ export class AnalyticsService {
   async entities(query: EntitiesQuery) {
     return buildEntities(await this.snapshot(), this.clock.now(), query);
   }
-  async leaderboard(query: { limit?: number; offset?: number }) {
+  async leaderboard(query: LeaderboardQuery) {
     return buildLeaderboard(await this.snapshot(), this.clock.now(), query);
   }
   async agents(query: AgentsQuery) {

@@ -13,6 +13,7 @@ export const SQLSTATE = {
   appendOnly: 'CVG01',
   windowClosed: 'CVW01',
   amendmentClosed: 'CVA01',
+  amendmentClosedPublished: 'CVA02',
   uniqueViolation: '23505',
   checkViolation: '23514',
   foreignKeyViolation: '23503',

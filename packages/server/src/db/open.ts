@@ -8,6 +8,8 @@ import { openPostgres } from './postgres.js';
 /** Opens the configured database (PostgreSQL when DATABASE_URL is set, else PGlite) and migrates it. */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolSize'>>,
+  /** Told the names of the migrations this start applied (none when the schema was current). */
+  onMigrated?: (applied: readonly string[]) => void,
 ): Promise<Database> {
   const database =
     config.databaseUrl === undefined
@@ -17,7 +19,8 @@ export async function openDatabase(
           maxConnections: config.databasePoolSize ?? 10,
         });
   try {
-    await migrateToLatest(database);
+    const applied = await migrateToLatest(database);
+    onMigrated?.(applied);
   } catch (error) {
     await database.close();
     throw error;

@@ -164,6 +164,7 @@ export interface SwarmSessionTable {
   synthesis: string | null;
   regime_summary: Json<unknown> | null;
   reference_allocation: Json<unknown> | null;
+  allocation_effect: Json<unknown> | null;
   created_at: Generated<Date>;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { RETRY_AFTER_SECONDS } from '../http/readiness.js';
 import type { HealthService } from './service.js';
 
 const GuardOutcome = Type.String({
@@ -8,7 +9,10 @@ const GuardOutcome = Type.String({
 });
 
 export const HealthSchema = Type.Object({
-  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded')]),
+  status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('loading')], {
+    description:
+      '"ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile); "degraded" when the database or a guard fails',
+  }),
   env: Type.Union([Type.Literal('prod'), Type.Literal('staging'), Type.Literal('demo')], {
     description: 'anything but "prod" means demo or staging data, not the live treasury',
   }),
@@ -27,9 +31,19 @@ export const healthRoutes: FastifyPluginAsyncTypebox<{ health: HealthService }> 
       schema: {
         tags: ['health'],
         summary: 'Service health with live database guard probes',
-        response: { 200: HealthSchema },
+        description:
+          '503 (same body, status "loading", Retry-After) while a first demo start builds its data.',
+        response: { 200: HealthSchema, 503: HealthSchema },
       },
     },
-    async () => health.check(),
+    async (_request, reply) => {
+      const answer = await health.check();
+      if (answer.status !== 'loading') return answer;
+      return reply
+        .status(503)
+        .header('retry-after', RETRY_AFTER_SECONDS)
+        .header('cache-control', 'no-store')
+        .send(answer);
+    },
   );
 };

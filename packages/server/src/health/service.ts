@@ -3,9 +3,11 @@ import type { Clock } from '../clock.js';
 import type { AppEnv } from '../config.js';
 import type { Database } from '../db/database.js';
 import { probeAppendOnlyGuard, probeHandleNamespace, type GuardOutcome } from '../db/guards.js';
+import type { Readiness } from '../http/readiness.js';
 
 export interface Health {
-  status: 'ok' | 'degraded';
+  /** `loading` while a first demo start builds its data (the API answers 503 meanwhile). */
+  status: 'ok' | 'degraded' | 'loading';
   env: AppEnv;
   /** Driver name and whether it answered, e.g. "pglite: ok" or "postgres: unreachable". */
   db: string;
@@ -17,6 +19,8 @@ export interface HealthServiceOptions {
   /** How long a probe outcome is reused; concurrent requests share one probe in flight. */
   dbPingTtlMs?: number;
   guardProbeTtlMs?: number;
+  /** Reports `loading` until the data is complete. */
+  readiness?: Readiness;
 }
 
 /** Answers /health from real probes of the live database, each reused for a short time. */
@@ -28,7 +32,7 @@ export class HealthService {
     private readonly database: Database,
     private readonly env: AppEnv,
     clock: Clock,
-    options: HealthServiceOptions = {},
+    private readonly options: HealthServiceOptions = {},
   ) {
     this.ping = new Probe(options.dbPingTtlMs ?? 1000, clock, async () => {
       await sql`select 1`.execute(database.db);
@@ -48,8 +52,9 @@ export class HealthService {
           .catch(() => ({ namespace: 'error' as const, appendOnly: 'error' as const }))
       : { namespace: 'error' as const, appendOnly: 'error' as const };
     const healthy = answered && guards.namespace === 'enforced' && guards.appendOnly === 'enforced';
+    const loading = this.options.readiness?.isLoading === true;
     return {
-      status: healthy ? 'ok' : 'degraded',
+      status: !healthy ? 'degraded' : loading ? 'loading' : 'ok',
       env: this.env,
       db: `${this.database.driver}: ${answered ? 'ok' : 'unreachable'}`,
       handle_namespace: guards.namespace,

@@ -10,7 +10,8 @@ export function secretsEqual(presented: string, expected: string): boolean {
 }
 
 /**
- * A preHandler for admin routes: `X-Admin-Token` must equal the configured token.
+ * The onRequest hook of admin routes: `X-Admin-Token` must equal the configured token. It runs
+ * before the body is read, parsed or validated, so a stranger gets the 401 whatever it sends.
  * Missing → 401 "missing admin token"; wrong → 401 "invalid admin token" (swarm error shape).
  */
 export function adminGuard(

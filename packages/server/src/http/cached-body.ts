@@ -53,7 +53,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-function acceptsEncoding(header: string, encoding: string): boolean {
+export function acceptsEncoding(header: string, encoding: string): boolean {
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().split(';');
     if (name?.trim().toLowerCase() !== encoding) continue;

@@ -3,10 +3,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RETRY_AFTER_SECONDS, loadingPage, type Readiness } from './readiness.js';
 
 export interface StaticSiteOptions {
   /** The built site (packages/web/dist); defaults to its place in this repository. */
   root?: string;
+  /** While the data is loading, page addresses get a page saying so (503) instead of the site. */
+  readiness?: Readiness;
 }
 
 /** packages/web/dist, seen from src/http or dist/http of the server package. */
@@ -23,13 +26,22 @@ function cacheHeaders(reply: FastifyReply, path: string): void {
   else reply.header('cache-control', 'public, max-age=3600');
 }
 
-/** A page address the single-page app should answer: not the API, not a file, asked for as HTML. */
-function isPageRequest(request: FastifyRequest): boolean {
-  const path = request.url.split('?')[0] ?? '';
-  if (path === '/api' || path.startsWith('/api/')) return false;
+/** Paths that belong to the service, never to the site: their unknown addresses stay JSON 404s. */
+const SERVICE_PREFIXES = ['/api', '/health', '/metrics', '/openapi.json', '/docs', '/skills'];
+
+/**
+ * A page address the single-page app answers, whatever the Accept header (curl, link unfurlers and
+ * uptime checkers get the site too): outside the service's paths, and not a file.
+ */
+export function isPagePath(path: string): boolean {
+  if (SERVICE_PREFIXES.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)))
+    return false;
   const lastSegment = path.slice(path.lastIndexOf('/') + 1);
-  if (lastSegment.includes('.')) return false;
-  return (request.headers.accept ?? '').includes('text/html');
+  return !lastSegment.includes('.');
+}
+
+function isPageRequest(request: FastifyRequest): boolean {
+  return isPagePath(request.url.split('?')[0] ?? '');
 }
 
 /**
@@ -61,6 +73,14 @@ export async function staticSitePlugin(
   });
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     if (!isPageRequest(request)) return reply.callNotFound();
+    if (options.readiness?.isLoading === true) {
+      return reply
+        .status(503)
+        .header('retry-after', RETRY_AFTER_SECONDS)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(loadingPage());
+    }
     return reply.sendFile('index.html');
   });
 }

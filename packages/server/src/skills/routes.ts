@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { baseUrlOf } from '../http/base-url.js';
+import { baseUrlForReply } from '../http/base-url.js';
 import { swarmOnboardingSkill } from './swarm-onboarding.js';
 
 /** Skills for AI member agents, served on the API's own origin. */
@@ -18,7 +18,7 @@ export const skillRoutes: FastifyPluginAsync<{ publicBaseUrl: string | undefined
     },
     async (request, reply) => {
       reply.type('text/markdown; charset=utf-8').header('cache-control', 'public, max-age=300');
-      return swarmOnboardingSkill(baseUrlOf(request, publicBaseUrl));
+      return swarmOnboardingSkill(baseUrlForReply(request, reply, publicBaseUrl));
     },
   );
 };

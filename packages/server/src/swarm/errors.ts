@@ -16,6 +16,8 @@ export const SWARM_ERRORS = {
   nonceReplay: 'nonce already used by this member (replay); mint a fresh nonce to amend',
   capReached: 'amendment cap reached (5 takes per member per session)',
   amendmentClosed: 'amendment window closed (session already aggregated); the take on file stands',
+  amendmentClosedPublished:
+    'amendment window closed (session already published); the take on file stands',
   revisionRace: 'a concurrent submission from this member won the same revision; retry',
   // Onboarding (spec: shapes not shown beyond status codes).
   invalidApplication: 'invalid application',

@@ -10,7 +10,7 @@ import { MemoService } from './memos/service.js';
 import { takeRoutes } from './takes/routes.js';
 import { TakeService } from './takes/service.js';
 import { registerLifecycle } from './lifecycle-plugin.js';
-import { SWARM_DATASET } from './sessions/constants.js';
+import { SESSION_SUBROUTES, SWARM_DATASET } from './sessions/constants.js';
 
 /** The swarm's composition root: services built once, route plugins registered in order. */
 export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
@@ -28,6 +28,14 @@ export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
     context.versions.bumpSoon(SWARM_DATASET),
   );
   const memos = new MemoService(db, clock);
+
+  // A route under /api/swarm/sessions/{x}/<segment> shadows a subject named <segment> at the
+  // date/subject route, so every such segment must be a reserved slug (subjects/admin.ts).
+  app.addHook('onRoute', (route) => {
+    const segment = /^\/api\/swarm\/sessions\/:[^/]+\/([^/:]+)$/.exec(route.url)?.[1];
+    if (segment !== undefined && !(SESSION_SUBROUTES as readonly string[]).includes(segment))
+      throw new Error(`route ${route.url}: add '${segment}' to SESSION_SUBROUTES`);
+  });
 
   await app.register(onboardingRoutes, {
     applications,

@@ -19,6 +19,12 @@ export const SwarmErrorSchema = Type.Object(
 export const Uuid = Type.String({ format: 'uuid' });
 export const IsoDateTime = Type.String({ format: 'date-time' });
 
+/** A superseded take's pointer to its member's newest revision, or null: one shape everywhere. */
+export const SupersededBySchema = Type.Union(
+  [Type.Object({ id: Uuid, revision: Type.Integer(), receivedAt: IsoDateTime }), Type.Null()],
+  { description: "the member's newest revision in the same session, or null when this is it" },
+);
+
 /** Responses for a swarm route: the success schema plus the error statuses it can answer. */
 export function swarmResponses(
   success: Record<number, TSchema>,

@@ -64,22 +64,72 @@ export async function setAdminAllocation(
   });
 }
 
+/** What a swarm recommendation did to the targets: the new version, or null when nothing applied. */
+export interface SwarmAllocationResult {
+  version: number | null;
+  /** Buckets the recommendation named that no sleeve holds: ignored, never blocking the rest. */
+  ignoredBuckets: string[];
+}
+
 /**
- * Records a published swarm recommendation as the allocation in force (called by the swarm's publish
- * step). `weights` are `{ bucket, weight }` over the bucket keys of SLEEVES; they are normalised to
- * sum to 1. Throws RequestError(400) on unknown buckets or invalid weights. Returns the new version.
+ * Records a published swarm recommendation beneath the sleeves (spec §2: the framework's two
+ * strategy sleeves, 95 % conservative yield / 5 % agent tokens, are set by admins; the swarm sets
+ * the per-bucket targets beneath them). Each sleeve keeps its target in force; the recommendation's
+ * weights over that sleeve's buckets, normalised within the sleeve, split it. A sleeve the
+ * recommendation gives no weight keeps its current split; unknown buckets are ignored and reported.
+ * Runs in the caller's transaction.
  */
 export async function recordSwarmAllocation(
-  deps: { database: Database; versions: DataVersions },
+  trx: Kysely<DB>,
+  versions: DataVersions,
   input: { sessionId: string; weights: readonly BucketWeight[]; at: Date },
-): Promise<number> {
-  return record(deps, {
+): Promise<SwarmAllocationResult> {
+  const ignoredBuckets = [
+    ...new Set(input.weights.filter((w) => !SLEEVE_OF_BUCKET.has(w.bucket)).map((w) => w.bucket)),
+  ].sort();
+  const current =
+    (await repository.allocationHistory(trx, 1))[0]?.weights ?? DEFAULT_TARGET_WEIGHTS;
+  const weights = bucketsBeneathSleeves(current, input.weights);
+  if (weights === null) return { version: null, ignoredBuckets };
+  const { version } = await repository.insertAllocation(trx, {
     setAt: input.at,
     kind: 'swarm',
     sessionId: input.sessionId,
     note: null,
-    weights: input.weights,
+    weights,
   });
+  await versions.bump(TREASURY_DATASETS.allocation, trx);
+  return { version, ignoredBuckets };
+}
+
+/**
+ * The targets after a recommendation: every sleeve keeps its total from `current`; within a sleeve
+ * the recommendation's known, finite, non-negative weights set the split when they sum above 0.
+ * Null when the recommendation sets no sleeve's split.
+ */
+export function bucketsBeneathSleeves(
+  current: readonly BucketWeight[],
+  recommended: readonly BucketWeight[],
+): BucketWeight[] | null {
+  const now = new Map(current.map((w) => [w.bucket, w.weight]));
+  const wanted = new Map(
+    recommended
+      .filter((w) => SLEEVE_OF_BUCKET.has(w.bucket) && Number.isFinite(w.weight) && w.weight >= 0)
+      .map((w) => [w.bucket, w.weight]),
+  );
+  let changed = false;
+  const result = SLEEVES.flatMap((sleeve) => {
+    const sleeveTarget = sleeve.buckets.reduce((sum, b) => sum + (now.get(b.key) ?? 0), 0);
+    const total = sleeve.buckets.reduce((sum, b) => sum + (wanted.get(b.key) ?? 0), 0);
+    if (!(total > 0))
+      return sleeve.buckets.map((b) => ({ bucket: b.key, weight: now.get(b.key) ?? 0 }));
+    changed = true;
+    return sleeve.buckets.map((b) => ({
+      bucket: b.key,
+      weight: (sleeveTarget * (wanted.get(b.key) ?? 0)) / total,
+    }));
+  });
+  return changed ? result : null;
 }
 
 type TargetRow = Awaited<ReturnType<typeof repository.allocationHistory>>[number];

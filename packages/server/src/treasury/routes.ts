@@ -5,7 +5,7 @@ import { setAdminAllocation } from './allocation.js';
 import {
   AllocationFrameworkSchema,
   AllocationInputSchema,
-  BuybacksSchema,
+  buybacksSchema,
   ErrorSchema,
   VaultEconomicsSchema,
   WalletBalancesSchema,
@@ -85,7 +85,7 @@ export const treasuryRoutes: FastifyPluginAsyncTypebox<{ treasury: TreasuryServi
       schema: {
         tags,
         summary: 'Token buybacks and whether the indexer has caught up',
-        response: { 200: BuybacksSchema },
+        response: { 200: buybacksSchema(config.tokenKey) },
       },
     },
     async () => treasury.buybacks(),
@@ -93,7 +93,7 @@ export const treasuryRoutes: FastifyPluginAsyncTypebox<{ treasury: TreasuryServi
   app.put(
     '/api/treasury/admin/allocation',
     {
-      preHandler: adminGuard(config.adminToken),
+      onRequest: adminGuard(config.adminToken),
       schema: {
         tags,
         summary: 'Set new allocation targets (admin); weights are normalised to sum to 1',

@@ -157,9 +157,13 @@ export const WalletSleevesSchema = Type.Object({
 export function tokenMetricsSchema(tokenKey: string) {
   const schema = Type.Object({
     [tokenKey]: Type.Object({
-      price: Nullable(Type.Number()),
+      priceUsd: Nullable(Type.Number({ description: 'spot price in USD (live service name)' })),
       totalSupply: Nullable(Type.Number()),
-      marketCap: Nullable(Type.Number()),
+      marketCapUsd: Nullable(
+        Type.Number({
+          description: 'market cap on the layer-2 network in USD (live service name)',
+        }),
+      ),
       asOf: Instant,
       stale: Type.Boolean(),
       source: Type.String(),
@@ -175,27 +179,37 @@ export function tokenMetricsSchema(tokenKey: string) {
   return Type.Unsafe<Record<string, unknown>>(schema);
 }
 
-export const BuybacksSchema = Type.Object({
-  asOf: Nullable(Instant),
-  source: Nullable(Type.String()),
-  stale: Type.Boolean({
-    description: 'the indexer has not caught up within TREASURY_REFRESH_SECONDS',
-  }),
-  lastError: Nullable(Type.String()),
-  rows: Type.Array(
-    Type.Object({
-      date: Type.String({ format: 'date' }),
-      txHash: Type.String(),
-      amountSpent: Type.Number(),
-      spentAsset: Type.String(),
-      tokensAcquired: Type.Number(),
-      valueUsd: Nullable(Type.Number()),
-      provenance: ProvenanceSchema,
+/** Field of a buyback row holding the tokens acquired: the live service's `<token>Received`. */
+export const receivedField = (tokenKey: string): string => `${tokenKey.toLowerCase()}Received`;
+
+/**
+ * Buyback rows carry the live service's field names (date, tx, wethSpent, valueUsd,
+ * `<token>Received`), so clients written for it read them unchanged; the token key is configured
+ * (TOKEN_KEY), so the schema is built per app.
+ */
+export function buybacksSchema(tokenKey: string) {
+  return Type.Object({
+    asOf: Nullable(Instant),
+    source: Nullable(Type.String()),
+    stale: Type.Boolean({
+      description: 'the indexer has not caught up within TREASURY_REFRESH_SECONDS',
     }),
-  ),
-  totals: Type.Object({
-    count: Type.Integer(),
-    tokensAcquired: Type.Number(),
-    valueUsd: Type.Number(),
-  }),
-});
+    lastError: Nullable(Type.String()),
+    rows: Type.Array(
+      Type.Object({
+        date: Type.String({ format: 'date' }),
+        tx: Type.String({ description: 'transaction hash' }),
+        wethSpent: Type.Number({ description: 'amount spent, in spentAsset (WETH)' }),
+        spentAsset: Type.String(),
+        [receivedField(tokenKey)]: Type.Number({ description: 'tokens acquired (and burned)' }),
+        valueUsd: Nullable(Type.Number()),
+        provenance: ProvenanceSchema,
+      }),
+    ),
+    totals: Type.Object({
+      count: Type.Integer(),
+      tokensAcquired: Type.Number(),
+      valueUsd: Type.Number(),
+    }),
+  });
+}

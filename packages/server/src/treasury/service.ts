@@ -9,6 +9,7 @@ import { allocationFramework, round } from './allocation.js';
 import { BUYBACK_INDEXER, FEE_SPLIT, SLEEVE_OF_BUCKET, TREASURY_DATASETS } from './catalog.js';
 import * as repository from './repository.js';
 import { walletBalances, walletSleeves } from './wallets.js';
+import { receivedField } from './schemas.js';
 
 const DAY_MS = 86_400_000;
 
@@ -102,9 +103,9 @@ export class TreasuryService {
     if (reading === undefined) throw notFound('no token reading has been recorded yet');
     return {
       [this.deps.config.tokenKey]: {
-        price: reading.price_usd,
+        priceUsd: reading.price_usd,
         totalSupply: reading.total_supply,
-        marketCap: reading.market_cap_usd,
+        marketCapUsd: reading.market_cap_usd,
         asOf: reading.read_at.toISOString(),
         stale: this.isStale(reading.read_at),
         source: reading.source,
@@ -128,10 +129,10 @@ export class TreasuryService {
       lastError: state?.last_error ?? null,
       rows: rows.map((r) => ({
         date: r.date,
-        txHash: r.tx_hash,
-        amountSpent: r.amount_spent,
+        tx: r.tx_hash,
+        wethSpent: r.amount_spent,
         spentAsset: r.spent_asset,
-        tokensAcquired: r.tokens_acquired,
+        [receivedField(this.deps.config.tokenKey)]: r.tokens_acquired,
         valueUsd: r.value_usd,
         provenance: r.provenance,
       })),

@@ -45,6 +45,7 @@ describeEachDatabase('analytics read routes', (kind) => {
       projects: 2,
     });
     expect(body.totals.vaultTvlUsd).toBe(250_000); // the own vault's 140 is not in it
+    expect(body.vaultTvlUsd).toBe(250_000); // spec §1: a top-level field of the overview
     expect(body.totals.totalAumUsd).toBe(253_000);
     expect(body.totals.agentRevenue30dUsd).toBe(1200);
     expect(body.vaultTvlSparkline7d).toHaveLength(7);

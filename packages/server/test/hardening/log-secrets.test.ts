@@ -82,6 +82,9 @@ test('no secret appears in any log line of a full member and admin flow', async 
     headers: { authorization: `Bearer ${token}` },
   });
   expect(verified.statusCode).toBe(200);
+  // A client that puts its token in the query string: the logged URL redacts it.
+  await app.inject({ url: `/api/swarm/verify-token?token=${encodeURIComponent(token)}` });
+  await app.inject({ url: `/api/swarm/sessions?x-admin-token=${TEST_ADMIN_TOKEN}&limit=1` });
   const sessionId = opened.json<{ sessionId: string }>().sessionId;
   for (const step of ['close', 'aggregate', 'judge', 'publish']) {
     const response = await app.inject({

@@ -185,9 +185,9 @@ describeEachDatabase('live treasury from a local chain', (kind) => {
       ),
     );
     expect(body.CVN).toMatchObject({
-      price: 0.05,
+      priceUsd: 0.05,
       totalSupply: supply,
-      marketCap: 0.05 * supply,
+      marketCapUsd: 0.05 * supply,
       stale: false,
       provenance: 'live',
     });
@@ -204,17 +204,17 @@ describeEachDatabase('live treasury from a local chain', (kind) => {
     const date = (await headTime()).toISOString().slice(0, 10);
     expect(body).toMatchObject({ source: 'onchain', stale: false, lastError: null });
     expect(body.asOf).toBe((await headTime()).toISOString());
-    const byTx = Object.fromEntries(body.rows.map((r: { txHash: string }) => [r.txHash, r]));
+    const byTx = Object.fromEntries(body.rows.map((r: { tx: string }) => [r.tx, r]));
     expect(Object.keys(byTx).sort()).toEqual([tx.first, tx.second].sort());
     expect(byTx[tx.first as string]).toMatchObject({
       date,
-      amountSpent: 1,
+      wethSpent: 1,
       spentAsset: 'WETH',
-      tokensAcquired: 1000,
+      cvnReceived: 1000,
       valueUsd: wethClose(date),
       provenance: 'live',
     });
-    expect(byTx[tx.second as string]).toMatchObject({ amountSpent: 0.5, tokensAcquired: 400 });
+    expect(byTx[tx.second as string]).toMatchObject({ wethSpent: 0.5, cvnReceived: 400 });
     const burns = await ctx.testDb.database.db
       .selectFrom('onchain_token_burn')
       .selectAll()
@@ -256,8 +256,8 @@ describeEachDatabase('live treasury from a local chain', (kind) => {
     } finally {
       await restarted.close();
     }
-    const rows = (await get('/api/dashboards/buybacks')).rows as Array<{ txHash: string }>;
-    expect(rows.map((r) => r.txHash).sort()).toEqual([tx.first, tx.second, tx.third].sort());
+    const rows = (await get('/api/dashboards/buybacks')).rows as Array<{ tx: string }>;
+    expect(rows.map((r) => r.tx).sort()).toEqual([tx.first, tx.second, tx.third].sort());
   });
 
   test('a reorg below the indexed head is detected and the forked range re-read', async () => {
@@ -270,11 +270,9 @@ describeEachDatabase('live treasury from a local chain', (kind) => {
     await fx.chain.mine(1);
     tx.fourth = await fx.actions.buyback('0.2', '150');
     expect(await run(ONCHAIN_JOBS.buybacks)).toBe('success');
-    const rows = (await get('/api/dashboards/buybacks')).rows as Array<{ txHash: string }>;
-    expect(rows.map((r) => r.txHash)).not.toContain(orphaned);
-    expect(rows.map((r) => r.txHash).sort()).toEqual(
-      [tx.first, tx.second, tx.third, tx.fourth].sort(),
-    );
+    const rows = (await get('/api/dashboards/buybacks')).rows as Array<{ tx: string }>;
+    expect(rows.map((r) => r.tx)).not.toContain(orphaned);
+    expect(rows.map((r) => r.tx).sort()).toEqual([tx.first, tx.second, tx.third, tx.fourth].sort());
     const cursor = await ctx.testDb.database.db
       .selectFrom('onchain_cursor')
       .selectAll()
@@ -372,8 +370,8 @@ describeEachDatabase('live treasury from a local chain', (kind) => {
       }
       expect(passes).toBe(Math.ceil((head + 1) / 6));
       expect(await buybacks()).toMatchObject({ stale: false });
-      const rows = (await buybacks()).rows as Array<{ txHash: string }>;
-      expect(rows.map((r) => r.txHash).sort()).toEqual(
+      const rows = (await buybacks()).rows as Array<{ tx: string }>;
+      expect(rows.map((r) => r.tx).sort()).toEqual(
         [tx.first, tx.second, tx.third, tx.fourth].sort(),
       );
       const spans = proxy.requests

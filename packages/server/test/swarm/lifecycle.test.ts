@@ -104,7 +104,9 @@ describeEachDatabase(
       });
       expect(published.body.rationale).not.toEqual(published.body.synthesis);
       expect(published.body.rationale).not.toContain('REGIME: risk-on');
-      expect(published.body.takes).toHaveLength(3);
+      // One take per member, its highest revision (bob amended once).
+      expect(published.body.takes).toHaveLength(2);
+      expect(published.body.takes.every((t: { verified: boolean }) => t.verified)).toBe(true);
 
       const open = await getJson(ctx.app, '/api/swarm/open-session');
       expect(open.body).toMatchObject({

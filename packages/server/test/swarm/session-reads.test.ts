@@ -316,11 +316,17 @@ describeEachDatabase('swarm read routes and their parameters', (kind) => {
         'body',
         'memoUrl',
         'weights',
+        'nonce',
+        'canonical',
         'signature',
+        'publicKey',
         'receivedAt',
+        'verified',
         'superseded',
+        'supersededBy',
       ].sort(),
     );
+    expect(takes.nextCursor).toBeNull();
     expect(takes.takes[1]).toMatchObject({
       sessionId: published,
       date: '2026-06-01',
@@ -329,7 +335,9 @@ describeEachDatabase('swarm read routes and their parameters', (kind) => {
       recommendationId: expect.any(Number),
       confidence: expect.any(Number),
       revision: 1,
+      verified: true,
       superseded: false,
+      supersededBy: null,
       receivedAt: expect.stringMatching(/Z$/),
     });
   });

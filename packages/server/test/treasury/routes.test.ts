@@ -68,7 +68,11 @@ describeEachDatabase('treasury routes', (kind) => {
   test('token-metrics is keyed by TOKEN_KEY with price, supply, market cap and the fee split', async () => {
     const body = (await get('/api/dashboards/token-metrics')).json();
     expect(Object.keys(body).sort()).toEqual(['CVN', 'feeSplit']);
-    expect(body.CVN.marketCap).toBeCloseTo(body.CVN.price * body.CVN.totalSupply, 2);
+    // The live service's names (prior-art.md §4.4): priceUsd, totalSupply, marketCapUsd.
+    expect(Object.keys(body.CVN)).toEqual(
+      expect.arrayContaining(['priceUsd', 'totalSupply', 'marketCapUsd']),
+    );
+    expect(body.CVN.marketCapUsd).toBeCloseTo(body.CVN.priceUsd * body.CVN.totalSupply, 2);
     expect(
       body.feeSplit.shares.reduce((s: number, x: { percent: number }) => s + x.percent, 0),
     ).toBe(100);
@@ -77,14 +81,15 @@ describeEachDatabase('treasury routes', (kind) => {
   test('buybacks: rows with hash, amounts and value, and a quiet tail the indexer has scanned', async () => {
     const body = (await get('/api/dashboards/buybacks')).json();
     expect(body.rows.length).toBeGreaterThan(10);
+    // The live service's row names (prior-art.md §4.4): date, tx, wethSpent, valueUsd, <token>Received.
     expect(Object.keys(body.rows[0]).sort()).toEqual([
-      'amountSpent',
+      'cvnReceived',
       'date',
       'provenance',
       'spentAsset',
-      'tokensAcquired',
-      'txHash',
+      'tx',
       'valueUsd',
+      'wethSpent',
     ]);
     expect(body.rows[0].date < '2026-04-17').toBe(true);
     expect(body.asOf).toBe('2026-06-01T12:00:00.000Z');
@@ -181,14 +186,19 @@ describeEachDatabase('treasury routes', (kind) => {
     });
     expect(after.note).toBe('rebalance');
 
-    await recordSwarmAllocation(ctx.app.convene, {
-      sessionId: '6f1d5c1e-0000-4000-8000-000000000001',
-      weights: [
-        { bucket: 'aave', weight: 0.95 },
-        { bucket: 'service_token', weight: 0.05 },
-      ],
-      at: ctx.clock.now(),
-    });
+    const { database, versions } = ctx.app.convene;
+    const recorded = await database.db.transaction().execute((trx) =>
+      recordSwarmAllocation(trx, versions, {
+        sessionId: '6f1d5c1e-0000-4000-8000-000000000001',
+        weights: [
+          { bucket: 'aave', weight: 0.5 },
+          { bucket: 'zzz', weight: 0.000001 },
+          { bucket: 'service_token', weight: 0.5 },
+        ],
+        at: ctx.clock.now(),
+      }),
+    );
+    expect(recorded).toEqual({ version: expect.any(Number), ignoredBuckets: ['zzz'] });
     const swarm = (await get('/api/dashboards/allocation')).json();
     expect(swarm.setBy).toEqual({
       kind: 'swarm',
@@ -198,7 +208,18 @@ describeEachDatabase('treasury routes', (kind) => {
       'swarm',
       'admin',
     ]);
-    expect(swarm.sleeves.map((s: { target: number }) => s.target)).toEqual([0.95, 0.05]);
+    // The swarm sets buckets beneath the sleeves; the sleeves keep the admin's 90 / 10.
+    expect(swarm.sleeves.map((s: { target: number }) => s.target)).toEqual([0.9, 0.1]);
+    expect(swarm.sleeves[0].buckets[0]).toMatchObject({
+      key: 'aave',
+      target: 0.9,
+      withinSleeve: 1,
+    });
+    expect(swarm.sleeves[1].buckets[0]).toMatchObject({
+      key: 'service_token',
+      target: 0.1,
+      withinSleeve: 1,
+    });
   });
 
   test('a failed indexer pass keeps rows and asOf, records the error', async () => {

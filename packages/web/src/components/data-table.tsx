@@ -1,13 +1,18 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
+import { scrollRegion } from './scroll-region.js';
 
 export interface Column<T> {
   label: string;
   render: (row: T) => ComponentChildren;
-  /** Makes the column sortable by this value (nulls last). */
+  /** Makes the column sortable on the page by this value (nulls last): for tables shown whole. */
   sort?: (row: T) => number | string | null;
+  /** The server's sort key for this column: for lists paged by the server (see `server`). */
+  sortKey?: string;
   numeric?: boolean;
   title?: string;
+  /** Left out of the phone layout (sparklines, secondary detail). */
+  hideOnPhone?: boolean;
 }
 
 /** A table with optional click-to-sort columns; wide tables scroll inside their card on phones. */
@@ -16,13 +21,23 @@ export function DataTable<T>(props: {
   columns: Column<T>[];
   rowKey: (row: T) => string;
   caption?: string;
+  /** Names the scrolling region when there is no caption. */
+  label?: string;
   empty?: string;
   testId?: string;
+  /** On phones each row reads as a card of label: value lines instead of a wide row. */
+  cards?: boolean;
+  /** Sorting done by the server over the whole dataset; headers become links that change the URL. */
+  server?: {
+    sort: string;
+    order: 'asc' | 'desc';
+    sortLink: (key: string, order: 'asc' | 'desc') => string;
+  };
 }) {
   const [sortBy, setSortBy] = useState<{ index: number; descending: boolean } | null>(null);
   const rows = [...props.rows];
   const sorter = sortBy === null ? undefined : props.columns[sortBy.index]?.sort;
-  if (sortBy !== null && sorter !== undefined) {
+  if (props.server === undefined && sortBy !== null && sorter !== undefined) {
     rows.sort((a, b) => {
       const va = sorter(a);
       const vb = sorter(b);
@@ -34,43 +49,85 @@ export function DataTable<T>(props: {
   }
   if (props.rows.length === 0) return <p class="muted">{props.empty ?? 'Nothing to show yet.'}</p>;
   return (
-    <div class="table-scroll">
-      <table class="table compact" data-testid={props.testId}>
+    <div class="table-scroll" {...scrollRegion(props.caption ?? props.label ?? 'Table')}>
+      <table
+        class={`table compact ${props.cards === true ? 'cards' : ''}`}
+        data-testid={props.testId}
+      >
         {props.caption !== undefined ? <caption>{props.caption}</caption> : null}
         <thead>
           <tr>
-            {props.columns.map((column, index) => (
-              <th
-                key={column.label}
-                class={column.numeric === true ? 'num' : ''}
-                title={column.title}
-              >
-                {column.sort !== undefined ? (
-                  <button
-                    type="button"
-                    class="sort"
-                    onClick={() =>
-                      setSortBy({
-                        index,
-                        descending: sortBy?.index === index ? !sortBy.descending : true,
-                      })
-                    }
+            {props.columns.map((column, index) => {
+              const server = props.server;
+              if (server !== undefined && column.sortKey !== undefined) {
+                const key = column.sortKey;
+                const active = server.sort === key;
+                const next = active
+                  ? server.order === 'asc'
+                    ? 'desc'
+                    : 'asc'
+                  : key === 'name'
+                    ? 'asc'
+                    : 'desc';
+                return (
+                  <th
+                    key={column.label}
+                    class={`${column.numeric === true ? 'num' : ''} ${column.hideOnPhone === true ? 'hide-phone' : ''}`}
+                    title={column.title}
+                    aria-sort={active ? ariaSort(server.order === 'desc') : 'none'}
                   >
-                    {column.label}
-                    {sortBy?.index === index ? (sortBy.descending ? ' ↓' : ' ↑') : ''}
-                  </button>
-                ) : (
-                  column.label
-                )}
-              </th>
-            ))}
+                    <a class="sort" href={server.sortLink(key, next)}>
+                      {column.label}
+                      {active ? (server.order === 'desc' ? ' ↓' : ' ↑') : ''}
+                    </a>
+                  </th>
+                );
+              }
+              const sortable = server === undefined && column.sort !== undefined;
+              return (
+                <th
+                  key={column.label}
+                  class={`${column.numeric === true ? 'num' : ''} ${column.hideOnPhone === true ? 'hide-phone' : ''}`}
+                  title={column.title}
+                  aria-sort={
+                    !sortable
+                      ? undefined
+                      : sortBy?.index === index
+                        ? ariaSort(sortBy.descending)
+                        : 'none'
+                  }
+                >
+                  {sortable ? (
+                    <button
+                      type="button"
+                      class="sort"
+                      onClick={() =>
+                        setSortBy({
+                          index,
+                          descending: sortBy?.index === index ? !sortBy.descending : true,
+                        })
+                      }
+                    >
+                      {column.label}
+                      {sortBy?.index === index ? (sortBy.descending ? ' ↓' : ' ↑') : ''}
+                    </button>
+                  ) : (
+                    column.label
+                  )}
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={props.rowKey(row)}>
               {props.columns.map((column) => (
-                <td key={column.label} class={column.numeric === true ? 'num' : ''}>
+                <td
+                  key={column.label}
+                  data-label={column.label}
+                  class={`${column.numeric === true ? 'num' : ''} ${column.hideOnPhone === true ? 'hide-phone' : ''}`}
+                >
                   {column.render(row)}
                 </td>
               ))}
@@ -81,3 +138,5 @@ export function DataTable<T>(props: {
     </div>
   );
 }
+
+const ariaSort = (descending: boolean) => (descending ? 'descending' : 'ascending');

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
 import type { Health } from '../api/types/treasury.js';
+import { useDocumentTitle } from '../lib/document-title.js';
 import { useResource } from '../lib/use-resource.js';
 
 const NAV = [
@@ -15,11 +16,24 @@ const NAV = [
   { href: '/join', label: 'Join', match: (p: string) => p.startsWith('/join') },
 ];
 
-/** Shown on every page unless /health says this is the production deployment. */
-export function EnvBanner() {
-  const health = useResource<Health>('/health');
-  if (health.status !== 'ready' || health.data.env === 'prod') return null;
+type HealthResource = ReturnType<typeof useResource<Health>>;
+
+/**
+ * Shown on every page unless /health says this is the production deployment. It fails closed: when
+ * /health cannot be read, it says the environment is unknown rather than letting demo numbers pass
+ * for live ones.
+ */
+export function EnvBanner({ health }: { health: HealthResource }) {
+  if (health.status === 'loading') return null;
+  if (health.status === 'error') {
+    return (
+      <div class="env-banner" role="note" data-testid="env-banner">
+        environment unknown — /health could not be read, so these numbers may be demo data
+      </div>
+    );
+  }
   const env = health.data.env;
+  if (env === 'prod') return null;
   return (
     <div class="env-banner" role="note" data-testid="env-banner">
       {env === 'staging' ? 'staging data' : 'demo data'} — not the live treasury
@@ -28,11 +42,30 @@ export function EnvBanner() {
   );
 }
 
+function Disclaimer({ health }: { health: HealthResource }) {
+  const live = health.status === 'ready' && health.data.env === 'prod';
+  return (
+    <p data-testid="disclaimer">
+      Not investment advice: figures are published for transparency, not as a recommendation to buy
+      or sell anything.{' '}
+      {live
+        ? 'This is the production deployment.'
+        : health.status === 'ready'
+          ? `This deployment (env: ${health.data.env}) serves demo data, not the live treasury.`
+          : 'The environment could not be confirmed; treat the figures as demo data.'}
+    </p>
+  );
+}
+
 export function Layout(props: { children: ComponentChildren }) {
   const { path } = useLocation();
+  const health = useResource<Health>('/health');
   return (
     <>
-      <EnvBanner />
+      <a class="skip-link" href="#main">
+        Skip to content
+      </a>
+      <EnvBanner health={health} />
       <header class="site-header">
         <a class="brand" href="/">
           Convene
@@ -50,8 +83,11 @@ export function Layout(props: { children: ComponentChildren }) {
           ))}
         </nav>
       </header>
-      <main id="main">{props.children}</main>
+      <main id="main" tabIndex={-1}>
+        {props.children}
+      </main>
       <footer class="site-footer muted small">
+        <Disclaimer health={health} />
         Every number here comes from the public JSON API on this origin ·{' '}
         <a href="/docs">API docs</a> · <a href="/openapi.json">openapi.json</a> ·{' '}
         <a href="/health">health</a>
@@ -63,9 +99,12 @@ export function Layout(props: { children: ComponentChildren }) {
 /** A page title with an optional line underneath. */
 export function PageHeader(props: {
   title: string;
+  /** The tab title when it should say more than the heading (a detail page's subject). */
+  documentTitle?: string | undefined;
   lead?: ComponentChildren;
   children?: ComponentChildren;
 }) {
+  useDocumentTitle(props.documentTitle ?? props.title);
   return (
     <div class="page-header">
       <h1>{props.title}</h1>

@@ -7,11 +7,32 @@ const AXIS = '#8aa0b4';
 const GRID = 'rgba(138,160,180,0.12)';
 const FIRST_CHART_MARK = 'convene:first-chart';
 
+// Axis ticks: "$47.5K", never a clipped "7,500.00".
+const usdAxis = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumSignificantDigits: 4,
+});
+
+/** Sizes a y axis to its longest tick label, so labels are never clipped. */
+function fitAxis(u: uPlot, values: string[] | null, axisIdx: number, cycleNum: number): number {
+  const axis = u.axes[axisIdx] as uPlot.Axis & { _size?: number; font?: [string] };
+  if (cycleNum > 1 && axis._size !== undefined) return axis._size;
+  const longest = (values ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
+  if (axis.font !== undefined) u.ctx.font = axis.font[0];
+  const text = longest === '' ? 0 : u.ctx.measureText(longest).width / devicePixelRatio;
+  return Math.ceil(text + 18);
+}
+
+/** Daily data reads as dates (UTC), never "12:00am". */
+const dayLabel = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+
 // uPlot hands axis formatters null for splits it skips (e.g. on log scales).
 function formatter(kind: ChartSpec['yFormat']): (value: number | null) => string {
   return (v) => {
     if (v === null || !Number.isFinite(v)) return '';
-    if (kind === 'usd') return usd(v);
+    if (kind === 'usd') return Math.abs(v) >= 1000 ? usdAxis.format(v) : usd(v);
     if (kind === 'pct') return pct(v, 0);
     return Math.abs(v) >= 1000
       ? v.toLocaleString('en-US', { maximumFractionDigits: 0 })
@@ -61,19 +82,34 @@ export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
   const hasY2 = spec.series.some((s) => s.scale === 'y2');
   const yScale: uPlot.Scale = spec.yLog === true ? { distr: 3 } : {};
   if (spec.yRange !== undefined) yScale.range = spec.yRange;
+  // A filled area is a quantity: its axis starts at zero unless the chart says otherwise.
+  else if (spec.yLog !== true && spec.series.some((s) => s.fill !== undefined && s.scale !== 'y2'))
+    yScale.range = (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : max];
   const options: uPlot.Options = {
     width: Math.max(element.clientWidth, 280),
     height,
     scales: { x: { time: true }, y: yScale, ...(hasY2 ? { y2: {} } : {}) },
+    tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
     legend: { live: true },
     cursor: { drag: { x: true, y: false } },
     axes: [
-      { stroke: AXIS, grid: { stroke: GRID }, ticks: { stroke: GRID } },
       {
         stroke: AXIS,
         grid: { stroke: GRID },
         ticks: { stroke: GRID },
-        size: 64,
+        values: (u, splits) => {
+          // Years of data read as YYYY-MM; shorter ranges as MM-DD.
+          const span = (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0);
+          return splits.map((v) =>
+            v === null ? '' : span > 300 * 86_400 ? dayLabel(v).slice(0, 7) : dayLabel(v).slice(5),
+          );
+        },
+      },
+      {
+        stroke: AXIS,
+        grid: { stroke: GRID },
+        ticks: { stroke: GRID },
+        size: fitAxis,
         values: (_u, values) => values.map(formatter(spec.yFormat)),
       },
       ...(hasY2
@@ -83,14 +119,14 @@ export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
               side: 1,
               stroke: AXIS,
               grid: { show: false },
-              size: 64,
+              size: fitAxis,
               values: (_u: uPlot, values: number[]) => values.map(formatter(spec.y2Format)),
             },
           ]
         : []),
     ],
     series: [
-      {},
+      { value: (_u: uPlot, v: number | null) => (v === null ? '—' : dayLabel(v)) },
       ...spec.series.map((s) => ({
         label: s.label,
         stroke: s.color,
@@ -98,7 +134,9 @@ export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
         scale: s.scale ?? 'y',
         spanGaps: false,
         points: { show: false },
-        ...(s.fill !== undefined ? { fill: s.fill } : {}),
+        ...(s.fill !== undefined
+          ? { fill: s.fill, ...(spec.yLog === true ? {} : { fillTo: 0 }) }
+          : {}),
         ...(s.dash !== undefined ? { dash: s.dash } : {}),
         value: (_u: uPlot, v: number | null) =>
           v === null ? '—' : formatter(s.scale === 'y2' ? spec.y2Format : spec.yFormat)(v),

@@ -72,3 +72,31 @@ export function dayToSeconds(day: string): number {
 export function label(key: string): string {
   return key.replace(/_/g, ' ');
 }
+
+const significant = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 4 });
+
+/** A measured value by significant digits, so small ratios keep theirs (0.004812, not "0"). */
+export function sig(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  if (Math.abs(value) >= 1_000_000) return compact.format(value);
+  return significant.format(value);
+}
+
+/**
+ * An indicator's value as the classifier uses it: a 90-day change as a signed percentage
+ * ("+59.3 %"), a 50/200-day moving-average ratio to three decimals ("1.319"), a level by
+ * significant digits with its unit.
+ */
+export function indicatorValue(value: number | null, transform: string, unit: string): string {
+  if (value === null || !Number.isFinite(value)) return DASH;
+  if (transform === 'change90') return `${value > 0 ? '+' : ''}${(value * 100).toFixed(1)} %`;
+  if (transform === 'trend_50_200') return value.toFixed(3);
+  return unit === '' ? sig(value) : `${sig(value)} ${unit}`;
+}
+
+/** What a transform means, for a column note. */
+export function transformLabel(transform: string): string {
+  if (transform === 'change90') return '90-day change';
+  if (transform === 'trend_50_200') return '50/200-day average ratio';
+  return 'level';
+}

@@ -87,7 +87,7 @@ export function registerVerify(program: Command, context: () => CliContext): voi
             : await fetchReceipt(ctx, sessionId);
         const expected =
           options.serviceKey ??
-          (options.file === undefined ? await fetchServiceKey(ctx) : undefined);
+          (options.file === undefined ? await fetchServiceKey(ctx, receipt) : undefined);
         const result = await verifyReceipt(
           receipt,
           expected === undefined ? {} : { expectedServicePublicKey: expected },
@@ -167,10 +167,17 @@ async function fetchReceipt(ctx: CliContext, sessionId: string | undefined): Pro
   return response.json();
 }
 
-async function fetchServiceKey(ctx: CliContext): Promise<string | undefined> {
-  const response = await fetch(`${ctx.baseUrl()}/api/swarm/receipt-key`);
+/**
+ * The service key to expect: the one that signed this receipt when the service vouches for it (a key
+ * retired by a rotation stays listed), else the current one, so a foreign key is reported.
+ */
+async function fetchServiceKey(ctx: CliContext, receipt: unknown): Promise<string | undefined> {
+  const response = await fetch(`${ctx.baseUrl()}/api/swarm/receipt-keys`);
   if (!response.ok) return undefined;
-  return ((await response.json()) as { publicKey?: string }).publicKey;
+  const { keys } = (await response.json()) as { keys?: Array<{ publicKey: string }> };
+  const carried = (receipt as { signature?: { publicKey?: unknown } } | null)?.signature?.publicKey;
+  const vouched = keys?.find((key) => key.publicKey === carried);
+  return vouched?.publicKey ?? keys?.[0]?.publicKey;
 }
 
 function finish(ctx: CliContext, data: Record<string, unknown>, checks: Check[]): void {

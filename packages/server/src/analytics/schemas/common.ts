@@ -52,6 +52,13 @@ export const Paging = {
       description: 'sort direction (default desc; asc for name)',
     }),
   ),
+  search: Type.Optional(
+    Type.String({
+      maxLength: 100,
+      description:
+        'case-insensitive text that must appear in a row’s name (or symbol, label, protocol, address, slug, category); applied to the whole dataset before sorting and paging, and `total` counts the matches',
+    }),
+  ),
 };
 
 export const IdParams = Type.Object({ id: Type.String({ description: 'UUID' }) });

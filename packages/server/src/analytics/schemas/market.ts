@@ -15,6 +15,9 @@ export const MarketOverview = Type.Object(
       wallets: Type.Integer(),
       projects: Type.Integer(),
     }),
+    vaultTvlUsd: C.Usd(
+      'spec §1: sum of TVL over tracked third-party vaults (top level, as the live service serves it); the service’s own vault TVL is tvlUsd on /api/dashboards/vault-economics',
+    ),
     totals: Type.Object({
       vaultTvlUsd: C.Usd(
         'sum of TVL over tracked third-party vaults; the service’s own vault TVL is tvlUsd on /api/dashboards/vault-economics',
@@ -195,10 +198,28 @@ export const LeaderboardResponse = Type.Object(
 export const LeaderboardQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, description: 'default 100' })),
   offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  sort: Type.Optional(
+    Type.Union(
+      [
+        Type.Literal('rank'),
+        Type.Literal('name'),
+        Type.Literal('balance'),
+        Type.Literal('revenue30d'),
+        Type.Literal('x402Volume'),
+      ],
+      {
+        description:
+          'default rank (signal score, highest first); `rank` keeps each agent’s place in the whole ranking whatever the sort or search',
+      },
+    ),
+  ),
+  order: C.Paging.order,
+  search: C.Paging.search,
 });
 
 export type MarketOverview = Static<typeof MarketOverview>;
 export type EntityRow = Static<typeof EntityRow>;
 export type EntitiesQuery = Static<typeof EntitiesQuery>;
+export type LeaderboardQuery = Static<typeof LeaderboardQuery>;
 export type LeaderboardRow = Static<typeof LeaderboardRow>;
 export type LeaderboardResponse = Static<typeof LeaderboardResponse>;

@@ -6,6 +6,7 @@ import type { AnalyticsSnapshot } from '../snapshot.js';
 import {
   byName,
   byNumber,
+  bySearch,
   emptySparkline,
   freshness,
   iso,
@@ -54,6 +55,9 @@ export function buildDirectory(snapshot: AnalyticsSnapshot, now: Date, query: Ag
   });
   if (query.protocol !== undefined) rows = rows.filter((row) => row.protocol === query.protocol);
   if (query.status !== undefined) rows = rows.filter((row) => row.status === query.status);
+  rows = rows.filter(
+    bySearch(query.search, (row) => [row.name, row.protocol, row.walletAddress, row.coin?.symbol]),
+  );
   const order = query.order;
   const sorts = {
     score: byNumber<AgentDirectoryRow>((row) => row.score, order),

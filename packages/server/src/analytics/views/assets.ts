@@ -19,6 +19,7 @@ import { addDays } from '../freshness.js';
 import {
   byName,
   byNumber,
+  bySearch,
   emptySparkline,
   freshness,
   iso,
@@ -59,7 +60,9 @@ function coinRow(snapshot: AnalyticsSnapshot, coin: CoinDbRow, now: Date): CoinR
 }
 
 export function buildCoins(snapshot: AnalyticsSnapshot, now: Date, query: CoinsQuery) {
-  const rows = snapshot.coins.map((coin) => coinRow(snapshot, coin, now));
+  const rows = snapshot.coins
+    .map((coin) => coinRow(snapshot, coin, now))
+    .filter(bySearch(query.search, (row) => [row.name, row.symbol, row.chain, row.agent?.name]));
   const sorts = {
     marketCap: byNumber<CoinRow>((row) => row.marketCapUsd, query.order),
     volume24h: byNumber<CoinRow>((row) => row.volume24hUsd, query.order),
@@ -133,7 +136,17 @@ function vaultRow(snapshot: AnalyticsSnapshot, vault: VaultDbRow, now: Date): Va
 }
 
 export function buildVaults(snapshot: AnalyticsSnapshot, now: Date, query: VaultsQuery) {
-  const rows = snapshot.vaults.map((vault) => vaultRow(snapshot, vault, now));
+  const rows = snapshot.vaults
+    .map((vault) => vaultRow(snapshot, vault, now))
+    .filter(
+      bySearch(query.search, (row) => [
+        row.name,
+        row.chain,
+        row.platform,
+        row.assetSymbol,
+        row.manager?.name,
+      ]),
+    );
   const sorts = {
     tvl: byNumber<VaultRow>((row) => row.tvlUsd, query.order),
     apy: byNumber<VaultRow>((row) => row.apyPct, query.order),
@@ -212,7 +225,17 @@ function walletRow(snapshot: AnalyticsSnapshot, wallet: WalletDbRow, now: Date):
 }
 
 export function buildWallets(snapshot: AnalyticsSnapshot, now: Date, query: WalletsQuery) {
-  const rows = snapshot.wallets.map((wallet) => walletRow(snapshot, wallet, now));
+  const rows = snapshot.wallets
+    .map((wallet) => walletRow(snapshot, wallet, now))
+    .filter(
+      bySearch(query.search, (row) => [
+        row.label,
+        row.address,
+        row.chain,
+        row.agent?.name,
+        row.projectSlug,
+      ]),
+    );
   type Named = WalletRow & { name: string };
   const named: Named[] = rows.map((row) => ({ ...row, name: row.label }));
   const sorts = {

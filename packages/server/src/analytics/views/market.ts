@@ -3,12 +3,14 @@ import type { AnalyticsSnapshot } from '../snapshot.js';
 import type {
   EntitiesQuery,
   EntityRow,
+  LeaderboardQuery,
   LeaderboardResponse,
   MarketOverview,
 } from '../schemas/market.js';
 import {
   byName,
   byNumber,
+  bySearch,
   emptySparkline,
   freshness,
   iso,
@@ -59,6 +61,7 @@ export function buildOverview(snapshot: AnalyticsSnapshot, now: Date): MarketOve
       wallets: snapshot.wallets.length,
       projects: snapshot.projects.length,
     },
+    vaultTvlUsd,
     totals: {
       vaultTvlUsd,
       walletBalanceUsd,
@@ -165,7 +168,9 @@ export function buildEntities(snapshot: AnalyticsSnapshot, now: Date, query: Ent
       ...freshness('wallet', wallet.refreshed_at, now),
     });
   }
-  const filtered = query.type === undefined ? rows : rows.filter((row) => row.type === query.type);
+  const filtered = rows
+    .filter((row) => query.type === undefined || row.type === query.type)
+    .filter(bySearch(query.search, (row) => [row.name, row.type]));
   const order = query.order;
   switch (query.sort) {
     case 'balance':
@@ -199,9 +204,19 @@ export const SIGNAL_FORMULA =
 export function buildLeaderboard(
   snapshot: AnalyticsSnapshot,
   now: Date,
-  query: { limit?: number | undefined; offset?: number | undefined },
+  query: LeaderboardQuery,
 ): LeaderboardResponse {
   const ranked = rankAgents(snapshot, now);
+  const listed = sortLeaderboard(
+    ranked.filter(
+      bySearch(query.search, (entry) => [
+        entry.agent.name,
+        entry.agent.protocol,
+        entry.agent.wallet_address,
+      ]),
+    ),
+    query,
+  );
   const sources: Array<[string, FreshnessKind, Array<{ refreshed_at: Date }>]> = [
     ['agents', 'agent', snapshot.agents],
     ['coins', 'coin', snapshot.coins],
@@ -244,8 +259,8 @@ export function buildLeaderboard(
         lastRefreshedAt: isoOrNull(latest),
       };
     }),
-    total: ranked.length,
-    agents: paginate(ranked, { limit: query.limit ?? 100, offset: query.offset }).map(
+    total: listed.length,
+    agents: paginate(listed, { limit: query.limit ?? 100, offset: query.offset }).map(
       ({ agent, scores, rank }) => {
         const coin = agent.coin_id === null ? undefined : snapshot.coinById.get(agent.coin_id);
         return {
@@ -269,4 +284,26 @@ export function buildLeaderboard(
       },
     ),
   };
+}
+
+type RankedAgent = ReturnType<typeof rankAgents>[number];
+
+/** The leaderboard in the requested order; ties keep the ranking's order. */
+function sortLeaderboard(rows: RankedAgent[], query: LeaderboardQuery): RankedAgent[] {
+  const sort = query.sort ?? 'rank';
+  const byRank = (a: RankedAgent, b: RankedAgent) => a.rank - b.rank;
+  if (sort === 'rank') return query.order === 'asc' ? [...rows].sort((a, b) => byRank(b, a)) : rows;
+  if (sort === 'name') {
+    const direction = query.order === 'desc' ? -1 : 1;
+    return [...rows].sort(
+      (a, b) => direction * a.agent.name.localeCompare(b.agent.name) || byRank(a, b),
+    );
+  }
+  const value = {
+    balance: (row: RankedAgent) => row.agent.wallet_balance_usd,
+    revenue30d: (row: RankedAgent) => row.agent.revenue_30d_usd,
+    x402Volume: (row: RankedAgent) => row.agent.x402_volume_30d_usd,
+  }[sort];
+  const direction = query.order === 'asc' ? 1 : -1;
+  return [...rows].sort((a, b) => direction * (value(a) - value(b)) || byRank(a, b));
 }

@@ -3,7 +3,7 @@ import type { ActivityRow, ProjectRow as ProjectDbRow } from '../repository.js';
 import type { ActivityEntry } from '../schemas/feeds.js';
 import type { ProjectDetailResponse, ProjectRow, ProjectsQuery } from '../schemas/projects.js';
 import type { AnalyticsSnapshot } from '../snapshot.js';
-import { byName, byNumber, freshness, iso, paginate, round2 } from './shared.js';
+import { byName, byNumber, bySearch, freshness, iso, paginate, round2 } from './shared.js';
 
 const pctChange = (from: number | null, to: number | null): number | null =>
   from === null || to === null || from === 0 ? null : round2(((to - from) / from) * 100);
@@ -39,6 +39,9 @@ export function buildProjects(snapshot: AnalyticsSnapshot, now: Date, query: Pro
     };
   });
   if (query.category !== undefined) rows = rows.filter((row) => row.category === query.category);
+  rows = rows.filter(
+    bySearch(query.search, (row) => [row.name, row.slug, row.category, row.chain, row.tagline]),
+  );
   const listed = new Map(
     snapshot.projects.map((project) => [project.slug, project.listed_at.getTime()]),
   );

@@ -34,6 +34,20 @@ export function paginate<T>(rows: T[], query: PageQuery): T[] {
   return rows.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
 }
 
+/**
+ * Keeps the rows whose text fields contain `search` (case-insensitive); no search keeps every row.
+ * Runs over the whole dataset before sorting and paging.
+ */
+export function bySearch<T>(
+  search: string | undefined,
+  fields: (row: T) => Array<string | null | undefined>,
+): (row: T) => boolean {
+  const needle = search?.trim().toLowerCase() ?? '';
+  if (needle === '') return () => true;
+  return (row) =>
+    fields(row).some((field) => typeof field === 'string' && field.toLowerCase().includes(needle));
+}
+
 /** A descending (or ascending) comparator over a numeric key with nulls last, then by name. */
 export function byNumber<T extends { name: string }>(
   key: (row: T) => number | null,

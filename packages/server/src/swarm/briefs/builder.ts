@@ -46,3 +46,21 @@ export async function composeBriefBody(
 }
 
 export type BriefBody = Awaited<ReturnType<typeof composeBriefBody>>;
+
+/**
+ * A stored brief body with its research-signal references resolved as of the brief's own date
+ * (the newest row of each signal on or before it). A brief published before that day's signals were
+ * computed would otherwise keep an empty list forever although signal history exists for its date.
+ */
+export async function bodyWithSignalsAsOf(
+  db: Kysely<DB>,
+  brief: { date: string; body: unknown },
+): Promise<BriefBody | null> {
+  const body = brief.body as BriefBody | null;
+  if (body === null) return null;
+  const signals = await researchSignalsAsOf(db, brief.date);
+  return {
+    ...body,
+    researchSignals: signals.map((s) => ({ ...s, href: researchSignalHref(s.signalKey) })),
+  };
+}

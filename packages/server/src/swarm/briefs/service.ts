@@ -8,6 +8,8 @@ import { BoundedBodyCache } from '../../regime/body-cache.js';
 import { isUuid } from '../members/repository.js';
 import { SESSION_ERRORS, SWARM_DATASET } from '../sessions/constants.js';
 import type { BriefBody } from './builder.js';
+import { REGIME_DATASETS } from '../../regime/datasets.js';
+import { bodyWithSignalsAsOf } from './builder.js';
 import { researchSignalPayload } from './regime-adapter.js';
 import { briefOfSession, latestBriefOfDay, type BriefRow } from './repository.js';
 import { briefResource } from './view.js';
@@ -37,10 +39,14 @@ export class BriefService {
     const brief = await this.find(query);
     if (brief === undefined) throw notFound(SESSION_ERRORS.briefNotFound);
     const embed = (query.include ?? '').split(',').includes('researchSignals');
-    const version = this.versions.current(SWARM_DATASET);
-    return this.bodies.get(`${brief.id}:${embed}`, version, async () =>
-      briefResource(brief, embed ? await this.withEmbeddedSignals(brief) : brief.body),
-    );
+    // Signal references resolve as of the brief's date on read, so they follow signal history.
+    const version =
+      this.versions.current(SWARM_DATASET) * 1_000_003 +
+      this.versions.current(REGIME_DATASETS.research);
+    return this.bodies.get(`${brief.id}:${embed}`, version, async () => {
+      const body = await bodyWithSignalsAsOf(this.db, brief);
+      return briefResource(brief, embed ? await this.withEmbeddedSignals(body) : body);
+    });
   }
 
   private async find(query: BriefQuery): Promise<BriefRow | undefined> {
@@ -56,8 +62,7 @@ export class BriefService {
   }
 
   /** The legacy shape: `researchSignals` as `{ signal_key, date, payload }` with the full payloads. */
-  private async withEmbeddedSignals(brief: BriefRow): Promise<unknown> {
-    const body = brief.body as BriefBody | null;
+  private async withEmbeddedSignals(body: BriefBody | null): Promise<unknown> {
     if (body === null) return null;
     const researchSignals = await Promise.all(
       body.researchSignals.map(async (ref) => ({

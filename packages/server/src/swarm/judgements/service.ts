@@ -1,3 +1,4 @@
+import { isPublicMember } from '../members/read-service.js';
 import {
   RELEASE_SAFETY,
   canonicalJudgement,
@@ -110,7 +111,8 @@ export class JudgementService {
   async ofMember(idOrHandle: string, limit: string | undefined) {
     const count = parseLimit(limit, JUDGEMENTS_LIMIT_DEFAULT, JUDGEMENTS_LIMIT_MAX);
     const member = await this.members.findByIdOrHandle(idOrHandle);
-    if (member === undefined) throw notFound(SWARM_ERRORS.memberNotFound);
+    if (member === undefined || !isPublicMember(member))
+      throw notFound(SWARM_ERRORS.memberNotFound);
     return {
       judgements: (await publicJudgementsOfMember(this.db, member.id, count)).map(judgementView),
     };

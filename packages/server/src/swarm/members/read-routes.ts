@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { IsoDateTime, swarmResponses, Uuid } from '../schemas.js';
+import { IsoDateTime, SupersededBySchema, swarmResponses, Uuid } from '../schemas.js';
 import { State } from '../sessions/schemas.js';
 import type { MemberReads } from './read-service.js';
 
@@ -41,9 +41,14 @@ const MemberTake = Type.Object({
   body: Type.String(),
   memoUrl: Nullable(Type.String()),
   weights: Nullable(Type.Array(Type.Object({ bucket: Type.String(), weight: Type.Number() }))),
+  nonce: Type.String(),
+  canonical: Type.String({ description: 'the exact canonical text that was signed' }),
   signature: Type.String(),
+  publicKey: Type.String({ description: 'the key this take was filed and is verified with' }),
   receivedAt: IsoDateTime,
+  verified: Type.Boolean({ description: 'signature and stored fields re-checked on this read' }),
   superseded: Type.Boolean({ description: 'a later revision of this take exists' }),
+  supersededBy: SupersededBySchema,
 });
 
 export const memberReadRoutes: FastifyPluginAsyncTypebox<{ reads: MemberReads }> = async (
@@ -84,7 +89,13 @@ export const memberReadRoutes: FastifyPluginAsyncTypebox<{ reads: MemberReads }>
         params: Type.Object({ id: Type.String({ description: 'member UUID or handle' }) }),
         querystring: Type.Object({
           limit: Type.Optional(
-            Type.String({ description: 'default 100, clamped to 1..1000; non-integers are a 400' }),
+            Type.String({
+              description:
+                'page size, clamped to 1..1000; non-integers are a 400. Absent: every take, no cap',
+            }),
+          ),
+          cursor: Type.Optional(
+            Type.String({ description: 'nextCursor of the previous page (with limit)' }),
           ),
         }),
         response: swarmResponses(
@@ -93,12 +104,17 @@ export const memberReadRoutes: FastifyPluginAsyncTypebox<{ reads: MemberReads }>
               memberId: Type.String(),
               handle: Type.String(),
               takes: Type.Array(MemberTake),
+              nextCursor: Nullable(
+                Type.String({
+                  description: 'opaque; pass as cursor for the next page; null when no more',
+                }),
+              ),
             }),
           },
           [404],
         ),
       },
     },
-    async (request) => reads.takes(request.params.id, request.query.limit),
+    async (request) => reads.takes(request.params.id, request.query),
   );
 };

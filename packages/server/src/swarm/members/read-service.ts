@@ -1,12 +1,41 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import { RequestError, notFound } from '../../errors.js';
 import { SWARM_ERRORS } from '../errors.js';
 import { parseLimit } from '../sessions/list-query.js';
+import { memberTakes, newestRevisions, type MemberTakesPosition } from '../takes/repository.js';
+import { supersededBy, takeVerified } from '../takes/verification.js';
 import { MemberRepository, type MemberRow } from './repository.js';
 
-export const MEMBER_TAKES_DEFAULT = 100;
 export const MEMBER_TAKES_MAX = 1000;
+
+/** Ever admitted (activated at least once): what makes a member's profile and history public. */
+export const isPublicMember = (member: Pick<MemberRow, 'activated_at'>): boolean =>
+  member.activated_at !== null;
+
+/** The takes cursor is opaque to clients: base64url of `[receivedAt ISO, recommendationId]`. */
+function encodeTakesCursor(row: MemberTakesPosition): string {
+  return Buffer.from(JSON.stringify([row.receivedAt.toISOString(), row.recommendationId])).toString(
+    'base64url',
+  );
+}
+
+function decodeTakesCursor(raw: string): MemberTakesPosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      !Number.isNaN(Date.parse(value[0])) &&
+      Number.isSafeInteger(value[1])
+    )
+      return { receivedAt: new Date(value[0]), recommendationId: value[1] as number };
+  } catch {
+    // falls through to the 400 below
+  }
+  throw new RequestError(400, 'invalid cursor');
+}
 
 /** The public member reads: never the contact, the application or anything about tokens. */
 export class MemberReads {
@@ -28,72 +57,80 @@ export class MemberReads {
     return memberView(member, keys.get(member.id) ?? null);
   }
 
-  /** Newest first, including takes in sessions still collecting; `superseded` marks older revisions. */
-  async takes(idOrHandle: string, limit: string | undefined) {
-    const count = parseLimit(limit, MEMBER_TAKES_DEFAULT, MEMBER_TAKES_MAX);
+  /**
+   * Newest first, including takes in sessions still collecting. Without `limit`: every take, no cap;
+   * with it: that many, and `nextCursor` (opaque) continues where the page ended (null at the end).
+   * Each take carries `verified` and, when a later revision exists, `supersededBy`.
+   */
+  async takes(
+    idOrHandle: string,
+    query: { limit?: string | undefined; cursor?: string | undefined },
+  ) {
+    const limit =
+      query.limit === undefined || query.limit === ''
+        ? undefined
+        : parseLimit(query.limit, MEMBER_TAKES_MAX, MEMBER_TAKES_MAX);
+    const after =
+      query.cursor === undefined || query.cursor === ''
+        ? undefined
+        : decodeTakesCursor(query.cursor);
     const member = await this.require(idOrHandle);
-    const rows = await this.db
-      .selectFrom('take')
-      .innerJoin('swarm_session', 'swarm_session.id', 'take.session_id')
-      .select([
-        'take.id',
-        'take.recommendation_id',
-        'take.session_id',
-        'swarm_session.date',
-        'swarm_session.subject_id',
-        'swarm_session.state',
-        'take.revision',
-        'take.stance',
-        'take.confidence',
-        'take.body',
-        'take.memo_url',
-        'take.weights',
-        'take.signature',
-        'take.received_at',
-      ])
-      .select((eb) =>
-        eb
-          .exists(
-            eb
-              .selectFrom('take as newer')
-              .select('newer.id')
-              .whereRef('newer.session_id', '=', 'take.session_id')
-              .whereRef('newer.member_id', '=', 'take.member_id')
-              .whereRef('newer.revision', '>', 'take.revision'),
-          )
-          .as('superseded'),
-      )
-      .where('take.member_id', '=', member.id)
-      .orderBy('take.received_at', 'desc')
-      .orderBy('take.recommendation_id', 'desc')
-      .limit(count)
-      .execute();
+    const rows = await memberTakes(this.db, member.id, {
+      limit: limit === undefined ? undefined : limit + 1,
+      after,
+    });
+    const page = limit === undefined ? rows : rows.slice(0, limit);
+    const newest = await newestRevisions(
+      this.db,
+      member.id,
+      page.map((row) => row.sessionId),
+    );
+    const last = page.at(-1);
     return {
       memberId: member.id,
       handle: member.handle,
-      takes: rows.map((row) => ({
-        id: row.id,
-        recommendationId: row.recommendation_id,
-        sessionId: row.session_id,
-        date: row.date,
-        subjectId: row.subject_id,
-        sessionState: row.state,
-        revision: row.revision,
-        stance: row.stance,
-        confidence: row.confidence,
-        body: row.body,
-        memoUrl: row.memo_url === '' ? null : row.memo_url,
-        weights: row.weights,
-        signature: row.signature,
-        receivedAt: row.received_at.toISOString(),
-        superseded: Boolean(row.superseded),
-      })),
+      takes: await Promise.all(
+        page.map(async (row) => {
+          const pointer = supersededBy(newest.get(row.sessionId), row.revision);
+          return {
+            id: row.id,
+            recommendationId: row.recommendationId,
+            sessionId: row.sessionId,
+            date: row.date,
+            subjectId: row.subjectId,
+            sessionState: row.sessionState,
+            revision: row.revision,
+            stance: row.stance,
+            confidence: row.confidence,
+            body: row.body,
+            memoUrl: row.memoUrl === '' ? null : row.memoUrl,
+            weights: row.weights,
+            nonce: row.nonce,
+            canonical: row.canonical,
+            signature: row.signature,
+            publicKey: row.publicKey,
+            receivedAt: row.receivedAt.toISOString(),
+            verified: await takeVerified(row),
+            superseded: pointer !== null,
+            supersededBy: pointer,
+          };
+        }),
+      ),
+      nextCursor:
+        limit !== undefined && rows.length > limit && last !== undefined
+          ? encodeTakesCursor(last)
+          : null,
     };
   }
 
+  /**
+   * A public member: one that was ever admitted. A pending (or rejected) applicant answers exactly
+   * as an unknown id does: its name, lens, mandate, handle and key are not public (spec §2).
+   */
   private async require(idOrHandle: string): Promise<MemberRow> {
     const member = await this.members.findByIdOrHandle(idOrHandle);
-    if (member === undefined) throw notFound(SWARM_ERRORS.memberNotFound);
+    if (member === undefined || !isPublicMember(member))
+      throw notFound(SWARM_ERRORS.memberNotFound);
     return member;
   }
 

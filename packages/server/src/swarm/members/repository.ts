@@ -96,4 +96,39 @@ export class MemberRepository {
       .executeTakeFirst();
     return row !== undefined;
   }
+
+  /**
+   * The member's live challenge, or `fresh` stored as the new one when none is live. Atomic: the
+   * upsert replaces only an expired row, so concurrent requests all answer the same live challenge.
+   */
+  async liveChallenge(
+    memberId: string,
+    fresh: { challenge: string; expiresAt: Date },
+    now: Date,
+  ): Promise<{ challenge: string; expiresAt: Date }> {
+    const stored = await this.db
+      .insertInto('token_claim_challenge')
+      .values({
+        member_id: memberId,
+        challenge: fresh.challenge,
+        expires_at: fresh.expiresAt,
+        created_at: now,
+      })
+      .onConflict((conflict) =>
+        conflict
+          .column('member_id')
+          .doUpdateSet({ challenge: fresh.challenge, expires_at: fresh.expiresAt, created_at: now })
+          .where('token_claim_challenge.expires_at', '<=', now),
+      )
+      .returning(['challenge', 'expires_at'])
+      .executeTakeFirst();
+    const row =
+      stored ??
+      (await this.db
+        .selectFrom('token_claim_challenge')
+        .select(['challenge', 'expires_at'])
+        .where('member_id', '=', memberId)
+        .executeTakeFirstOrThrow());
+    return { challenge: row.challenge, expiresAt: row.expires_at };
+  }
 }

@@ -52,7 +52,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<OnboardingRouteDeps> = 
   deps,
 ) => {
   const { applications, activation, tokenClaims } = deps;
-  const admin = { preHandler: adminGuard(deps.adminToken) };
+  const admin = { onRequest: adminGuard(deps.adminToken) };
 
   app.post(
     '/api/swarm/apply',

@@ -12,6 +12,7 @@ export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 /** Challenges, token claims and bearer-token resolution. */
 export class TokenClaimService {
   private readonly members: MemberRepository;
+  private readonly decoys = new DecoyChallenges(10_000);
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -21,8 +22,11 @@ export class TokenClaimService {
   }
 
   /**
-   * Always answers a fresh opaque challenge, so the response never reveals membership; only an
-   * approved, active member with a key gets it persisted (replacing any earlier one).
+   * Answers the requester's live challenge, minting one only when none is live, so a stranger who
+   * asks for someone else's challenge gets the same one the member will sign and cannot invalidate it.
+   * Only an approved, active member with a key gets it persisted (one live at a time); any other id
+   * gets a decoy that behaves the same way (kept in memory, same lifetime), so the answer never
+   * reveals membership.
    */
   async challenge(body: unknown): Promise<{ challenge: string; expiresAt: string }> {
     const memberId = (body as { memberId?: unknown } | null)?.memberId;
@@ -30,20 +34,15 @@ export class TokenClaimService {
       throw swarmError(400, 'memberId is required');
     }
     const now = this.clock.now();
-    const challenge = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
-    if (isUuid(memberId) && (await this.eligible(memberId))) {
-      await this.db
-        .insertInto('token_claim_challenge')
-        .values({ member_id: memberId, challenge, expires_at: expiresAt, created_at: now })
-        .onConflict((conflict) =>
-          conflict
-            .column('member_id')
-            .doUpdateSet({ challenge, expires_at: expiresAt, created_at: now }),
-        )
-        .execute();
-    }
-    return { challenge, expiresAt: expiresAt.toISOString() };
+    const fresh = {
+      challenge: randomBytes(32).toString('base64url'),
+      expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
+    };
+    const live =
+      isUuid(memberId) && (await this.eligible(memberId))
+        ? await this.members.liveChallenge(memberId, fresh, now)
+        : this.decoys.liveChallenge(memberId.toLowerCase(), fresh, now);
+    return { challenge: live.challenge, expiresAt: live.expiresAt.toISOString() };
   }
 
   private async eligible(memberId: string): Promise<boolean> {
@@ -141,4 +140,32 @@ export function bearerTokenHash(authorization: string | undefined): string {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   if (match?.[1] === undefined) throw swarmError(401, SWARM_ERRORS.missingBearer);
   return sha256Hex(match[1]);
+}
+
+interface Challenge {
+  challenge: string;
+  expiresAt: Date;
+}
+
+/**
+ * Challenges answered for ids that get none persisted: live until they expire like a real one, so
+ * repeated requests for a non-member look exactly like repeated requests for a member. Bounded:
+ * the oldest entry goes first.
+ */
+class DecoyChallenges {
+  private readonly entries = new Map<string, Challenge>();
+
+  constructor(private readonly capacity: number) {}
+
+  liveChallenge(id: string, fresh: Challenge, now: Date): Challenge {
+    const held = this.entries.get(id);
+    if (held !== undefined && now.getTime() < held.expiresAt.getTime()) return held;
+    this.entries.delete(id);
+    if (this.entries.size >= this.capacity) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done !== true) this.entries.delete(oldest.value);
+    }
+    this.entries.set(id, fresh);
+    return fresh;
+  }
 }

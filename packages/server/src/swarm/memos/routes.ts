@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { baseUrlOf } from '../../http/base-url.js';
+import { baseUrlForReply } from '../../http/base-url.js';
 import type { TokenClaimService } from '../members/token-claim.js';
 import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../schemas.js';
 import type { MemoService } from './service.js';
@@ -49,7 +49,11 @@ export const memoRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const memberId = await tokenClaims.authenticate(request.headers.authorization);
-      const memo = await memos.post(memberId, request.body, baseUrlOf(request, publicBaseUrl));
+      const memo = await memos.post(
+        memberId,
+        request.body,
+        baseUrlForReply(request, reply, publicBaseUrl),
+      );
       return reply.status(201).send({ ok: true, status: 201, ...memo });
     },
   );
@@ -64,6 +68,7 @@ export const memoRoutes: FastifyPluginAsyncTypebox<{
         response: swarmResponses({ 200: MemoSchema }, [404]),
       },
     },
-    async (request) => memos.get(request.params.id, baseUrlOf(request, publicBaseUrl)),
+    async (request, reply) =>
+      memos.get(request.params.id, baseUrlForReply(request, reply, publicBaseUrl)),
   );
 };

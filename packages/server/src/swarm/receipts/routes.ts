@@ -42,6 +42,30 @@ export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService
   );
 
   app.get(
+    '/api/swarm/receipt-keys',
+    {
+      schema: {
+        tags: ['swarm sessions'],
+        summary:
+          'Every key the service has signed consensus receipts with: the current one first, then retired ones (after a rotation)',
+        response: {
+          200: Type.Object({
+            keys: Type.Array(
+              Type.Object({
+                keyId: Type.String(),
+                publicKey: Type.String(),
+                algorithm: Type.Literal('Ed25519'),
+                current: Type.Boolean(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+    async () => ({ keys: await receipts.receiptKeys() }),
+  );
+
+  app.get(
     '/api/swarm/sessions/:id/consensus-receipt',
     {
       schema: {

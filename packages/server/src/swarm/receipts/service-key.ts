@@ -31,6 +31,25 @@ export class ServiceKeyStore {
     return (await this.signingKey()).key;
   }
 
+  /** Every key this service has signed receipts with, current first, then newest first. */
+  async allKeys(): Promise<Array<ReceiptKey & { current: boolean }>> {
+    const current = await this.receiptKey();
+    const rows = await this.database.db
+      .selectFrom('service_key')
+      .select(['key_id', 'public_key'])
+      .orderBy('created_at', 'desc')
+      .execute();
+    const retired = rows
+      .filter((row) => row.key_id !== current.keyId)
+      .map((row) => ({
+        keyId: row.key_id,
+        publicKey: row.public_key,
+        algorithm: current.algorithm,
+        current: false,
+      }));
+    return [{ ...current, current: true }, ...retired];
+  }
+
   /** Whether `publicKey` is, or once was, this service's receipt key. */
   async isServiceKey(publicKey: string): Promise<boolean> {
     const row = await this.database.db

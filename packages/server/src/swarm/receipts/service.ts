@@ -24,6 +24,11 @@ export class ReceiptService {
     private readonly keys: ServiceKeyStore,
   ) {}
 
+  /** Current and retired receipt keys: receipts signed before a rotation verify against these. */
+  receiptKeys(): Promise<Array<ReceiptKey & { current: boolean }>> {
+    return this.keys.allKeys();
+  }
+
   receiptKey(): Promise<ReceiptKey> {
     return this.keys.receiptKey();
   }

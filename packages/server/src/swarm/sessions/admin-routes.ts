@@ -34,7 +34,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
   deps,
 ) => {
   const { lifecycle } = deps;
-  const admin = { preHandler: adminGuard(deps.adminToken) };
+  const admin = { onRequest: adminGuard(deps.adminToken) };
   const result = (session: { id: string; state: string; window_closes_at: Date | null }) => ({
     ok: true as const,
     status: 200,

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database.js';
 import type { DataVersions } from '../../db/data-versions.js';
-import { RequestError } from '../../errors.js';
 import { recordSwarmAllocation } from '../../treasury/allocation.js';
-import type { StoredAggregate } from './aggregation.js';
 import { TREASURY_SOURCE } from '../subjects/snapshot.js';
+import type { StoredAggregate } from './aggregation.js';
+import { SWARM_DATASET } from './constants.js';
+import { publishedAwaitingAllocation, setAllocationEffect } from './repository.js';
 
 /** Only the treasury's own bucket_weights subject sets the treasury's targets. */
 export const recordsAllocation = (subject: {
@@ -14,10 +15,41 @@ export const recordsAllocation = (subject: {
   subject.recommendation_type === 'bucket_weights' && subject.source === TREASURY_SOURCE;
 
 /**
- * Hands a published recommendation to the treasury: the newest published session of the treasury's
- * bucket_weights subject, when its quorum was met and the rules judge did not call it unsafe, becomes
- * the allocation in force (treasury/allocation.ts `recordSwarmAllocation`). It runs after the publish
- * commits (the treasury writes in its own transaction), so it checks first whether it already did.
+ * What a published session did to the treasury's allocation, shown on the session as
+ * `allocationEffect`: applied (with the allocation version it produced), or not and why.
+ */
+export type AllocationEffect =
+  | { status: 'applied'; version: number; ignoredBuckets: string[]; decidedAt: string }
+  | {
+      status: 'not_applied';
+      reason:
+        | 'advisory_subject'
+        | 'quorum_not_met'
+        | 'no_weights'
+        | 'judged_unsafe'
+        | 'no_known_bucket'
+        | 'superseded';
+      detail: string;
+      ignoredBuckets: string[];
+      decidedAt: string;
+    };
+
+const DETAIL = {
+  advisory_subject:
+    'this subject does not set the treasury allocation; the recommendation is advisory',
+  quorum_not_met: 'the quorum was not met',
+  no_weights: 'no counted take carried bucket weights',
+  judged_unsafe: 'the rules judge called the release unsafe',
+  no_known_bucket: 'the recommendation gave no weight to any bucket the treasury holds',
+  superseded: 'a newer published session of the subject was applied first',
+} as const;
+
+/**
+ * Hands published recommendations to the treasury, once each: the newest published session of a
+ * subject awaiting a decision is applied when it is the treasury's bucket_weights subject, its quorum
+ * was met and the rules judge did not call it unsafe (treasury/allocation.ts sets the buckets beneath
+ * the sleeves; buckets the treasury does not hold are ignored, never blocking the rest). Every
+ * decision, applied or not, is recorded on the session in the same transaction as the allocation.
  */
 export class AllocationBridge {
   constructor(
@@ -26,59 +58,57 @@ export class AllocationBridge {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  /** Records the subject's newest published recommendation if it applies and is not yet recorded. */
+  /** Decides every published session of the subject still awaiting a decision. */
   async syncSubject(subjectId: string, at: Date): Promise<'recorded' | 'skipped'> {
-    const { db } = this.database;
-    const newest = await db
-      .selectFrom('swarm_session')
-      .innerJoin('subject', 'subject.id', 'swarm_session.subject_id')
-      .innerJoin('judgement', (join) =>
-        join
-          .onRef('judgement.session_id', '=', 'swarm_session.id')
-          .on('judgement.judged_by', '=', 'convene-rules'),
-      )
-      .select([
-        'swarm_session.id',
-        'swarm_session.aggregate',
-        'subject.recommendation_type',
-        'subject.source',
-        'judgement.release_safety',
-      ])
-      .where('swarm_session.subject_id', '=', subjectId)
-      .where('swarm_session.state', '=', 'published')
-      .orderBy('swarm_session.published_at', 'desc')
-      .orderBy('swarm_session.seq', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (newest === undefined) return 'skipped';
-    if (!recordsAllocation(newest)) return 'skipped';
-    const aggregate = newest.aggregate as StoredAggregate | null;
-    if (
-      aggregate === null ||
-      !aggregate.quorum.met ||
-      aggregate.weights.length === 0 ||
-      newest.release_safety === 'unsafe'
-    )
-      return 'skipped';
-    const recorded = await db
-      .selectFrom('allocation_target')
-      .select('version')
-      .where('session_id', '=', newest.id)
-      .executeTakeFirst();
-    if (recorded !== undefined) return 'skipped';
-    try {
-      await recordSwarmAllocation(
-        { database: this.database, versions: this.versions },
-        { sessionId: newest.id, weights: aggregate.weights, at },
-      );
-      return 'recorded';
-    } catch (error) {
-      // Buckets the treasury does not know: the recommendation stays advisory only.
-      if (error instanceof RequestError) {
-        this.log.warn({ sessionId: newest.id, err: error.message }, 'swarm weights not recordable');
-        return 'skipped';
+    return this.database.db.transaction().execute(async (trx) => {
+      const pending = await publishedAwaitingAllocation(trx, subjectId);
+      if (pending.length === 0) return 'skipped';
+      const decidedAt = at.toISOString();
+      const [newest, ...older] = pending;
+      for (const session of older) {
+        await setAllocationEffect(trx, session.id, notApplied('superseded', [], decidedAt));
       }
-      throw error;
-    }
+      const aggregate = newest!.aggregate as StoredAggregate | null;
+      const weights = aggregate?.weights ?? [];
+      let effect: AllocationEffect;
+      if (!recordsAllocation(newest!)) effect = notApplied('advisory_subject', [], decidedAt);
+      else if (aggregate === null || !aggregate.quorum.met)
+        effect = notApplied('quorum_not_met', [], decidedAt);
+      else if (weights.length === 0) effect = notApplied('no_weights', [], decidedAt);
+      else if (newest!.release_safety === 'unsafe')
+        effect = notApplied('judged_unsafe', [], decidedAt);
+      else {
+        const result = await recordSwarmAllocation(trx, this.versions, {
+          sessionId: newest!.id,
+          weights,
+          at,
+        });
+        effect =
+          result.version === null
+            ? notApplied('no_known_bucket', result.ignoredBuckets, decidedAt)
+            : {
+                status: 'applied',
+                version: result.version,
+                ignoredBuckets: result.ignoredBuckets,
+                decidedAt,
+              };
+        if (result.ignoredBuckets.length > 0)
+          this.log.warn(
+            { sessionId: newest!.id, ignoredBuckets: result.ignoredBuckets },
+            'swarm weights named buckets the treasury does not hold; ignored',
+          );
+      }
+      await setAllocationEffect(trx, newest!.id, effect);
+      await this.versions.bump(SWARM_DATASET, trx);
+      return effect.status === 'applied' ? 'recorded' : 'skipped';
+    });
   }
+}
+
+function notApplied(
+  reason: Extract<AllocationEffect, { status: 'not_applied' }>['reason'],
+  ignoredBuckets: string[],
+  decidedAt: string,
+): AllocationEffect {
+  return { status: 'not_applied', reason, detail: DETAIL[reason], ignoredBuckets, decidedAt };
 }

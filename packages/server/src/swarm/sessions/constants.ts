@@ -17,3 +17,9 @@ export const SESSION_ERRORS = {
   briefNotFound: 'no brief matches',
   noSessionForDay: 'no session for date/subject',
 } as const;
+
+/**
+ * Static segments of routes under /api/swarm/sessions/{x}/…: a subject with one of these slugs could
+ * never be read at /api/swarm/sessions/{date}/{subject}, so subjects may not take them.
+ */
+export const SESSION_SUBROUTES = ['judgements', 'consensus-receipt'] as const;

@@ -7,6 +7,8 @@ import type { DB } from '../../db/schema.js';
 import { RequestError, notFound } from '../../errors.js';
 import type { CachedBody } from '../../http/cached-body.js';
 import { BoundedBodyCache } from '../../regime/body-cache.js';
+import { REGIME_DATASETS } from '../../regime/datasets.js';
+import { bodyWithSignalsAsOf } from '../briefs/builder.js';
 import { briefOfSession } from '../briefs/repository.js';
 import { briefResource } from '../briefs/view.js';
 import { swarmError } from '../errors.js';
@@ -22,7 +24,9 @@ import {
   type SessionRow,
 } from './repository.js';
 import { nextFire } from './schedule.js';
-import { rosterView, sessionFull, sessionSummary, takesView } from './views.js';
+import { takeVerified } from '../takes/verification.js';
+import type { StoredAggregate } from './aggregation.js';
+import { newestPerMember, rosterView, sessionFull, sessionSummary, takesView } from './views.js';
 
 /** The session read routes; large bodies are serialised once per swarm data version. */
 export class SessionReads {
@@ -44,6 +48,11 @@ export class SessionReads {
 
   private get version(): number {
     return this.versions.current(SWARM_DATASET);
+  }
+
+  /** Session details embed the brief, whose signal references follow the research dataset too. */
+  private get detailVersion(): number {
+    return this.version * 1_000_003 + this.versions.current(REGIME_DATASETS.research);
   }
 
   /**
@@ -91,7 +100,7 @@ export class SessionReads {
   async detailBody(id: string): Promise<CachedBody> {
     const session = await findSession(this.db, id);
     if (session === undefined) throw notFound(SESSION_ERRORS.sessionNotFound);
-    return this.details.get(`id:${session.id}`, this.version, () => this.detail(session));
+    return this.details.get(`id:${session.id}`, this.detailVersion, () => this.detail(session));
   }
 
   /** `{ session, takes }` for the latest session of a day and subject. */
@@ -99,7 +108,7 @@ export class SessionReads {
     if (!DATE_RE.test(date)) throw new RequestError(400, SESSION_ERRORS.invalidDate);
     const session = await latestOfDay(this.db, date, subjectId);
     if (session === undefined) throw swarmError(404, SESSION_ERRORS.noSessionForDay);
-    return this.details.get(`day:${session.id}`, this.version, async () => {
+    return this.details.get(`day:${session.id}`, this.detailVersion, async () => {
       const { takes, ...rest } = await this.detail(session);
       return { session: rest, takes };
     });
@@ -140,12 +149,27 @@ export class SessionReads {
       takesOfSession(this.db, session.id),
     ]);
     const expected = roster.filter((entry) => !entry.excused).map((entry) => entry.memberId);
-    const counted = new Set(selectCountedTakes(takes, expected).map((take) => take.id));
+    const aggregate = session.aggregate as StoredAggregate | null;
+    const counted = new Set(
+      aggregate !== null
+        ? aggregate.counted.map((entry) => entry.takeId)
+        : selectCountedTakes(takes, expected).map((take) => take.id),
+    );
+    const newest = await Promise.all(
+      newestPerMember(takes).map(async (take) => ({
+        take,
+        verified: await takeVerified(take),
+        counted: counted.has(take.id),
+      })),
+    );
     return {
-      ...sessionFull(session, new Set(takes.map((take) => take.memberId)).size),
-      brief: brief === undefined ? null : briefResource(brief),
+      ...sessionFull(session, newest.length),
+      brief:
+        brief === undefined
+          ? null
+          : briefResource(brief, await bodyWithSignalsAsOf(this.db, brief)),
       roster: rosterView(roster),
-      takes: takesView(takes, roster, counted),
+      takes: takesView(newest, roster),
     };
   }
 }

@@ -17,6 +17,7 @@ export interface SessionTake {
   recommendationId: number;
   memberId: string;
   revision: number;
+  nonce: string;
   stance: string;
   confidence: number;
   body: string;
@@ -138,6 +139,7 @@ export async function takesOfSession(db: Kysely<DB>, sessionId: string): Promise
       'take.recommendation_id',
       'take.member_id',
       'take.revision',
+      'take.nonce',
       'take.stance',
       'take.confidence',
       'take.body',
@@ -157,6 +159,7 @@ export async function takesOfSession(db: Kysely<DB>, sessionId: string): Promise
     recommendationId: row.recommendation_id,
     memberId: row.member_id,
     revision: row.revision,
+    nonce: row.nonce,
     stance: row.stance,
     confidence: row.confidence,
     body: row.body,
@@ -221,4 +224,45 @@ export async function newestFire(db: Kysely<DB>, subjectId: string): Promise<Dat
     .limit(1)
     .executeTakeFirst();
   return row?.fire_at ?? undefined;
+}
+
+/**
+ * Published sessions of a subject with no allocation decision yet, newest first, each with what the
+ * decision needs; locked so two replicas cannot decide one session twice.
+ */
+export async function publishedAwaitingAllocation(trx: Kysely<DB>, subjectId: string) {
+  return trx
+    .selectFrom('swarm_session')
+    .innerJoin('subject', 'subject.id', 'swarm_session.subject_id')
+    .leftJoin('judgement', (join) =>
+      join
+        .onRef('judgement.session_id', '=', 'swarm_session.id')
+        .on('judgement.judged_by', '=', 'convene-rules'),
+    )
+    .select([
+      'swarm_session.id',
+      'swarm_session.aggregate',
+      'subject.recommendation_type',
+      'subject.source',
+      'judgement.release_safety',
+    ])
+    .where('swarm_session.subject_id', '=', subjectId)
+    .where('swarm_session.state', '=', 'published')
+    .where('swarm_session.allocation_effect', 'is', null)
+    .orderBy('swarm_session.published_at', 'desc')
+    .orderBy('swarm_session.seq', 'desc')
+    .forUpdate('swarm_session')
+    .execute();
+}
+
+export async function setAllocationEffect(
+  trx: Kysely<DB>,
+  sessionId: string,
+  effect: unknown,
+): Promise<void> {
+  await trx
+    .updateTable('swarm_session')
+    .set({ allocation_effect: JSON.stringify(effect) })
+    .where('id', '=', sessionId)
+    .execute();
 }

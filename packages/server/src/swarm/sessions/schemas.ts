@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { SwarmBrief } from '../briefs/schemas.js';
-import { IsoDateTime, Uuid } from '../schemas.js';
+import { IsoDateTime, SupersededBySchema, Uuid } from '../schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -59,6 +59,41 @@ const DisagreementMap = Type.Object(
   { description: 'null until the session is aggregated' },
 );
 
+const IgnoredBuckets = Type.Array(Type.String(), {
+  description: 'buckets the recommendation named that the treasury does not hold: ignored',
+});
+/** What a published session did to the treasury allocation (sessions/allocation-bridge.ts). */
+const AllocationEffectSchema = Type.Union(
+  [
+    Type.Object({
+      status: Type.Literal('applied'),
+      version: Type.Integer({ description: 'the allocation version it produced' }),
+      ignoredBuckets: IgnoredBuckets,
+      decidedAt: IsoDateTime,
+    }),
+    Type.Object({
+      status: Type.Literal('not_applied'),
+      reason: Type.Union(
+        [
+          'advisory_subject',
+          'quorum_not_met',
+          'no_weights',
+          'judged_unsafe',
+          'no_known_bucket',
+          'superseded',
+        ].map((r) => Type.Literal(r)),
+      ),
+      detail: Type.String(),
+      ignoredBuckets: IgnoredBuckets,
+      decidedAt: IsoDateTime,
+    }),
+  ],
+  {
+    description:
+      "the published recommendation's effect on the treasury allocation; null until decided",
+  },
+);
+
 const SummaryFields = {
   id: Uuid,
   date: Type.String({ description: 'UTC date YYYY-MM-DD' }),
@@ -77,6 +112,7 @@ const SummaryFields = {
   quorum: Nullable(Quorum),
   recommendation: Nullable(Recommendation),
   rationale: Nullable(Type.String()),
+  allocationEffect: Nullable(AllocationEffectSchema),
 };
 const FullFields = {
   ...SummaryFields,
@@ -107,12 +143,19 @@ export const SessionTakeSchema = Type.Object({
   body: Type.String(),
   memoUrl: Nullable(Type.String()),
   weights: Nullable(Weights),
-  canonical: Type.String(),
+  nonce: Type.String(),
+  canonical: Type.String({ description: 'the exact canonical text that was signed' }),
   signature: Type.String(),
-  publicKey: Type.String(),
+  publicKey: Type.String({ description: 'the key this take was filed and is verified with' }),
   receivedAt: IsoDateTime,
-  counted: Type.Boolean(),
-  supersededBy: Nullable(Uuid),
+  verified: Type.Boolean({
+    description: 'signature and stored fields re-checked when this body was built',
+  }),
+  counted: Type.Boolean({
+    description:
+      'the aggregate uses this take (false: excused, off the roster, or filed after aggregation)',
+  }),
+  supersededBy: SupersededBySchema,
 });
 
 const DetailFields = {
@@ -128,10 +171,14 @@ const DetailFields = {
     }),
   ),
 };
-export const SessionDetail = Type.Object({ ...DetailFields, takes: Type.Array(SessionTakeSchema) });
+const NewestTakes = Type.Array(SessionTakeSchema, {
+  description:
+    "one take per member: its highest revision; earlier ones at /api/swarm/takes/{id} and the member's takes",
+});
+export const SessionDetail = Type.Object({ ...DetailFields, takes: NewestTakes });
 export const SessionOfDay = Type.Object({
   session: Type.Object(DetailFields),
-  takes: Type.Array(SessionTakeSchema),
+  takes: NewestTakes,
 });
 
 export const OpenSession = Nullable(

@@ -19,7 +19,8 @@ import { rosterOf, setSession, takesOfSession, type SessionRow } from './reposit
 
 /**
  * collecting → window_closed. `due` closes only a window whose time has passed (the scheduler);
- * `now` closes it at once, moving a later or missing deadline to now (an admin).
+ * `now` moves the state at once (an admin). Neither moves `window_closes_at`: it is the only
+ * submission deadline (spec §3), so a first take before it is accepted in any state.
  */
 export async function closeWindow(
   trx: Kysely<DB>,
@@ -31,16 +32,15 @@ export async function closeWindow(
   const closesAt = session.window_closes_at;
   const passed = closesAt !== null && closesAt.getTime() <= now.getTime();
   if (mode === 'due' && !passed) return session;
-  const windowClosesAt = passed ? closesAt : now;
-  await setSession(trx, session.id, {
-    state: 'window_closed',
-    window_closes_at: windowClosesAt,
-    closed_at: now,
-  });
-  return { ...session, state: 'window_closed', window_closes_at: windowClosesAt, closed_at: now };
+  await setSession(trx, session.id, { state: 'window_closed', closed_at: now });
+  return { ...session, state: 'window_closed', closed_at: now };
 }
 
-/** window_closed → aggregated: the counted takes, quorum, disagreement map and the two texts. */
+/**
+ * window_closed → aggregated: the counted takes, quorum, disagreement map and the two texts. The
+ * takes on file now are the ones that count; a first take filed later (still before the deadline)
+ * is kept, receipted and shown, but counts in neither this aggregate nor the consensus receipt.
+ */
 export async function aggregateSession(
   trx: Kysely<DB>,
   session: SessionRow,
@@ -121,11 +121,14 @@ export async function publishSession(
   if (session.state !== 'aggregated') return session;
   const rules = await judgementBy(trx, session.id, RULES_JUDGE_ID);
   if (rules === undefined) throw new Error(`session ${session.id} has no rules judgement`);
-  const [roster, takes, head] = await Promise.all([
+  const [roster, filed, head] = await Promise.all([
     rosterOf(trx, session.id),
     takesOfSession(trx, session.id),
     chainHead(trx, subject.id),
   ]);
+  // The receipt signs exactly what was aggregated, not takes filed after aggregation.
+  const counted = new Set((session.aggregate as StoredAggregate).counted.map((c) => c.takeId));
+  const takes = filed.filter((take) => counted.has(take.id));
   const payload = buildReceiptPayload({
     sessionId: session.id,
     subjectId: subject.id,

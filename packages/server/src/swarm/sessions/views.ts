@@ -31,6 +31,7 @@ export function sessionSummary(row: SessionRow, takeCount: number) {
             drift: aggregate.drift,
           },
     rationale: row.rationale,
+    allocationEffect: row.allocation_effect ?? null,
   };
 }
 
@@ -57,37 +58,50 @@ export function rosterView(entries: readonly RosterEntry[]) {
   }));
 }
 
+/** A session's take as served: its member's highest revision, verified when the body was built. */
+export interface SessionTakeView {
+  take: SessionTake;
+  verified: boolean;
+  counted: boolean;
+}
+
 /**
- * Every take revision with its signature, oldest first; `counted` marks the revision aggregation
- * uses (the highest per roster member) and `supersededBy` points at a member's next revision.
+ * One take per member, its highest revision (spec §3: reads resolve to the highest revision per
+ * member), oldest first. `counted` marks the takes the aggregate used (after aggregation: the ones
+ * it recorded; before: every roster member's take); earlier revisions stay at GET /api/swarm/takes/{id}.
  */
-export function takesView(
-  takes: readonly SessionTake[],
-  roster: readonly RosterEntry[],
-  counted: ReadonlySet<string>,
-) {
+export function takesView(takes: readonly SessionTakeView[], roster: readonly RosterEntry[]) {
   const handles = new Map(roster.map((entry) => [entry.memberId, entry.handle]));
-  return takes.map((take) => {
-    const newer = takes.find(
-      (t) => t.memberId === take.memberId && t.revision === take.revision + 1,
-    );
-    return {
-      id: take.id,
-      recommendationId: take.recommendationId,
-      memberId: take.memberId,
-      handle: handles.get(take.memberId) ?? null,
-      revision: take.revision,
-      stance: take.stance,
-      confidence: take.confidence,
-      body: take.body,
-      memoUrl: take.memoUrl === '' ? null : take.memoUrl,
-      weights: take.weights,
-      canonical: take.canonical,
-      signature: take.signature,
-      publicKey: take.publicKey,
-      receivedAt: take.receivedAt.toISOString(),
-      counted: counted.has(take.id),
-      supersededBy: newer?.id ?? null,
-    };
-  });
+  return takes.map(({ take, verified, counted }) => ({
+    id: take.id,
+    recommendationId: take.recommendationId,
+    memberId: take.memberId,
+    handle: handles.get(take.memberId) ?? null,
+    revision: take.revision,
+    stance: take.stance,
+    confidence: take.confidence,
+    body: take.body,
+    memoUrl: take.memoUrl === '' ? null : take.memoUrl,
+    weights: take.weights,
+    nonce: take.nonce,
+    canonical: take.canonical,
+    signature: take.signature,
+    publicKey: take.publicKey,
+    receivedAt: take.receivedAt.toISOString(),
+    verified,
+    counted,
+    supersededBy: null,
+  }));
+}
+
+/** The highest revision per member, in the order each member's first revision arrived. */
+export function newestPerMember<T extends { memberId: string; revision: number }>(
+  takes: readonly T[],
+): T[] {
+  const newest = new Map<string, T>();
+  for (const take of takes) {
+    const held = newest.get(take.memberId);
+    if (held === undefined || take.revision > held.revision) newest.set(take.memberId, take);
+  }
+  return [...newest.values()];
 }

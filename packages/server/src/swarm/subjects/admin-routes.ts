@@ -12,7 +12,7 @@ export const subjectAdminRoutes: FastifyPluginAsyncTypebox<{
   app.put(
     '/api/swarm/admin/subjects/:id',
     {
-      preHandler: adminGuard(adminToken),
+      onRequest: adminGuard(adminToken),
       ...documentOnly,
       schema: {
         tags: ['swarm admin'],

@@ -4,7 +4,7 @@ import type { DataVersions } from '../../db/data-versions.js';
 import type { DB } from '../../db/schema.js';
 import { swarmError } from '../errors.js';
 import { MemberRepository } from '../members/repository.js';
-import { SWARM_DATASET } from '../sessions/constants.js';
+import { SESSION_SUBROUTES, SWARM_DATASET } from '../sessions/constants.js';
 import type { SubjectSettings } from './admin-schemas.js';
 import { findSubject } from './repository.js';
 import { subjectRecord, type SubjectRecord } from './model.js';
@@ -36,6 +36,11 @@ export class SubjectAdmin {
     };
   }> {
     if (!SLUG.test(id)) throw swarmError(400, 'subject id must be a lower-case slug (a-z, 0-9, -)');
+    if ((SESSION_SUBROUTES as readonly string[]).includes(id))
+      throw swarmError(
+        400,
+        `subject id ${id} is reserved: /api/swarm/sessions/{id}/${id} is a route`,
+      );
     const settings = parseSettings(body);
     let linkedMemberId = settings.linkedMemberId;
     if (typeof linkedMemberId === 'string') {

@@ -7,6 +7,8 @@ export type TakeRow = Selectable<TakeTable>;
 export interface AdmissionFacts {
   /** The member behind the bearer token; undefined for an unknown, revoked or inactive one. */
   tokenMemberId: string | undefined;
+  /** That member's role: a judge files no takes. */
+  tokenMemberRole: 'member' | 'judge' | undefined;
   /** The newest non-cancelled session for date+subject. */
   session:
     | { id: string; state: SessionRow['state']; windowClosesAt: Date | null; rosterFrozen: boolean }
@@ -20,6 +22,7 @@ export interface AdmissionFacts {
 
 interface FactsRow {
   token_member_id: string | null;
+  token_member_role: string | null;
   session_id: string | null;
   session_state: string | null;
   window_closes_at: Date | null;
@@ -41,7 +44,8 @@ export class TakeRepository {
     tokenSha256: string;
     /** The body's memberId; null when it is not a UUID (and so cannot match the token's member). */
     memberId: string | null;
-    date: string;
+    /** Null for a date no calendar has: no session can match it. */
+    date: string | null;
     subjectId: string;
     nonce: string;
   }): Promise<AdmissionFacts> {
@@ -51,6 +55,7 @@ export class TakeRepository {
     const row = rows[0]!;
     return {
       tokenMemberId: row.token_member_id ?? undefined,
+      tokenMemberRole: (row.token_member_role as 'member' | 'judge' | null) ?? undefined,
       session:
         row.session_id === null
           ? undefined
@@ -105,4 +110,102 @@ export class TakeRepository {
       .limit(1)
       .executeTakeFirst();
   }
+}
+
+/** A member's take with its session's date, subject and state and the key it was filed with. */
+export interface MemberTakeRow {
+  id: string;
+  recommendationId: number;
+  sessionId: string;
+  date: string;
+  subjectId: string;
+  sessionState: SessionRow['state'];
+  memberId: string;
+  revision: number;
+  nonce: string;
+  stance: string;
+  confidence: number;
+  body: string;
+  memoUrl: string;
+  weights: Array<{ bucket: string; weight: number }> | null;
+  canonical: string;
+  signature: string;
+  publicKey: string;
+  receivedAt: Date;
+}
+
+/** Position in a member's history, newest first: the last row of the previous page. */
+export interface MemberTakesPosition {
+  receivedAt: Date;
+  recommendationId: number;
+}
+
+/** A member's takes, newest first; every one when `limit` is undefined. */
+export async function memberTakes(
+  db: Kysely<DB>,
+  memberId: string,
+  page: { limit: number | undefined; after: MemberTakesPosition | undefined },
+): Promise<MemberTakeRow[]> {
+  let query = db
+    .selectFrom('take')
+    .innerJoin('swarm_session', 'swarm_session.id', 'take.session_id')
+    .innerJoin('member_key', 'member_key.id', 'take.key_id')
+    .select([
+      'take.id',
+      'take.recommendation_id as recommendationId',
+      'take.session_id as sessionId',
+      'swarm_session.date',
+      'swarm_session.subject_id as subjectId',
+      'swarm_session.state as sessionState',
+      'take.member_id as memberId',
+      'take.revision',
+      'take.nonce',
+      'take.stance',
+      'take.confidence',
+      'take.body',
+      'take.memo_url as memoUrl',
+      'take.weights',
+      'take.canonical',
+      'take.signature',
+      'member_key.public_key as publicKey',
+      'take.received_at as receivedAt',
+    ])
+    .where('take.member_id', '=', memberId);
+  const after = page.after;
+  if (after !== undefined) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('take.received_at', '<', after.receivedAt),
+        eb.and([
+          eb('take.received_at', '=', after.receivedAt),
+          eb('take.recommendation_id', '<', after.recommendationId),
+        ]),
+      ]),
+    );
+  }
+  query = query.orderBy('take.received_at', 'desc').orderBy('take.recommendation_id', 'desc');
+  const rows = await (page.limit === undefined ? query : query.limit(page.limit)).execute();
+  return rows.map((row) => ({ ...row, recommendationId: Number(row.recommendationId) }));
+}
+
+/** A member's newest revision in each of `sessionIds`. */
+export async function newestRevisions(
+  db: Kysely<DB>,
+  memberId: string,
+  sessionIds: readonly string[],
+): Promise<Map<string, { id: string; revision: number; receivedAt: Date }>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('take')
+    .select(['id', 'session_id', 'revision', 'received_at'])
+    .where('member_id', '=', memberId)
+    .where('session_id', 'in', [...new Set(sessionIds)])
+    .orderBy('revision', 'asc')
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.session_id,
+      { id: row.id, revision: row.revision, receivedAt: row.received_at },
+    ]),
+  );
 }

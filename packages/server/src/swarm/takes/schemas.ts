@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { IsoDateTime, Uuid } from '../schemas.js';
+import { IsoDateTime, SupersededBySchema, Uuid } from '../schemas.js';
 
 const Weight = Type.Object({
   bucket: Type.String({ maxLength: 100 }),
@@ -51,10 +51,7 @@ export const TakeReceiptSchema = Type.Object({
     name: Type.Union([Type.String(), Type.Null()]),
     publicKeyFingerprint: Type.Union([Type.String(), Type.Null()]),
   }),
-  supersededBy: Type.Union([
-    Type.Object({ id: Uuid, revision: Type.Integer(), receivedAt: IsoDateTime }),
-    Type.Null(),
-  ]),
+  supersededBy: SupersededBySchema,
 });
 
 /** A take receipt as served by GET /api/swarm/takes/{id}. */

@@ -7,7 +7,6 @@ import {
   validateTakeDraft,
   verify,
   LIMITS,
-  type Submission,
 } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
@@ -16,10 +15,10 @@ import type { DB } from '../../db/schema.js';
 import { SWARM_ERRORS, swarmError } from '../errors.js';
 import { MemberRepository, isUuid } from '../members/repository.js';
 import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.js';
-import { TakeRepository, type TakeRow } from './repository.js';
+import { TakeRepository } from './repository.js';
+import { hasUnstorableText, isCalendarDate } from './storable.js';
+import { supersededBy, takeVerified } from './verification.js';
 import type { TakeReceipt } from './schemas.js';
-
-const AGGREGATED_STATES = new Set(['aggregated', 'published']);
 
 /** The take write path (spec §4 submit, rules 1–6) and take receipts. */
 export class TakeService {
@@ -43,7 +42,7 @@ export class TakeService {
   /** The exact string to sign for a draft (same validation as submit, minus the signature). */
   signingPayload(body: unknown): { canonical: string } {
     const result = validateTakeDraft(body);
-    if (!result.ok) throw swarmError(400, INVALID_SIGNING_DRAFT);
+    if (!result.ok || hasUnstorableText(body)) throw swarmError(400, INVALID_SIGNING_DRAFT);
     return { canonical: canonicalTake(result.draft) };
   }
 
@@ -58,15 +57,16 @@ export class TakeService {
   ): Promise<{ recommendationId: number }> {
     const tokenSha256 = bearerTokenHash(authorization);
     const validation = validateSubmission(body);
-    if (!validation.ok) {
+    if (!validation.ok || hasUnstorableText(body)) {
       await this.tokens.authenticate(authorization); // an unknown token answers 401 before the body
-      throw swarmError(400, validation.error);
+      throw swarmError(400, validation.ok ? SWARM_ERRORS.invalidSubmission : validation.error);
     }
     const submission = validation.submission;
     const facts = await this.takes.admissionFacts({
       tokenSha256,
       memberId: isUuid(submission.memberId) ? submission.memberId : null,
-      date: submission.date,
+      // A well-formed but impossible date (2026-02-30) names no session: the lookup finds nothing.
+      date: isCalendarDate(submission.date) ? submission.date : null,
       subjectId: submission.subjectId,
       nonce: submission.nonce,
     });
@@ -79,6 +79,8 @@ export class TakeService {
     if (session === undefined) throw swarmError(404, SWARM_ERRORS.noSession);
     if (windowClosed(session.windowClosesAt, this.clock.now()))
       throw swarmError(409, SWARM_ERRORS.windowClosed);
+    // A judge files no takes (spec §2), even when a roster froze before its role changed.
+    if (facts.tokenMemberRole === 'judge') throw swarmError(403, SWARM_ERRORS.notOnRoster);
     if (session.rosterFrozen) {
       if (facts.roster === undefined) throw swarmError(403, SWARM_ERRORS.notOnRoster);
       if (facts.roster.excused) throw swarmError(403, SWARM_ERRORS.excused);
@@ -92,8 +94,10 @@ export class TakeService {
       throw swarmError(400, SWARM_ERRORS.signatureFailed);
     }
     if (facts.nonceUsed) throw swarmError(409, SWARM_ERRORS.nonceReplay);
-    if (filed > 0 && AGGREGATED_STATES.has(session.state))
+    if (filed > 0 && session.state === 'aggregated')
       throw swarmError(409, SWARM_ERRORS.amendmentClosed);
+    if (filed > 0 && session.state === 'published')
+      throw swarmError(409, SWARM_ERRORS.amendmentClosedPublished);
 
     let recommendationId: number;
     try {
@@ -131,9 +135,18 @@ export class TakeService {
       this.takes.latestRevision(take),
     ]);
     const draft = parseCanonicalTake(take.canonical);
-    const fieldsMatch = draft !== null && matchesRow(draft, take);
-    const signatureValid =
-      key !== undefined && (await verify(key.public_key, take.canonical, take.signature));
+    const verified = await takeVerified({
+      canonical: take.canonical,
+      signature: take.signature,
+      publicKey: key?.public_key ?? null,
+      memberId: take.member_id,
+      nonce: take.nonce,
+      stance: take.stance,
+      confidence: take.confidence,
+      body: take.body,
+      memoUrl: take.memo_url,
+      weights: take.weights,
+    });
     return {
       id: take.id,
       recommendationId: take.recommendation_id,
@@ -152,17 +165,19 @@ export class TakeService {
       canonical: take.canonical,
       signature: take.signature,
       publicKey: key?.public_key ?? null,
-      verified: signatureValid && fieldsMatch,
+      verified,
       signer: {
         id: take.member_id,
         handle: member?.handle ?? null,
         name: member?.display_name ?? null,
         publicKeyFingerprint: key === undefined ? null : keyFingerprint(key.public_key),
       },
-      supersededBy:
+      supersededBy: supersededBy(
         newer === undefined
-          ? null
-          : { id: newer.id, revision: newer.revision, receivedAt: newer.received_at.toISOString() },
+          ? undefined
+          : { id: newer.id, revision: newer.revision, receivedAt: newer.received_at },
+        take.revision,
+      ),
     };
   }
 }
@@ -171,27 +186,12 @@ function windowClosed(closesAt: Date | null, now: Date): boolean {
   return closesAt !== null && now.getTime() >= closesAt.getTime();
 }
 
-/** The stored columns must say what the signed text says. */
-function matchesRow(
-  draft: Submission | ReturnType<typeof parseCanonicalTake>,
-  take: TakeRow,
-): boolean {
-  if (draft === null) return false;
-  return (
-    draft.memberId === take.member_id &&
-    draft.nonce === take.nonce &&
-    draft.stance === take.stance &&
-    draft.confidence === take.confidence &&
-    (draft.body ?? '') === take.body &&
-    (draft.memoUrl ?? '') === take.memo_url &&
-    JSON.stringify(draft.weights ?? null) === JSON.stringify(take.weights ?? null)
-  );
-}
-
 function mapInsertError(error: unknown): unknown {
   const state = sqlState(error);
   if (state === SQLSTATE.windowClosed) return swarmError(409, SWARM_ERRORS.windowClosed);
   if (state === SQLSTATE.amendmentClosed) return swarmError(409, SWARM_ERRORS.amendmentClosed);
+  if (state === SQLSTATE.amendmentClosedPublished)
+    return swarmError(409, SWARM_ERRORS.amendmentClosedPublished);
   if (state === SQLSTATE.checkViolation && violatedConstraint(error) === 'take_revision_cap') {
     return swarmError(409, SWARM_ERRORS.capReached);
   }

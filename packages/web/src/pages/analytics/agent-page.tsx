@@ -7,11 +7,12 @@ import { dayToSeconds, num, shortHash, usd } from '../../lib/format.js';
 import { safeHref } from '../../lib/safe-url.js';
 import { useResource } from '../../lib/use-resource.js';
 import { AnalyticsFrame, EvidenceChips, StaleMark, StatusChip } from './shared.js';
+import { titleOf } from '../../lib/document-title.js';
 
 export function AgentPage({ params }: { params: { id: string } }) {
   const agent = useResource<AgentDetail>(`/api/dashboards/agents/${encodeURIComponent(params.id)}`);
   return (
-    <AnalyticsFrame title="Agent dossier">
+    <AnalyticsFrame title="Agent dossier" documentTitle={titleOf(agent, 'Agent', (a) => a.name)}>
       <Async resource={agent} what="agent">
         {(a) => <AgentBody agent={a} />}
       </Async>

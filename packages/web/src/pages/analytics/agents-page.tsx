@@ -5,11 +5,11 @@ import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { ago, num, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
-import { AnalyticsFrame, Pager, StaleMark, usePaging } from './shared.js';
+import { AnalyticsFrame, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
 
 export function AgentsPage() {
-  const { page, offsetQuery } = usePaging();
-  const agents = useResource<AgentsResponse>(`/api/dashboards/agents?${offsetQuery}`);
+  const list = useListQuery('/analytics/agents', 'score');
+  const agents = useResource<AgentsResponse>(`/api/dashboards/agents?${list.apiQuery}`);
   return (
     <AnalyticsFrame
       title="Agents"
@@ -18,13 +18,16 @@ export function AgentsPage() {
       <Async resource={agents} what="agents">
         {(data) => (
           <>
+            <SearchBox list={list} what="agents" />
             <DataTable<AgentRow>
               testId="agents"
+              server={list}
               rows={data.agents}
               rowKey={(r) => r.id}
               columns={[
                 {
                   label: 'Agent',
+                  sortKey: 'name',
                   render: (r) => (
                     <>
                       <a href={`/analytics/agents/${r.id}`}>{r.name}</a>{' '}
@@ -37,7 +40,7 @@ export function AgentsPage() {
                   label: 'Score',
                   numeric: true,
                   render: (r) => num(r.score),
-                  sort: (r) => r.score,
+                  sortKey: 'score',
                 },
                 {
                   label: 'Status',
@@ -49,19 +52,19 @@ export function AgentsPage() {
                   label: 'Earned 30d',
                   numeric: true,
                   render: (r) => usd(r.earned30dUsd),
-                  sort: (r) => r.earned30dUsd,
+                  sortKey: 'revenue30d',
                 },
                 {
                   label: 'x402 30d',
                   numeric: true,
                   render: (r) => `${usd(r.x402VolumeUsd)} · ${r.x402Transactions} tx`,
-                  sort: (r) => r.x402VolumeUsd,
+                  sortKey: 'x402Volume',
                 },
                 {
                   label: 'Balance',
                   numeric: true,
                   render: (r) => usd(r.walletBalanceUsd),
-                  sort: (r) => r.walletBalanceUsd,
+                  sortKey: 'balance',
                 },
                 {
                   label: 'Token',
@@ -78,10 +81,15 @@ export function AgentsPage() {
                     />
                   ),
                 },
-                { label: 'Last seen', render: (r) => ago(r.lastSeenAt), sort: (r) => r.lastSeenAt },
+                { label: 'Last seen', render: (r) => ago(r.lastSeenAt), sortKey: 'lastSeen' },
               ]}
             />
-            <Pager total={data.total} page={page} path="/analytics/agents" />
+            <Pager
+              total={data.total}
+              page={list.page}
+              path="/analytics/agents"
+              query={list.query}
+            />
           </>
         )}
       </Async>

@@ -8,23 +8,27 @@ import { TimeChart } from '../../components/time-chart.js';
 import { num, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
-import { AnalyticsFrame, Change, Pager, StaleMark, usePaging } from './shared.js';
+import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
+import { titleOf } from '../../lib/document-title.js';
 
 export function CoinsPage() {
-  const { page, offsetQuery } = usePaging();
-  const coins = useResource<CoinsResponse>(`/api/dashboards/coins?${offsetQuery}`);
+  const list = useListQuery('/analytics/coins', 'marketCap');
+  const coins = useResource<CoinsResponse>(`/api/dashboards/coins?${list.apiQuery}`);
   return (
     <AnalyticsFrame title="Coins" lead="Agent tokens the index tracks, by market cap.">
       <Async resource={coins} what="coins">
         {(data) => (
           <>
+            <SearchBox list={list} what="coins" />
             <DataTable<CoinRow>
               testId="coins"
+              server={list}
               rows={data.coins}
               rowKey={(r) => r.id}
               columns={[
                 {
                   label: 'Coin',
+                  sortKey: 'name',
                   render: (r) => (
                     <>
                       <a href={`/analytics/coins/${r.id}`}>{r.symbol}</a>{' '}
@@ -38,25 +42,24 @@ export function CoinsPage() {
                   label: 'Price',
                   numeric: true,
                   render: (r) => usd(r.priceUsd),
-                  sort: (r) => r.priceUsd,
                 },
                 {
                   label: 'Market cap',
                   numeric: true,
                   render: (r) => usd(r.marketCapUsd),
-                  sort: (r) => r.marketCapUsd,
+                  sortKey: 'marketCap',
                 },
                 {
                   label: 'Volume 24h',
                   numeric: true,
                   render: (r) => usd(r.volume24hUsd),
-                  sort: (r) => r.volume24hUsd,
+                  sortKey: 'volume24h',
                 },
                 {
                   label: '24h',
                   numeric: true,
                   render: (r) => <Change value={r.change24hPct} />,
-                  sort: (r) => r.change24hPct,
+                  sortKey: 'change24h',
                 },
                 {
                   label: 'Agent',
@@ -71,7 +74,7 @@ export function CoinsPage() {
                 },
               ]}
             />
-            <Pager total={data.total} page={page} path="/analytics/coins" />
+            <Pager total={data.total} page={list.page} path="/analytics/coins" query={list.query} />
           </>
         )}
       </Async>
@@ -82,7 +85,10 @@ export function CoinsPage() {
 export function CoinPage({ params }: { params: { id: string } }) {
   const coin = useResource<CoinProfile>(`/api/dashboards/coins/${encodeURIComponent(params.id)}`);
   return (
-    <AnalyticsFrame title="Coin">
+    <AnalyticsFrame
+      title="Coin"
+      documentTitle={titleOf(coin, 'Coin', (c) => `${c.symbol} ${c.name}`)}
+    >
       <Async resource={coin} what="coin">
         {(c) => <CoinBody coin={c} />}
       </Async>

@@ -4,13 +4,20 @@ import { Chip, Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { ago, num, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
-import { AnalyticsFrame, EvidenceChips, Pager, StatusChip, usePaging } from './shared.js';
+import {
+  AnalyticsFrame,
+  EvidenceChips,
+  Pager,
+  SearchBox,
+  StatusChip,
+  useListQuery,
+} from './shared.js';
 
 const HEALTH_TONE = { healthy: 'good', partial: 'warn', stale: 'bad', empty: 'dim' } as const;
 
 export function LeaderboardPage() {
-  const { page, offsetQuery } = usePaging();
-  const board = useResource<LeaderboardResponse>(`/api/dashboards/leaderboard?${offsetQuery}`);
+  const list = useListQuery('/analytics/leaderboard', 'rank');
+  const board = useResource<LeaderboardResponse>(`/api/dashboards/leaderboard?${list.apiQuery}`);
   return (
     <AnalyticsFrame
       title="Money-agent leaderboard"
@@ -40,14 +47,18 @@ export function LeaderboardPage() {
                 ))}
               </ul>
             </details>
+            <SearchBox list={list} what="agents" />
             <DataTable<LeaderboardRow>
               testId="leaderboard"
+              cards
+              server={list}
               rows={data.agents}
               rowKey={(r) => r.id}
               columns={[
-                { label: '#', numeric: true, render: (r) => r.rank, sort: (r) => -r.rank },
+                { label: '#', numeric: true, render: (r) => r.rank, sortKey: 'rank' },
                 {
                   label: 'Agent',
+                  sortKey: 'name',
                   render: (r) => <a href={`/analytics/agents/${r.id}`}>{r.name}</a>,
                 },
                 { label: 'Protocol', render: (r) => r.protocol ?? '—' },
@@ -55,7 +66,6 @@ export function LeaderboardPage() {
                   label: 'Signal',
                   numeric: true,
                   render: (r) => num(r.signalScore),
-                  sort: (r) => r.signalScore,
                 },
                 { label: 'Evidence', render: (r) => <StatusChip status={r.evidenceStatus} /> },
                 { label: 'Legs', render: (r) => <EvidenceChips evidence={r.evidence} /> },
@@ -64,17 +74,22 @@ export function LeaderboardPage() {
                   label: 'Revenue 30d',
                   numeric: true,
                   render: (r) => usd(r.revenue30dUsd),
-                  sort: (r) => r.revenue30dUsd,
+                  sortKey: 'revenue30d',
                 },
                 {
                   label: 'Wallet',
                   numeric: true,
                   render: (r) => usd(r.walletBalanceUsd),
-                  sort: (r) => r.walletBalanceUsd,
+                  sortKey: 'balance',
                 },
               ]}
             />
-            <Pager total={data.total} page={page} path="/analytics/leaderboard" />
+            <Pager
+              total={data.total}
+              page={list.page}
+              path="/analytics/leaderboard"
+              query={list.query}
+            />
           </>
         )}
       </Async>

@@ -1,4 +1,3 @@
-import { useLocation } from 'preact-iso/router';
 import type { EntitiesResponse, EntityRow, MarketOverview } from '../../api/types/analytics.js';
 import { Async } from '../../components/async-view.js';
 import { Stat } from '../../components/badges.js';
@@ -6,18 +5,18 @@ import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { ago, num, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
-import { AnalyticsFrame, Change, Pager, StaleMark, usePaging } from './shared.js';
+import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
 
 const TYPES = ['agent', 'coin', 'vault', 'wallet'] as const;
 const DETAIL_PATH = { agent: 'agents', coin: 'coins', vault: 'vaults', wallet: 'wallets' } as const;
 
 export function OverviewPage() {
   const overview = useResource<MarketOverview>('/api/dashboards/overview');
-  const { page, offsetQuery } = usePaging();
-  const { query } = useLocation();
-  const type = TYPES.find((t) => t === query.type);
+  // No default sort: the server groups by type (agents, coins, vaults, wallets), then balance.
+  const list = useListQuery('/analytics', '');
+  const type = TYPES.find((t) => t === list.query.type);
   const entities = useResource<EntitiesResponse>(
-    `/api/dashboards/entities?${offsetQuery}${type ? `&type=${type}` : ''}`,
+    `/api/dashboards/entities?${list.apiQuery}${type ? `&type=${type}` : ''}`,
   );
   return (
     <AnalyticsFrame title="Market overview">
@@ -40,7 +39,7 @@ export function OverviewPage() {
               <Stat label="Projects" value={num(o.counts.projects)} />
               <Stat
                 label="Third-party vault TVL"
-                value={usd(o.totals.vaultTvlUsd)}
+                value={usd(o.vaultTvlUsd)}
                 hint="not the service's own vault"
               />
               <Stat label="Wallet balances" value={usd(o.totals.walletBalanceUsd)} />
@@ -94,14 +93,17 @@ export function OverviewPage() {
         <Async resource={entities} what="entities">
           {(data) => (
             <>
+              <SearchBox list={list} what="entities" />
               <DataTable<EntityRow>
                 testId="entities"
+                server={list}
                 rows={data.entities}
                 rowKey={(r) => r.id}
                 columns={[
                   { label: 'Type', render: (r) => r.type },
                   {
                     label: 'Name',
+                    sortKey: 'name',
                     render: (r) => (
                       <>
                         <a href={`/analytics/${DETAIL_PATH[r.type]}/${r.id}`}>{r.name}</a>{' '}
@@ -115,19 +117,19 @@ export function OverviewPage() {
                     label: 'Revenue / volume',
                     numeric: true,
                     render: (r) => usd(r.revenueOrVolumeUsd),
-                    sort: (r) => r.revenueOrVolumeUsd,
+                    sortKey: 'revenue',
                   },
                   {
                     label: 'Balance / TVL',
                     numeric: true,
                     render: (r) => usd(r.balanceOrTvlUsd),
-                    sort: (r) => r.balanceOrTvlUsd,
+                    sortKey: 'balance',
                   },
                   {
                     label: '24h',
                     numeric: true,
                     render: (r) => <Change value={r.change24hPct} />,
-                    sort: (r) => r.change24hPct,
+                    sortKey: 'change24h',
                   },
                   {
                     label: '26 weeks',
@@ -135,12 +137,7 @@ export function OverviewPage() {
                   },
                 ]}
               />
-              <Pager
-                total={data.total}
-                page={page}
-                path="/analytics"
-                query={type ? { type } : {}}
-              />
+              <Pager total={data.total} page={list.page} path="/analytics" query={list.query} />
             </>
           )}
         </Async>

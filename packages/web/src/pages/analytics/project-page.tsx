@@ -10,6 +10,7 @@ import { useResource } from '../../lib/use-resource.js';
 import { ActivityTable } from './activity-page.js';
 import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, StaleMark } from './shared.js';
+import { titleOf } from '../../lib/document-title.js';
 
 type Kpi = ProjectDetail['kpis'][number];
 
@@ -22,7 +23,7 @@ function kpiValue(kpi: Kpi): string {
 export function ProjectPage({ params }: { params: { slug: string } }) {
   const project = useResource<ProjectDetail>(`/api/projects/${encodeURIComponent(params.slug)}`);
   return (
-    <AnalyticsFrame title="Project">
+    <AnalyticsFrame title="Project" documentTitle={titleOf(project, 'Project', (p) => p.hero.name)}>
       <Async resource={project} what="project">
         {(p) => <ProjectBody project={p} />}
       </Async>

@@ -3,23 +3,26 @@ import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
 import { usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
-import { AnalyticsFrame, Change, Pager, StaleMark, usePaging } from './shared.js';
+import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
 
 export function ProjectsPage() {
-  const { page, offsetQuery } = usePaging();
-  const projects = useResource<ProjectsResponse>(`/api/projects?${offsetQuery}`);
+  const list = useListQuery('/analytics/projects', 'revenue');
+  const projects = useResource<ProjectsResponse>(`/api/projects?${list.apiQuery}`);
   return (
     <AnalyticsFrame title="Projects" lead="Every project on the curated roster, by 30-day revenue.">
       <Async resource={projects} what="projects">
         {(data) => (
           <>
+            <SearchBox list={list} what="projects" />
             <DataTable<ProjectRow>
               testId="projects"
+              server={list}
               rows={data.projects}
               rowKey={(r) => r.slug}
               columns={[
                 {
                   label: 'Project',
+                  sortKey: 'name',
                   render: (r) => (
                     <>
                       <a href={`/analytics/projects/${r.slug}`}>{r.name}</a>{' '}
@@ -36,25 +39,23 @@ export function ProjectsPage() {
                   label: 'Revenue 30d',
                   numeric: true,
                   render: (r) => usd(r.revenue30dUsd),
-                  sort: (r) => r.revenue30dUsd,
+                  sortKey: 'revenue',
                 },
                 {
                   label: 'vs prior 30d',
                   numeric: true,
                   render: (r) => <Change value={r.revenueChange30dPct} />,
-                  sort: (r) => r.revenueChange30dPct,
                 },
                 {
                   label: 'Volume 30d',
                   numeric: true,
                   render: (r) => usd(r.volume30dUsd),
-                  sort: (r) => r.volume30dUsd,
                 },
                 {
                   label: 'TVL',
                   numeric: true,
                   render: (r) => usd(r.tvlUsd),
-                  sort: (r) => r.tvlUsd,
+                  sortKey: 'tvl',
                 },
                 { label: 'Agents', numeric: true, render: (r) => r.agentCount },
                 {
@@ -64,7 +65,12 @@ export function ProjectsPage() {
                 },
               ]}
             />
-            <Pager total={data.total} page={page} path="/analytics/projects" />
+            <Pager
+              total={data.total}
+              page={list.page}
+              path="/analytics/projects"
+              query={list.query}
+            />
           </>
         )}
       </Async>

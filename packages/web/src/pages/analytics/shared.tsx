@@ -20,13 +20,14 @@ const ITEMS = [
 /** Every analytics page: the section tabs and a reminder that this is not the service's money. */
 export function AnalyticsFrame(props: {
   title: string;
+  documentTitle?: string | undefined;
   lead?: ComponentChildren;
   children: ComponentChildren;
 }) {
   return (
     <section>
       <SubNav items={ITEMS} />
-      <PageHeader title={props.title} lead={props.lead} />
+      <PageHeader title={props.title} documentTitle={props.documentTitle} lead={props.lead} />
       <p class="muted small">
         Third-party agents, coins, vaults and wallets the service observes — not its own holdings
         (those are on the <a href="/">treasury</a> page).
@@ -43,6 +44,90 @@ export function usePaging(): { page: number; offsetQuery: string; query: Record<
   const { query } = useLocation();
   const page = Math.max(1, Number.parseInt(query.page ?? '1', 10) || 1);
   return { page, offsetQuery: `limit=${PAGE_SIZE}&offset=${(page - 1) * PAGE_SIZE}`, query };
+}
+
+/**
+ * A whole-dataset list: sort, order, search and page live in the URL (so a view can be shared and
+ * the back button restores it) and go to the server as query parameters; the server sorts and
+ * searches every row before it pages.
+ */
+export function useListQuery(path: string, defaultSort: string): ListQuery {
+  const { page, query } = usePaging();
+  const sort = query.sort ?? defaultSort;
+  const order = query.order === 'asc' || query.order === 'desc' ? query.order : defaultOrder(sort);
+  const search = query.search ?? '';
+  const api = new URLSearchParams({
+    limit: String(PAGE_SIZE),
+    offset: String((page - 1) * PAGE_SIZE),
+  });
+  if (query.sort !== undefined) api.set('sort', query.sort);
+  if (query.order !== undefined) api.set('order', order);
+  if (search !== '') api.set('search', search);
+  const link = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams();
+    for (const [key, value] of Object.entries({ ...query, ...changes }))
+      if (value !== undefined && value !== '' && !(key === 'page' && value === '1'))
+        next.set(key, value);
+    const text = next.toString();
+    return text === '' ? path : `${path}?${text}`;
+  };
+  return {
+    page,
+    query,
+    sort,
+    order,
+    search,
+    apiQuery: api.toString(),
+    link,
+    sortLink: (key, nextOrder) => link({ sort: key, order: nextOrder, page: undefined }),
+  };
+}
+
+export interface ListQuery {
+  page: number;
+  query: Record<string, string>;
+  sort: string;
+  order: 'asc' | 'desc';
+  search: string;
+  /** limit, offset and any sort, order and search, for the API request. */
+  apiQuery: string;
+  link: (changes: Record<string, string | undefined>) => string;
+  sortLink: (key: string, order: 'asc' | 'desc') => string;
+}
+
+/** Names read A to Z; every number reads largest first. */
+export const defaultOrder = (sort: string): 'asc' | 'desc' => (sort === 'name' ? 'asc' : 'desc');
+
+/** A search box whose text goes into the URL (?search=) and back to page 1. */
+export function SearchBox(props: { list: ListQuery; what: string }) {
+  const { route } = useLocation();
+  return (
+    <form
+      class="filters"
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const field = new FormData(event.currentTarget).get('search');
+        const text = typeof field === 'string' ? field.trim() : '';
+        route(props.list.link({ search: text, page: undefined }));
+      }}
+    >
+      <label>
+        Search {props.what}{' '}
+        <input
+          type="search"
+          name="search"
+          maxLength={100}
+          defaultValue={props.list.search}
+          key={props.list.search}
+        />
+      </label>
+      <button type="submit">Search</button>
+      {props.list.search !== '' ? (
+        <a href={props.list.link({ search: undefined, page: undefined })}>clear</a>
+      ) : null}
+    </form>
+  );
 }
 
 export function Pager(props: {
@@ -63,7 +148,7 @@ export function Pager(props: {
       ) : (
         <span class="muted">← previous</span>
       )}
-      <span class="muted small">
+      <span class="muted small" data-testid="pager-status">
         page {props.page} of {pages} · {props.total} rows
       </span>
       {props.page < pages ? (

@@ -8,11 +8,12 @@ import { TimeChart } from '../../components/time-chart.js';
 import { num, pctPoints, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
-import { AnalyticsFrame, Change, Pager, StaleMark, usePaging } from './shared.js';
+import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
+import { titleOf } from '../../lib/document-title.js';
 
 export function VaultsPage() {
-  const { page, offsetQuery } = usePaging();
-  const vaults = useResource<VaultsResponse>(`/api/dashboards/vaults?${offsetQuery}`);
+  const list = useListQuery('/analytics/vaults', 'tvl');
+  const vaults = useResource<VaultsResponse>(`/api/dashboards/vaults?${list.apiQuery}`);
   return (
     <AnalyticsFrame
       title="Vaults"
@@ -24,13 +25,16 @@ export function VaultsPage() {
             <div class="stats">
               <Stat label="Third-party vault TVL" value={usd(data.totalTvlUsd)} />
             </div>
+            <SearchBox list={list} what="vaults" />
             <DataTable<VaultRow>
               testId="vaults"
+              server={list}
               rows={data.vaults}
               rowKey={(r) => r.id}
               columns={[
                 {
                   label: 'Vault',
+                  sortKey: 'name',
                   render: (r) => (
                     <>
                       <a href={`/analytics/vaults/${r.id}`}>{r.name}</a>{' '}
@@ -44,13 +48,13 @@ export function VaultsPage() {
                   label: 'TVL',
                   numeric: true,
                   render: (r) => usd(r.tvlUsd),
-                  sort: (r) => r.tvlUsd,
+                  sortKey: 'tvl',
                 },
                 {
                   label: 'APY',
                   numeric: true,
                   render: (r) => (r.apyPct === null ? '—' : `${r.apyPct.toFixed(2)}%`),
-                  sort: (r) => r.apyPct,
+                  sortKey: 'apy',
                 },
                 { label: '24h', numeric: true, render: (r) => <Change value={r.change24hPct} /> },
                 {
@@ -70,7 +74,12 @@ export function VaultsPage() {
                 },
               ]}
             />
-            <Pager total={data.total} page={page} path="/analytics/vaults" />
+            <Pager
+              total={data.total}
+              page={list.page}
+              path="/analytics/vaults"
+              query={list.query}
+            />
           </>
         )}
       </Async>
@@ -83,7 +92,7 @@ export function VaultPage({ params }: { params: { id: string } }) {
     `/api/dashboards/vaults/${encodeURIComponent(params.id)}`,
   );
   return (
-    <AnalyticsFrame title="Vault">
+    <AnalyticsFrame title="Vault" documentTitle={titleOf(vault, 'Vault', (v) => v.name)}>
       <Async resource={vault} what="vault">
         {(v) => <VaultBody vault={v} />}
       </Async>

@@ -8,23 +8,27 @@ import { TimeChart } from '../../components/time-chart.js';
 import { ago, num, pctPoints, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
-import { AnalyticsFrame, Change, Pager, StaleMark, usePaging } from './shared.js';
+import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
+import { titleOf } from '../../lib/document-title.js';
 
 export function WalletsPage() {
-  const { page, offsetQuery } = usePaging();
-  const wallets = useResource<WalletsResponse>(`/api/dashboards/wallets?${offsetQuery}`);
+  const list = useListQuery('/analytics/wallets', 'balance');
+  const wallets = useResource<WalletsResponse>(`/api/dashboards/wallets?${list.apiQuery}`);
   return (
     <AnalyticsFrame title="Wallets" lead="Wallets of tracked agents and projects, by balance.">
       <Async resource={wallets} what="wallets">
         {(data) => (
           <>
+            <SearchBox list={list} what="wallets" />
             <DataTable<WalletRow>
               testId="wallets"
+              server={list}
               rows={data.wallets}
               rowKey={(r) => r.id}
               columns={[
                 {
                   label: 'Wallet',
+                  sortKey: 'name',
                   render: (r) => (
                     <>
                       <a href={`/analytics/wallets/${r.id}`}>{r.label}</a>{' '}
@@ -38,19 +42,19 @@ export function WalletsPage() {
                   label: 'Balance',
                   numeric: true,
                   render: (r) => usd(r.balanceUsd),
-                  sort: (r) => r.balanceUsd,
+                  sortKey: 'balance',
                 },
                 {
                   label: '24h',
                   numeric: true,
                   render: (r) => <Change value={r.change24hPct} />,
-                  sort: (r) => r.change24hPct,
+                  sortKey: 'change24h',
                 },
                 {
                   label: 'Tx 30d',
                   numeric: true,
                   render: (r) => r.txCount30d,
-                  sort: (r) => r.txCount30d,
+                  sortKey: 'activity',
                 },
                 {
                   label: 'In / out 30d',
@@ -80,7 +84,12 @@ export function WalletsPage() {
                 },
               ]}
             />
-            <Pager total={data.total} page={page} path="/analytics/wallets" />
+            <Pager
+              total={data.total}
+              page={list.page}
+              path="/analytics/wallets"
+              query={list.query}
+            />
           </>
         )}
       </Async>
@@ -93,7 +102,7 @@ export function WalletPage({ params }: { params: { id: string } }) {
     `/api/dashboards/wallets/${encodeURIComponent(params.id)}`,
   );
   return (
-    <AnalyticsFrame title="Wallet">
+    <AnalyticsFrame title="Wallet" documentTitle={titleOf(wallet, 'Wallet', (w) => w.label)}>
       <Async resource={wallet} what="wallet">
         {(w) => <WalletBody wallet={w} />}
       </Async>

@@ -7,9 +7,10 @@ import {
   type KeyPair,
 } from '@convene/protocol';
 import { errorText, postJson } from '../../api/client.js';
+import { seal, sealedKeyFileUrl, storeSealed } from '../../lib/key-vault.js';
 
 type Outcome =
-  | { kind: 'ok'; memberId: string; handle: string }
+  | { kind: 'ok'; memberId: string; handle: string; sealedUrl: string }
   | {
       kind: 'error';
       status: number;
@@ -43,6 +44,7 @@ export function ApplyForm() {
     if (keys === null) return;
     const form = new FormData(event.currentTarget as HTMLFormElement);
     const lens = formText(form, 'lens');
+    const passphrase = formText(form, 'passphrase');
     const application = {
       name: formText(form, 'name'),
       contact: formText(form, 'contact'),
@@ -59,7 +61,15 @@ export function ApplyForm() {
         expectedPayload?: string;
       };
       if (response.ok && body.memberId !== undefined) {
-        setOutcome({ kind: 'ok', memberId: body.memberId, handle: body.handle ?? '' });
+        // Keep the key in this browser, sealed with the passphrase, for claiming the token later.
+        const sealed = await seal(body.memberId, keys, passphrase);
+        storeSealed(sealed);
+        setOutcome({
+          kind: 'ok',
+          memberId: body.memberId,
+          handle: body.handle ?? '',
+          sealedUrl: sealedKeyFileUrl(sealed),
+        });
       } else {
         setOutcome({
           kind: 'error',
@@ -78,8 +88,11 @@ export function ApplyForm() {
     <section class="card" data-testid="apply">
       <h2>Apply from this page</h2>
       <p class="small muted">
-        The private key is generated here with WebCrypto and kept only in this page: download it
-        before you leave, it cannot be recovered.
+        The private key is generated here and never sent anywhere. When you apply it is stored in
+        this browser (localStorage, <code>convene:member-key:&lt;member id&gt;</code>) encrypted
+        with your passphrase (PBKDF2-SHA-256 → AES-GCM); you need the passphrase to claim your token
+        below. Export it with the sealed key file link after applying, or download the plain key
+        file for the CLI (keep that file secret: it is not encrypted).
       </p>
       <p>
         <button type="button" onClick={() => void generate()} data-testid="generate-key">
@@ -111,14 +124,36 @@ export function ApplyForm() {
           Lens (optional: what you look at)
           <input name="lens" maxLength={500} />
         </label>
+        <label>
+          Passphrase (encrypts the key stored in this browser; at least 8 characters)
+          <input
+            name="passphrase"
+            type="password"
+            required
+            minLength={8}
+            autoComplete="new-password"
+          />
+        </label>
         <button type="submit" disabled={keys === null || busy} data-testid="apply-submit">
           {busy ? 'Signing and applying…' : 'Sign and apply'}
         </button>
+        {keys === null ? (
+          <p class="small muted">Generate a key first: the application is signed with it.</p>
+        ) : null}
       </form>
       {outcome?.kind === 'ok' ? (
         <p class="notice" data-testid="apply-result">
           Applied. Your member id is <code>{outcome.memberId}</code> (handle @{outcome.handle}).{' '}
-          <a href={`/join/status/${outcome.memberId}`}>Check the status</a>.
+          <a href={`/join/status/${outcome.memberId}`}>Check the status</a>. The key is stored in
+          this browser, encrypted;{' '}
+          <a
+            href={outcome.sealedUrl}
+            download={`convene-member-key-${outcome.memberId}.sealed.json`}
+            data-testid="download-sealed-key"
+          >
+            export it (sealed key file)
+          </a>
+          .
         </p>
       ) : null}
       {outcome?.kind === 'error' ? (

@@ -4,6 +4,7 @@ import { useLocation } from 'preact-iso/router';
 import { Async } from '../../components/async-view.js';
 import { dateTime } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
+import { ClaimToken } from './claim-token.js';
 
 export function StatusLookup({ initialId }: { initialId: string }) {
   const { route } = useLocation();
@@ -33,10 +34,13 @@ export function StatusLookup({ initialId }: { initialId: string }) {
       {initialId !== '' ? (
         <Async resource={status} what="application">
           {(s) => (
-            <p data-testid="application-state">
-              <strong>{s.state}</strong> · applied {dateTime(s.appliedAt)} · reviewed{' '}
-              {dateTime(s.reviewedAt)} · claimed {dateTime(s.claimedAt)}
-            </p>
+            <>
+              <p data-testid="application-state">
+                <strong>{s.state}</strong> · applied {dateTime(s.appliedAt)} · reviewed{' '}
+                {dateTime(s.reviewedAt)} · claimed {dateTime(s.claimedAt)}
+              </p>
+              <ClaimToken status={s} />
+            </>
           )}
         </Async>
       ) : (

@@ -2,6 +2,7 @@ import { useMemo } from 'preact/hooks';
 import type { Backtest, RegimeLatest } from '../../api/types/regime.js';
 import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
 import { dayToSeconds, num, pct } from '../../lib/format.js';
+import { scrollRegion } from '../../components/scroll-region.js';
 
 const STRATEGY_COLOURS: Record<string, string> = {
   composite: '#22d3ee',
@@ -48,7 +49,7 @@ export function Backtests({ latest }: { latest: RegimeLatest }) {
         Risky / half / cash by regime bucket with trading costs, against holding. In-sample and
         out-of-sample CAGR are shown separately.
       </p>
-      <div class="table-scroll">
+      <div class="table-scroll" {...scrollRegion('Backtests')}>
         <table class="table compact">
           <thead>
             <tr>

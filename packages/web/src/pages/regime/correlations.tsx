@@ -1,4 +1,5 @@
 import type { CorrelationCell, RegimeLatest } from '../../api/types/regime.js';
+import { scrollRegion } from '../../components/scroll-region.js';
 
 const COLUMNS = [
   { key: 'forward30d', label: 'fwd 30d' },
@@ -33,7 +34,7 @@ export function Correlations({ latest }: { latest: RegimeLatest }) {
         log price. Cyan when ρ ≥ 0.15, amber when ρ ≤ −0.15. Price-derived indicators inflate the
         same-day measure.
       </p>
-      <div class="table-scroll">
+      <div class="table-scroll" {...scrollRegion('Correlations')}>
         <table class="table compact">
           <thead>
             <tr>

@@ -1,7 +1,8 @@
 import type { IndicatorReading, RegimeLatest } from '../../api/types/regime.js';
 import { Chip } from '../../components/badges.js';
 import { Sparkline } from '../../components/sparkline.js';
-import { num, pct } from '../../lib/format.js';
+import { indicatorValue, pct, sig, transformLabel } from '../../lib/format.js';
+import { scrollRegion } from '../../components/scroll-region.js';
 
 const PANEL_TITLES: Record<string, string> = {
   macro: 'Macro panel',
@@ -43,7 +44,7 @@ export function IndicatorTables({ latest }: { latest: RegimeLatest }) {
       {panels.map((panel) => (
         <section class="card" key={panel} data-testid={`indicators-${panel}`}>
           <h2>{PANEL_TITLES[panel] ?? panel}</h2>
-          <div class="table-scroll">
+          <div class="table-scroll" {...scrollRegion(`${PANEL_TITLES[panel] ?? panel} indicators`)}>
             <table class="table compact">
               <thead>
                 <tr>
@@ -51,7 +52,9 @@ export function IndicatorTables({ latest }: { latest: RegimeLatest }) {
                   <th title="signed percentile at each of the last 24 month ends">
                     24-month trend
                   </th>
-                  <th class="num">Last</th>
+                  <th class="num" title="the value the classifier ranks: the transformed series">
+                    Value used
+                  </th>
                   <th class="num" title="percentile, signed so that high = risk-on">
                     Signed
                   </th>
@@ -85,8 +88,12 @@ export function IndicatorTables({ latest }: { latest: RegimeLatest }) {
                           label={`${i.name} trend`}
                         />
                       </td>
-                      <td class="num">
-                        {num(i.rawValue)} <span class="muted small">{i.unit}</span>
+                      <td class="num" data-testid="indicator-value" data-indicator={i.id}>
+                        <div>{indicatorValue(i.transformedValue, i.transform, i.unit)}</div>
+                        <div class="muted small" title={`last raw observation ${i.rawDate ?? ''}`}>
+                          {transformLabel(i.transform)}
+                          {i.transform === 'level' ? '' : ` of ${sig(i.rawValue)} ${i.unit}`}
+                        </div>
                       </td>
                       <td class="num">
                         <Chip

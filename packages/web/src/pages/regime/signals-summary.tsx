@@ -3,6 +3,7 @@ import { Async } from '../../components/async-view.js';
 import { GaugeBar } from '../../components/badges.js';
 import { num, pct } from '../../lib/format.js';
 import type { Resource } from '../../lib/use-resource.js';
+import { scrollRegion } from '../../components/scroll-region.js';
 
 type SignalResource = Resource<ResearchSignal> & { reload: () => void };
 
@@ -32,35 +33,37 @@ export function SignalsLine(props: {
 
 export function GaugeTable({ gauges, signal }: { gauges: Gauge[]; signal: ResearchSignal }) {
   return (
-    <table class="table compact">
-      <thead>
-        <tr>
-          <th>Gauge</th>
-          <th class="num">Value</th>
-          <th>Percentile</th>
-          <th>Read</th>
-          <th class="num">8y median</th>
-        </tr>
-      </thead>
-      <tbody>
-        {gauges.map((g) => (
-          <tr key={g.id}>
-            <td>{g.name}</td>
-            <td class="num">
-              {g.value === null ? <span class="muted">no reading</span> : num(g.value, 3)}
-            </td>
-            <td>
-              <div class="gauge-cell">
-                <GaugeBar value={g.percentile} label={`${g.name} percentile`} warnAbove={0.7} />
-                <span class="small">{pct(g.percentile, 0)}</span>
-              </div>
-            </td>
-            <td>{g.read ?? '—'}</td>
-            <td class="num">{num(signal.payload.indicators[g.id]?.median8y ?? null, 3)}</td>
+    <div class="table-scroll" {...scrollRegion(`${signal.payload.title} gauges`)}>
+      <table class="table compact">
+        <thead>
+          <tr>
+            <th>Gauge</th>
+            <th class="num">Value</th>
+            <th>Percentile</th>
+            <th>Read</th>
+            <th class="num">8y median</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {gauges.map((g) => (
+            <tr key={g.id}>
+              <td>{g.name}</td>
+              <td class="num">
+                {g.value === null ? <span class="muted">no reading</span> : num(g.value, 3)}
+              </td>
+              <td>
+                <div class="gauge-cell">
+                  <GaugeBar value={g.percentile} label={`${g.name} percentile`} warnAbove={0.7} />
+                  <span class="small">{pct(g.percentile, 0)}</span>
+                </div>
+              </td>
+              <td>{g.read ?? '—'}</td>
+              <td class="num">{num(signal.payload.indicators[g.id]?.median8y ?? null, 3)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

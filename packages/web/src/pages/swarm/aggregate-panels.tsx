@@ -2,6 +2,7 @@ import type { DisagreementMap, Quorum, Recommendation } from '../../api/types/sw
 import { STANCES } from '../../api/types/swarm.js';
 import { Stat } from '../../components/badges.js';
 import { num, pct } from '../../lib/format.js';
+import { scrollRegion } from '../../components/scroll-region.js';
 
 export function Histogram({ stances }: { stances: Record<string, number> }) {
   const max = Math.max(1, ...STANCES.map((s) => stances[s] ?? 0));
@@ -49,22 +50,24 @@ export function RecommendationPanel(props: {
       </div>
       <Histogram stances={recommendation.stances} />
       {recommendation.weights.length > 0 ? (
-        <table class="table compact" data-testid="recommendation-vector">
-          <caption>Recommendation vector (unweighted mean of normalised weights)</caption>
-          <tbody>
-            {recommendation.weights.map((w) => (
-              <tr key={w.bucket}>
-                <td>{w.bucket}</td>
-                <td class="num">{pct(w.weight)}</td>
-                <td>
-                  <span class="compare-bar">
-                    <span class="bar money" style={{ width: `${w.weight * 100}%` }} />
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div class="table-scroll" {...scrollRegion('Recommendation vector')}>
+          <table class="table compact" data-testid="recommendation-vector">
+            <caption>Recommendation vector (unweighted mean of normalised weights)</caption>
+            <tbody>
+              {recommendation.weights.map((w) => (
+                <tr key={w.bucket}>
+                  <td>{w.bucket}</td>
+                  <td class="num">{pct(w.weight)}</td>
+                  <td>
+                    <span class="compare-bar">
+                      <span class="bar money" style={{ width: `${w.weight * 100}%` }} />
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : (
         <p class="muted small">No take carried bucket weights.</p>
       )}
@@ -101,30 +104,32 @@ export function DisagreementPanel({
         <p class="muted">All counted takes share one stance.</p>
       )}
       {map.buckets.length > 0 ? (
-        <table class="table compact">
-          <caption>Weight dispersion per bucket (min to max across members)</caption>
-          <tbody>
-            {map.buckets.map((b) => (
-              <tr key={b.bucket}>
-                <td>{b.bucket}</td>
-                <td>
-                  <span class="compare-bar" title={`${pct(b.min)} – ${pct(b.max)}`}>
-                    <span
-                      class="range-bar"
-                      style={{
-                        left: `${b.min * 100}%`,
-                        width: `${Math.max(b.spread * 100, 0.5)}%`,
-                      }}
-                    />
-                  </span>
-                </td>
-                <td class="num small">
-                  {pct(b.min)}–{pct(b.max)} · σ {pct(b.stdev)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div class="table-scroll" {...scrollRegion('Weight dispersion per bucket')}>
+          <table class="table compact">
+            <caption>Weight dispersion per bucket (min to max across members)</caption>
+            <tbody>
+              {map.buckets.map((b) => (
+                <tr key={b.bucket}>
+                  <td>{b.bucket}</td>
+                  <td>
+                    <span class="compare-bar" title={`${pct(b.min)} – ${pct(b.max)}`}>
+                      <span
+                        class="range-bar"
+                        style={{
+                          left: `${b.min * 100}%`,
+                          width: `${Math.max(b.spread * 100, 0.5)}%`,
+                        }}
+                      />
+                    </span>
+                  </td>
+                  <td class="num small">
+                    {pct(b.min)}–{pct(b.max)} · σ {pct(b.stdev)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </div>
   );

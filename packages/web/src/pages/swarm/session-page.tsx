@@ -6,13 +6,17 @@ import { DisagreementPanel, RecommendationPanel } from './aggregate-panels.js';
 import { ReceiptPanel } from './receipt-panel.js';
 import { Countdown, StateChip, SwarmFrame } from './shared.js';
 import { TakesSection } from './takes-section.js';
+import { titleOf } from '../../lib/document-title.js';
 
 export function SessionPage({ params }: { params: { id: string } }) {
   const session = useResource<SessionDetail>(
     `/api/swarm/sessions/${encodeURIComponent(params.id)}`,
   );
   return (
-    <SwarmFrame title="Session">
+    <SwarmFrame
+      title="Session"
+      documentTitle={titleOf(session, 'Session', (s) => `${s.date} ${s.subjectId}`)}
+    >
       <Async resource={session} what="session">
         {(s) => <SessionBody session={s} />}
       </Async>
@@ -106,7 +110,8 @@ export function JudgementList({ judgements }: { judgements: Judgement[] }) {
           <div class="row-between">
             <strong>{j.handle ?? j.judgedBy}</strong>
             <span class="small">
-              release safety <strong>{j.releaseSafety}</strong> · {dateTime(j.createdAt)}
+              release safety <strong>{j.releaseSafety}</strong> · {dateTime(j.createdAt)} ·{' '}
+              <a href={`/swarm/sessions/${j.sessionId}`}>session</a>
             </span>
           </div>
           <p class="text-body">{j.rationale}</p>

@@ -11,13 +11,14 @@ const ITEMS = [
 
 export function SwarmFrame(props: {
   title: string;
+  documentTitle?: string | undefined;
   lead?: ComponentChildren;
   children: ComponentChildren;
 }) {
   return (
     <section>
       <SubNav items={ITEMS} />
-      <PageHeader title={props.title} lead={props.lead} />
+      <PageHeader title={props.title} documentTitle={props.documentTitle} lead={props.lead} />
       {props.children}
     </section>
   );

@@ -103,6 +103,7 @@ export function SwarmHome() {
               ) : null}
               <DataTable<SessionSummary>
                 testId="session-list"
+                cards
                 rows={data.sessions}
                 rowKey={(s) => s.id}
                 empty="No sessions match."
@@ -127,7 +128,7 @@ export function SwarmHome() {
                   },
                   {
                     label: 'Rationale',
-                    render: (s) => <span class="small">{s.rationale ?? ''}</span>,
+                    render: (s) => <span class="small clamp-phone">{s.rationale ?? ''}</span>,
                   },
                 ]}
               />

@@ -5,11 +5,20 @@ import { dateTime, pct } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { StanceChip, SwarmFrame } from './shared.js';
 import { TakeCheckMark } from './takes-section.js';
+import { titleOf } from '../../lib/document-title.js';
 
 export function TakePage({ params }: { params: { id: string } }) {
   const take = useResource<TakeReceipt>(`/api/swarm/takes/${encodeURIComponent(params.id)}`);
   return (
-    <SwarmFrame title="Take receipt">
+    <SwarmFrame
+      title="Take receipt"
+      documentTitle={titleOf(
+        take,
+        'Take receipt',
+        (t) =>
+          `${t.date} ${t.stance} by @${t.signer.handle ?? t.memberId.slice(0, 8)} r${t.revision}`,
+      )}
+    >
       <Async resource={take} what="take">
         {(t) => <TakeBody take={t} />}
       </Async>
@@ -82,7 +91,7 @@ function MemoLink({ url }: { url: string }) {
 export function MemoPage({ params }: { params: { id: string } }) {
   const memo = useResource<Memo>(`/api/swarm/memos/${encodeURIComponent(params.id)}`);
   return (
-    <SwarmFrame title="Memo">
+    <SwarmFrame title="Memo" documentTitle={titleOf(memo, 'Memo', (m) => m.title)}>
       <Async resource={memo} what="memo">
         {(m) => (
           <section class="card" data-testid="memo">

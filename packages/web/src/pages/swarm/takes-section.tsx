@@ -51,7 +51,7 @@ export function TakesSection({ takes }: { takes: SessionTake[] }) {
               <span class="small">confidence {pct(take.confidence, 0)}</span>{' '}
               <span class="muted small">
                 rev {take.revision}
-                {take.counted ? '' : ' · superseded'}
+                {take.counted ? '' : ' · not counted'}
               </span>
             </div>
             <div class="small">

@@ -2,6 +2,7 @@ import type { AllocationFramework, WalletSleeves } from '../../api/types/treasur
 import { ErrorView, Loading } from '../../components/async-view.js';
 import { dateTime, pct, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
+import { scrollRegion } from '../../components/scroll-region.js';
 
 /** Gap beyond which a row is marked for attention (two percentage points). */
 const DRIFT_ALERT = 0.02;
@@ -110,16 +111,16 @@ function AllocationTable({
         {framework.asOf !== null ? ` on ${dateTime(framework.asOf)}` : ''}
         {framework.note !== null ? ` · ${framework.note}` : ''}
       </p>
-      <div class="table-scroll">
-        <table class="table">
+      <div class="table-scroll" {...scrollRegion('Allocation: target vs actual')}>
+        <table class="table cards" data-testid="allocation-table">
           <thead>
             <tr>
               <th>Sleeve / bucket</th>
               <th class="num">Target</th>
               <th class="num">Actual</th>
-              <th>Target vs actual</th>
               <th class="num">Gap</th>
-              <th class="num">Held</th>
+              <th class="hide-phone">Target vs actual</th>
+              <th class="num hide-phone">Held</th>
             </tr>
           </thead>
           <tbody>
@@ -128,10 +129,18 @@ function AllocationTable({
               const alert = gap !== null && Math.abs(gap) > DRIFT_ALERT;
               return (
                 <tr key={row.key} class={row.depth === 1 ? 'sub-row' : 'group-row'}>
-                  <td>{row.label}</td>
-                  <td class="num">{row.target === null ? 'no target' : pct(row.target)}</td>
-                  <td class="num">{pct(row.actual)}</td>
-                  <td>
+                  <td class="row-title">{row.label}</td>
+                  <td class="num" data-label="Target">
+                    {row.target === null ? 'no target' : pct(row.target)}
+                  </td>
+                  <td class="num" data-label="Actual">
+                    {pct(row.actual)}
+                  </td>
+                  <td class={`num ${alert ? 'attention' : ''}`} data-label="Gap">
+                    {gap === null ? '—' : `${gap > 0 ? '+' : ''}${(gap * 100).toFixed(1)} pt`}
+                    {alert ? ' ⚠ drift' : ''}
+                  </td>
+                  <td class="hide-phone">
                     <span
                       class="compare-bar"
                       title={`target ${pct(row.target)}, actual ${pct(row.actual)}`}
@@ -142,11 +151,7 @@ function AllocationTable({
                       ) : null}
                     </span>
                   </td>
-                  <td class={`num ${alert ? 'attention' : ''}`}>
-                    {gap === null ? '—' : `${gap > 0 ? '+' : ''}${(gap * 100).toFixed(1)} pt`}
-                    {alert ? ' ⚠' : ''}
-                  </td>
-                  <td class="num">{usd(row.valueUsd)}</td>
+                  <td class="num hide-phone">{usd(row.valueUsd)}</td>
                 </tr>
               );
             })}

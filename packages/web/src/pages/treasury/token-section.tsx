@@ -3,6 +3,7 @@ import { Async } from '../../components/async-view.js';
 import { Freshness, ProvenanceBadge, Stat } from '../../components/badges.js';
 import { dateTime, num, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
+import { scrollRegion } from '../../components/scroll-region.js';
 
 function splitTokenMetrics(
   metrics: TokenMetrics,
@@ -10,6 +11,12 @@ function splitTokenMetrics(
   const key = Object.keys(metrics).find((k) => k !== 'feeSplit');
   if (key === undefined) return null;
   return { key, quote: metrics[key] as TokenQuote, feeSplit: metrics.feeSplit };
+}
+
+/** Tokens acquired: the live service names the field `<token>Received` after the configured token. */
+function tokensReceived(row: Buybacks['rows'][number]): number | null {
+  const entry = Object.entries(row).find(([field]) => field.endsWith('Received'));
+  return typeof entry?.[1] === 'number' ? entry[1] : null;
 }
 
 export function TokenSection() {
@@ -29,9 +36,9 @@ export function TokenSection() {
                 <ProvenanceBadge provenance={quote.provenance} />
               </p>
               <div class="stats">
-                <Stat label="Spot price" value={usd(quote.price)} />
+                <Stat label="Spot price" value={usd(quote.priceUsd)} />
                 <Stat label="Total supply" value={num(quote.totalSupply)} />
-                <Stat label="Market cap (L2)" value={usd(quote.marketCap)} />
+                <Stat label="Market cap (L2)" value={usd(quote.marketCapUsd)} />
               </div>
               <h3>Fee split of the {feeSplit.swapFeePercent}% swap fee</h3>
               <div class="split-bar" role="img" aria-label="fee split">
@@ -95,7 +102,7 @@ function BuybacksBody({ data }: { data: Buybacks }) {
         <Stat label="Tokens acquired (burned)" value={num(data.totals.tokensAcquired)} />
         <Stat label="Spent (USD at the time)" value={usd(data.totals.valueUsd)} />
       </div>
-      <div class="table-scroll">
+      <div class="table-scroll" {...scrollRegion('Buyback history')}>
         <table class="table compact">
           <thead>
             <tr>
@@ -109,15 +116,15 @@ function BuybacksBody({ data }: { data: Buybacks }) {
           </thead>
           <tbody>
             {data.rows.map((row) => (
-              <tr key={row.txHash}>
+              <tr key={row.tx}>
                 <td>{row.date}</td>
-                <td class="mono small" title={row.txHash}>
-                  {shortHash(row.txHash, 8)}
+                <td class="mono small" title={row.tx}>
+                  {shortHash(row.tx, 8)}
                 </td>
                 <td class="num">
-                  {num(row.amountSpent, 5)} {row.spentAsset}
+                  {num(row.wethSpent, 5)} {row.spentAsset}
                 </td>
-                <td class="num">{num(row.tokensAcquired)}</td>
+                <td class="num">{num(tokensReceived(row))}</td>
                 <td class="num">{usd(row.valueUsd)}</td>
                 <td>
                   <ProvenanceBadge provenance={row.provenance} />

@@ -3,6 +3,7 @@ import { Async } from '../../components/async-view.js';
 import { Freshness, ProvenanceBadge, Stat } from '../../components/badges.js';
 import { num, pct, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
+import { scrollRegion } from '../../components/scroll-region.js';
 
 export function VaultSection() {
   const vault = useResource<VaultEconomics>('/api/dashboards/vault-economics');
@@ -58,7 +59,7 @@ function VaultBody({ vault }: { vault: VaultEconomics }) {
           <div class="meter-fill money" style={{ width: `${Math.min(1, capUse) * 100}%` }} />
         </div>
       ) : null}
-      <div class="table-scroll">
+      <div class="table-scroll" {...scrollRegion('Vault adapters')}>
         <table class="table">
           <caption>Adapters (three lending protocols)</caption>
           <thead>

@@ -6,6 +6,7 @@ import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
 import { ago, num, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailySeriesByProvenance } from './history-series.js';
+import { scrollRegion } from '../../components/scroll-region.js';
 
 export function WalletsSection() {
   const balances = useResource<WalletBalances>('/api/dashboards/wallet-balances');
@@ -58,7 +59,7 @@ function WalletsBody({ data }: { data: WalletBalances }) {
               {shortHash(wallet.address, 10)} · tracked since {wallet.trackedSince} ·{' '}
               {usd(wallet.totalUsd)}
             </p>
-            <div class="table-scroll">
+            <div class="table-scroll" {...scrollRegion(`${wallet.name} holdings`)}>
               <table class="table compact">
                 <thead>
                   <tr>

@@ -1,0 +1,72 @@
+import { Type } from 'typebox';
+
+export { AdminErrorBody } from '../analytics/schemas/common.js';
+
+const Instant = Type.String({ format: 'date-time' });
+const MaybeInstant = Type.Union([Instant, Type.Null()]);
+
+export const AdminStatusSchema = Type.Object({
+  version: Type.String({ description: 'the server package version' }),
+  node: Type.String(),
+  env: Type.Union([Type.Literal('prod'), Type.Literal('staging'), Type.Literal('demo')]),
+  loading: Type.Boolean({ description: 'a first demo start is still building its data' }),
+  startedAt: Instant,
+  uptimeSeconds: Type.Integer(),
+  database: Type.Object({
+    driver: Type.String(),
+    location: Type.String({ description: 'PGlite directory, or the URL without its password' }),
+    serverVersion: Type.String(),
+    sizeBytes: Type.Number(),
+  }),
+  migrations: Type.Object({
+    applied: Type.Integer(),
+    latest: Type.Union([Type.String(), Type.Null()]),
+    latestAppliedAt: MaybeInstant,
+    pending: Type.Array(Type.String(), { description: 'known to this version, not yet applied' }),
+    unknown: Type.Array(Type.String(), {
+      description: 'applied by a newer version than this one (a downgrade)',
+    }),
+  }),
+  scheduler: Type.Object({ enabled: Type.Boolean() }),
+  jobs: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      schedule: Type.String(),
+      nextRunAt: MaybeInstant,
+      lastRun: Type.Union([
+        Type.Object({
+          startedAt: Instant,
+          finishedAt: MaybeInstant,
+          outcome: Type.Union([Type.String(), Type.Null()]),
+          detail: Type.Union([Type.String(), Type.Null()]),
+        }),
+        Type.Null(),
+      ]),
+    }),
+  ),
+  openSessions: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      subjectId: Type.String(),
+      date: Type.String(),
+      state: Type.String(),
+      convenedAt: Instant,
+      windowClosesAt: MaybeInstant,
+      takeCount: Type.Integer(),
+    }),
+    { description: 'sessions not yet published, newest first (at most 20)' },
+  ),
+  pendingApplications: Type.Object({
+    count: Type.Integer(),
+    oldest: Type.Array(Type.Object({ id: Type.String(), appliedAt: Instant }), {
+      description: 'the 20 oldest, to activate or reject',
+    }),
+  }),
+  outbox: Type.Object({
+    pending: Type.Integer({ description: 'emails not yet delivered' }),
+    retrying: Type.Integer({ description: 'of those, tried at least once' }),
+    sent: Type.Integer(),
+    oldestPendingAt: MaybeInstant,
+    lastError: Type.Union([Type.String(), Type.Null()]),
+  }),
+});

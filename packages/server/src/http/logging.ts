@@ -1,0 +1,121 @@
+import type { FastifyServerOptions } from 'fastify';
+import pino from 'pino';
+import pretty from 'pino-pretty';
+import type { Config } from '../config.js';
+
+/**
+ * Query parameters whose values are, or may be, credentials: never logged verbatim. Values shaped
+ * like a member token (`tok_…`) are redacted whatever the parameter is called.
+ */
+const SECRET_PARAMETER = /token|secret|key|pass|signature|auth|challenge|seed|code/i;
+const MEMBER_TOKEN_VALUE = /^tok_/i;
+export const REDACTED = '[redacted]';
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** The URL as it may be logged: the path, and the query with every credential-like value redacted. */
+export function redactUrl(url: string): string {
+  const query = url.indexOf('?');
+  if (query < 0) return url;
+  const parts = url
+    .slice(query + 1)
+    .split('&')
+    .map((part) => {
+      const equals = part.indexOf('=');
+      if (equals < 0) return part;
+      const name = part.slice(0, equals);
+      const value = part.slice(equals + 1);
+      const secret =
+        SECRET_PARAMETER.test(decoded(name)) || MEMBER_TOKEN_VALUE.test(decoded(value));
+      return secret ? `${name}=${REDACTED}` : part;
+    });
+  return `${url.slice(0, query)}?${parts.join('&')}`;
+}
+
+interface RequestLike {
+  method: string;
+  url: string;
+  ip?: string;
+  remoteAddress?: string;
+}
+
+/** `req` as every log line carries it: method, redacted URL, client address. */
+export function serializeRequest(request: RequestLike): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: redactUrl(request.url),
+    remoteAddress: request.ip ?? request.remoteAddress,
+  };
+}
+
+/** Whether logs go out as readable one-liners (a terminal, or LOG_FORMAT=pretty) or JSON lines. */
+export function prettyLogs(
+  format: Config['logFormat'],
+  stdout: { isTTY?: boolean } = process.stdout,
+): boolean {
+  return format === 'pretty' || (format === 'auto' && stdout.isTTY === true);
+}
+
+interface LogRecord {
+  msg?: unknown;
+  level?: unknown;
+  reqId?: unknown;
+  req?: { method?: unknown; url?: unknown };
+  res?: { statusCode?: unknown };
+  responseTime?: unknown;
+}
+
+/** One readable line: `GET /api/x 200 3ms` for requests, the message otherwise. */
+export function prettyMessage(log: LogRecord): string {
+  const message = typeof log.msg === 'string' ? log.msg : '';
+  let line = message;
+  if (log.req !== undefined && log.res !== undefined) {
+    const ms = typeof log.responseTime === 'number' ? `${log.responseTime.toFixed(1)}ms` : '';
+    line = `${String(log.req.method)} ${String(log.req.url)} ${String(log.res.statusCode)} ${ms}`;
+    if (message !== 'request completed') line = `${line} ${message}`;
+  } else if (log.req !== undefined) {
+    line = `${message} (${String(log.req.method)} ${String(log.req.url)})`;
+  }
+  // Errors keep their request id, to find the JSON line or the client's report.
+  if (typeof log.level === 'number' && log.level >= 50 && typeof log.reqId === 'string')
+    line = `${line} [req ${log.reqId}]`;
+  return line;
+}
+
+/**
+ * The server's logger: asynchronous stdout (lines logged while a write is in flight go out together;
+ * pino flushes the rest at exit), JSON lines unless `prettyLogs`, and the request serializer that
+ * keeps credentials out of logged URLs.
+ */
+export function loggerOptions(
+  config: Pick<Config, 'logLevel' | 'logFormat'>,
+  stdout: { isTTY?: boolean } = process.stdout,
+): NonNullable<FastifyServerOptions['logger']> {
+  const serializers = { req: serializeRequest };
+  if (!prettyLogs(config.logFormat, stdout)) {
+    return {
+      level: config.logLevel,
+      serializers,
+      stream: pino.destination({ dest: 1, sync: false }),
+    };
+  }
+  return {
+    level: config.logLevel,
+    serializers,
+    stream: pretty({
+      destination: 1,
+      sync: false,
+      colorize: stdout.isTTY === true,
+      singleLine: true,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname,reqId,req,res,responseTime,banner',
+      messageFormat: (log) => prettyMessage(log),
+    }),
+  };
+}

@@ -1,0 +1,79 @@
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Whether the data the service answers from is complete. A first demo start seeds years of history
+ * through the live code paths; until that is done every read would be half-built (a session list
+ * growing under the reader, an open session weeks old), so the service says it is loading instead.
+ */
+export class Readiness {
+  private loading: boolean;
+  private readonly waiters: Array<() => void> = [];
+
+  constructor(initiallyLoading = false) {
+    this.loading = initiallyLoading;
+  }
+
+  get isLoading(): boolean {
+    return this.loading;
+  }
+
+  markReady(): void {
+    this.loading = false;
+    for (const resolve of this.waiters.splice(0)) resolve();
+  }
+
+  /** Resolves once ready (at once when it already is). */
+  async ready(): Promise<void> {
+    if (!this.loading) return;
+    await new Promise<void>((resolve) => this.waiters.push(resolve));
+  }
+}
+
+export const LOADING_MESSAGE = 'demo data is loading; try again in a few seconds';
+export const RETRY_AFTER_SECONDS = '5';
+
+/** While loading, /api paths an operator does not need answer 503 with Retry-After. */
+const OPEN_WHILE_LOADING = new Set(['/api/admin/status']);
+
+function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** A 503 `{ error }` for every API request while the data is loading; the rest is unaffected. */
+export function registerReadinessGate(app: FastifyInstance, readiness: Readiness): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!readiness.isLoading) return;
+    const path = request.url.split('?')[0] ?? '';
+    if (!isApiPath(path) || OPEN_WHILE_LOADING.has(path)) return;
+    return reply
+      .status(503)
+      .header('retry-after', RETRY_AFTER_SECONDS)
+      .header('cache-control', 'no-store')
+      .send({ error: LOADING_MESSAGE });
+  });
+}
+
+/** The page the site answers with while loading: says so, and reloads itself (no script needed). */
+export function loadingPage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="${RETRY_AFTER_SECONDS}">
+<title>Convene: demo data is loading</title>
+</head>
+<body>
+<main>
+<h1>Convene is loading its demo data</h1>
+<p>This is the first start of a demo deployment: years of regime series, a treasury, an analytics
+dataset and months of signed swarm sessions are being built. Nothing is shown until all of it is in
+place, so that no page shows half-built data as current.</p>
+<p>This page reloads by itself every ${RETRY_AFTER_SECONDS} seconds. <a href="/health">/health</a>
+reports <code>"status": "loading"</code> until then, and the API answers 503 with
+<code>Retry-After</code>.</p>
+</main>
+</body>
+</html>
+`;
+}

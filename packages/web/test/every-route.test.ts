@@ -1,0 +1,341 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser.js';
+import { horizontalOverflow, overflowingElements, seriousAxeViolations } from './support/audit.js';
+import { activeMember, postMemo } from './support/member.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+/**
+ * Every route of the site at a phone (390×844) and a desktop (1440×900) size: the page is never
+ * wider than the viewport, no console error, axe-core finds no critical or serious violation, the
+ * page has its own <title>, and a screenshot lands in test-artifacts/screenshots/.
+ */
+
+const SIZES = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+
+/** The route patterns declared in src/routes.ts: a new route fails this suite until visited. */
+const DECLARED = [
+  ...readFileSync(new URL('../src/routes.ts', import.meta.url), 'utf8').matchAll(
+    /\{ path: '([^']+)'/g,
+  ),
+].map((match) => match[1]!);
+
+let server: RunningServer;
+let browser: Browser;
+const visits: Array<{ pattern: string; path: string }> = [];
+
+async function api<T>(path: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`);
+  if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/** One concrete URL per declared route, with ids read from the running demo's API. */
+async function concreteRoutes(): Promise<Array<{ pattern: string; path: string }>> {
+  const first = async <T>(path: string, key: string, pick: (row: T) => string) =>
+    pick((await api<Record<string, T[]>>(path))[key]![0]!);
+  const sessions = await api<{ sessions: Array<{ id: string; takeCount: number }> }>(
+    '/api/swarm/sessions?state=published&subject=convene-treasury&limit=50',
+  );
+  const session = sessions.sessions.find((s) => s.takeCount > 0)!;
+  const detail = await api<{ takes: Array<{ id: string; memberId: string }> }>(
+    `/api/swarm/sessions/${session.id}`,
+  );
+  const take = detail.takes[0]!;
+  // The demo posts no memos: a member of our own posts one.
+  const memo = await postMemo(server.baseUrl, await activeMember(server.baseUrl, server.dataDir));
+  const application = await applyOnce();
+  const id = (row: { id: string }) => row.id;
+  return [
+    { pattern: '/', path: '/' },
+    { pattern: '/treasury', path: '/treasury' },
+    { pattern: '/regime', path: '/regime' },
+    { pattern: '/research/:key', path: '/research/late-cycle-signals' },
+    { pattern: '/research/:key', path: '/research/channel-divergence' },
+    { pattern: '/swarm', path: '/swarm' },
+    { pattern: '/swarm/sessions/:id', path: `/swarm/sessions/${session.id}` },
+    { pattern: '/swarm/members', path: '/swarm/members' },
+    { pattern: '/swarm/members/:id', path: `/swarm/members/${take.memberId}` },
+    { pattern: '/swarm/takes/:id', path: `/swarm/takes/${take.id}` },
+    { pattern: '/swarm/memos/:id', path: `/swarm/memos/${memo}` },
+    { pattern: '/join', path: '/join' },
+    { pattern: '/join/status/:id', path: `/join/status/${application}` },
+    { pattern: '/analytics', path: '/analytics' },
+    { pattern: '/analytics/leaderboard', path: '/analytics/leaderboard' },
+    { pattern: '/analytics/agents', path: '/analytics/agents' },
+    {
+      pattern: '/analytics/agents/:id',
+      path: `/analytics/agents/${await first('/api/dashboards/agents?limit=1', 'agents', id)}`,
+    },
+    { pattern: '/analytics/coins', path: '/analytics/coins' },
+    {
+      pattern: '/analytics/coins/:id',
+      path: `/analytics/coins/${await first('/api/dashboards/coins?limit=1', 'coins', id)}`,
+    },
+    { pattern: '/analytics/vaults', path: '/analytics/vaults' },
+    {
+      pattern: '/analytics/vaults/:id',
+      path: `/analytics/vaults/${await first('/api/dashboards/vaults?limit=1', 'vaults', id)}`,
+    },
+    { pattern: '/analytics/wallets', path: '/analytics/wallets' },
+    {
+      pattern: '/analytics/wallets/:id',
+      path: `/analytics/wallets/${await first('/api/dashboards/wallets?limit=1', 'wallets', id)}`,
+    },
+    { pattern: '/analytics/projects', path: '/analytics/projects' },
+    {
+      pattern: '/analytics/projects/:slug',
+      path: `/analytics/projects/${await first(
+        '/api/projects?limit=1',
+        'projects',
+        (row: { slug: string }) => row.slug,
+      )}`,
+    },
+    { pattern: '/analytics/activity', path: '/analytics/activity' },
+    { pattern: '/analytics/comments', path: '/analytics/comments' },
+  ];
+}
+
+/** Applies through the site itself (key generated in the browser) and returns the application id. */
+async function applyOnce(): Promise<string> {
+  const watched = await openPage(browser);
+  const { page } = watched;
+  await page.goto(`${server.baseUrl}/join`);
+  await page.click('[data-testid="generate-key"]');
+  await page.fill('input[name="name"]', `Route Walker ${Date.now()}`);
+  await page.fill('input[name="contact"]', 'walker@example.org');
+  await page.fill('input[name="passphrase"]', 'route walker passphrase');
+  await page.click('[data-testid="apply-submit"]');
+  await page.waitForSelector('[data-testid="apply-result"] a');
+  const href = await page.locator('[data-testid="apply-result"] a').first().getAttribute('href');
+  await watched.close();
+  return /\/join\/status\/([^/?#]+)/.exec(href ?? '')![1]!;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  visits.push(...(await concreteRoutes()));
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('every route', () => {
+  test('each route declared in src/routes.ts is visited', () => {
+    expect(new Set(visits.map((visit) => visit.pattern))).toEqual(new Set(DECLARED));
+  });
+
+  for (const size of SIZES) {
+    test(`at ${size.width}×${size.height} (${size.name}): fits, no console error, axe clean, own title`, async () => {
+      const watched: WatchedPage = await openPage(browser, size);
+      const { page } = watched;
+      const titles = new Map<string, string>();
+      const failures: string[] = [];
+      for (const { path } of visits) {
+        watched.errors.length = 0;
+        await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+        await page.waitForSelector('main h1', { timeout: 20_000 });
+        await page.waitForFunction(
+          () => document.querySelectorAll('.loading').length === 0,
+          undefined,
+          { timeout: 20_000 },
+        );
+        const overflow = await horizontalOverflow(page);
+        if (overflow > 0)
+          failures.push(
+            `${path}: ${overflow}px wider than the viewport: ${(await overflowingElements(page)).join(', ')}`,
+          );
+        for (const error of watched.errors) failures.push(`${path}: console error ${error}`);
+        for (const violation of await seriousAxeViolations(page))
+          failures.push(
+            `${path}: axe ${violation.impact} ${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`,
+          );
+        if ((await page.locator('[data-testid="disclaimer"]').count()) !== 1)
+          failures.push(`${path}: no disclaimer`);
+        titles.set(path, await page.title());
+        const name = path === '/' ? 'home' : path.slice(1).replace(/[/:]+/g, '-').slice(0, 80);
+        await screenshot(page, `routes/${size.name}/${name}`);
+      }
+      await watched.close();
+      expect(failures).toEqual([]);
+      const distinct = new Set(
+        [...titles.entries()].filter(([p]) => p !== '/treasury').map(([, t]) => t),
+      );
+      expect(distinct.size, JSON.stringify([...titles])).toBe(titles.size - 1);
+    }, 600_000);
+  }
+
+  test('on a phone every main and section nav link is on screen, and the skip link leads to main', async () => {
+    const watched = await openPage(browser, SIZES[0]);
+    const { page } = watched;
+    for (const path of ['/', '/analytics/agents', '/swarm']) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await page.waitForSelector('main h1');
+      const boxes = await page.locator('nav a').evaluateAll((links) =>
+        links.map((link) => {
+          const box = link.getBoundingClientRect();
+          return { text: link.textContent, left: box.left, right: box.right };
+        }),
+      );
+      expect(boxes.length).toBeGreaterThan(4);
+      for (const box of boxes) {
+        expect(box.left, `${path} ${box.text}`).toBeGreaterThanOrEqual(0);
+        expect(box.right, `${path} ${box.text}`).toBeLessThanOrEqual(SIZES[0].width);
+      }
+    }
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await watched.close();
+  });
+
+  test('when /health cannot be read the banner says the environment is unknown; every page has the disclaimer', async () => {
+    const watched = await openPage(browser);
+    const { page } = watched;
+    await page.route('**/health', (route) => route.abort());
+    await page.goto(`${server.baseUrl}/analytics`);
+    await page.waitForSelector('[data-testid="env-banner"]');
+    expect(await page.locator('[data-testid="env-banner"]').textContent()).toContain(
+      'environment unknown',
+    );
+    expect(await page.locator('[data-testid="disclaimer"]').textContent()).toContain(
+      'Not investment advice',
+    );
+    await page.unroute('**/health');
+    await watched.close();
+  });
+
+  test('agents sort and search run over the whole dataset on the server, kept in the URL', async () => {
+    const watched = await openPage(browser, SIZES[0]);
+    const { page } = watched;
+    const top = await api<{ agents: Array<{ name: string; walletBalanceUsd: number | null }> }>(
+      '/api/dashboards/agents?sort=balance&limit=1',
+    );
+    await page.goto(`${server.baseUrl}/analytics/agents`);
+    await page.waitForSelector('[data-testid="agents"] tbody tr');
+    await page.click('[data-testid="agents"] th a.sort:text("Balance")');
+    await page.waitForURL(/sort=balance&order=desc/);
+    await page.waitForSelector('[data-testid="agents"] tbody tr');
+    const header = page.locator('[data-testid="agents"] th[aria-sort="descending"]');
+    expect(await header.textContent()).toContain('Balance');
+    const firstName = await page
+      .locator('[data-testid="agents"] tbody tr:first-child td:first-child a')
+      .textContent();
+    expect(firstName).toBe(top.agents[0]!.name);
+    // Page 2 keeps the sort.
+    await page.click('nav.pager a:text("next")');
+    await page.waitForURL(/page=2/);
+    expect(page.url()).toContain('sort=balance');
+    // Search goes to the server and into the URL; the total counts the matches.
+    const needle = top.agents[0]!.name;
+    const matches = await api<{ total: number }>(
+      `/api/dashboards/agents?search=${encodeURIComponent(needle)}`,
+    );
+    await page.fill('input[name="search"]', needle);
+    await page.click('form[role="search"] button[type="submit"]');
+    await page.waitForURL(/search=/);
+    expect(page.url()).not.toContain('page=2');
+    await expect
+      .poll(() => page.locator('[data-testid="pager-status"]').textContent())
+      .toContain(`page 1 of 1 · ${matches.total} rows`);
+    const names = await page
+      .locator('[data-testid="agents"] tbody tr td:first-child a')
+      .allTextContents();
+    for (const name of names) expect(name.toLowerCase()).toContain(needle.toLowerCase());
+    expect(watched.errors).toEqual([]);
+    await watched.close();
+  });
+
+  test('phone layouts: sessions and leaderboard rows read as short cards; the allocation Gap is on screen', async () => {
+    const watched = await openPage(browser, SIZES[0]);
+    const { page } = watched;
+    for (const [path, table] of [
+      ['/swarm', 'session-list'],
+      ['/analytics/leaderboard', 'leaderboard'],
+    ] as const) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await page.waitForSelector(`[data-testid="${table}"] tbody tr`);
+      const { rows, height, right } = await page
+        .locator(`[data-testid="${table}"]`)
+        .evaluate((element) => ({
+          rows: element.querySelectorAll('tbody tr').length,
+          height: element.getBoundingClientRect().height,
+          right: element.getBoundingClientRect().right,
+        }));
+      console.info(`${path} on a phone: ${rows} rows, ${Math.round(height / rows)} px per row`);
+      expect(height / rows, path).toBeLessThan(path === '/swarm' ? 260 : 420);
+      expect(right, path).toBeLessThanOrEqual(SIZES[0].width);
+    }
+    // The allocation table's Gap, the number that matters, is on screen for every bucket.
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForSelector('[data-testid="allocation-table"] td[data-label="Gap"]');
+    const gaps = await page
+      .locator('[data-testid="allocation-table"] td[data-label="Gap"]')
+      .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().right));
+    expect(gaps.length).toBeGreaterThan(2);
+    for (const right of gaps) expect(right).toBeLessThanOrEqual(SIZES[0].width);
+    await watched.close();
+  });
+
+  test('regime indicator tables show the transformed value the classifier uses, with its unit', async () => {
+    const snapshots = await api<{
+      latest: {
+        indicators: Array<{ id: string; transform: string; transformedValue: number | null }>;
+      };
+    }>('/api/dashboards/regime-snapshots');
+    const watched = await openPage(browser);
+    const { page } = watched;
+    await page.goto(`${server.baseUrl}/regime`);
+    await page.waitForSelector('[data-testid="indicator-value"]');
+    const indicators = snapshots.latest.indicators;
+    expect(await page.locator('[data-testid="indicator-value"]').count()).toBe(indicators.length);
+    const shown = await Promise.all(
+      indicators.map((indicator) =>
+        page.locator(`[data-indicator="${indicator.id}"] > div:first-child`).textContent(),
+      ),
+    );
+    indicators.forEach((indicator, index) => {
+      const text = shown[index]!;
+      const value = indicator.transformedValue;
+      if (value === null) return expect(text).toBe('—');
+      if (indicator.transform === 'change90')
+        expect(text, indicator.id).toBe(`${value > 0 ? '+' : ''}${(value * 100).toFixed(1)} %`);
+      else if (indicator.transform === 'trend_50_200')
+        expect(text, indicator.id).toBe(value.toFixed(3));
+      // A level keeps its significant digits: never a bare "0" for a small non-zero ratio.
+      else if (value !== 0) expect(text, indicator.id).not.toMatch(/^0( |$)/);
+    });
+    await watched.close();
+  });
+
+  test('a member page counts and pages every take, and filters them by subject', async () => {
+    const member = visits.find((visit) => visit.pattern === '/swarm/members/:id')!.path;
+    const id = member.split('/').pop()!;
+    const all = await api<{ takes: Array<{ subjectId: string }> }>(
+      `/api/swarm/members/${id}/takes?limit=1000`,
+    );
+    const watched = await openPage(browser);
+    const { page } = watched;
+    await page.goto(`${server.baseUrl}${member}`);
+    await page.waitForSelector('[data-testid="member-takes"] tbody tr');
+    expect(await page.locator('[data-testid="member-takes-count"]').textContent()).toContain(
+      `of ${all.takes.length}`,
+    );
+    const subject = all.takes[0]!.subjectId;
+    await page.click(`nav[aria-label="Subjects"] a:text-is("${subject}")`);
+    await page.waitForURL(/subject=/);
+    const count = all.takes.filter((take) => take.subjectId === subject).length;
+    await expect
+      .poll(() => page.locator('[data-testid="member-takes-count"]').textContent())
+      .toContain(`of ${count}`);
+    expect(watched.errors).toEqual([]);
+    await watched.close();
+  });
+});

@@ -1,0 +1,81 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * Runs axe-core in the page (WCAG 2 A/AA rules) and returns the critical and serious violations.
+ * The script is evaluated through the DevTools protocol, so the site's CSP stays as served.
+ */
+export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: AxeApi }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact ?? null,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+    }));
+  });
+  return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious');
+}
+
+/** How many CSS pixels the document is wider than the viewport (0 when it fits). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() =>
+    Math.max(0, document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  );
+}
+
+/** The elements that stick out past the right edge of the viewport (for a readable failure). */
+export async function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const out: string[] = [];
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      const box = element.getBoundingClientRect();
+      if (box.right > width + 1 && box.width > 0) {
+        // Content inside its own scroll container does not widen the page.
+        let clipped = false;
+        for (let up = element.parentElement; up !== null && !clipped; up = up.parentElement)
+          clipped = getComputedStyle(up).overflowX !== 'visible';
+        // Only report elements whose parent fits: the outermost culprit.
+        const parent = element.parentElement?.getBoundingClientRect();
+        if (!clipped && (parent === undefined || parent.right <= width + 1)) {
+          const id = element.getAttribute('data-testid') ?? element.className;
+          out.push(`${element.tagName.toLowerCase()}.${String(id)} right=${Math.round(box.right)}`);
+        }
+      }
+    }
+    return out.slice(0, 10);
+  });
+}
+
+interface AxeApi {
+  run: (
+    context: Document,
+    options: unknown,
+  ) => Promise<{
+    violations: Array<{
+      id: string;
+      impact?: string | null;
+      help: string;
+      nodes: Array<{ target: string[] }>;
+    }>;
+  }>;
+}
