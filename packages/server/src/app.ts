@@ -20,6 +20,8 @@ import { treasuryPlugin } from './treasury/plugin.js';
 import { onchainPlugin } from './onchain/plugin.js';
 import { regimePlugin } from './regime/plugin.js';
 import { analyticsRoutes } from './analytics/routes.js';
+import { Tlog } from './tlog/plugin.js';
+import { tlogRoutes } from './tlog/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -39,6 +41,8 @@ export interface AppContext {
   clock: Clock;
   versions: DataVersions;
   scheduler: Scheduler;
+  /** The transparency log (src/tlog): the swarm's submit path waits for a take's sequencing. */
+  tlog: Tlog;
 }
 
 declare module 'fastify' {
@@ -66,7 +70,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const versions = new DataVersions(database, { connectionString: config.databaseUrl });
   const scheduler = new Scheduler(database, clock, app.log);
-  const context: AppContext = { config, database, clock, versions, scheduler };
+  const tlog = await Tlog.create({ config, database, clock }, app.log);
+  const context: AppContext = { config, database, clock, versions, scheduler, tlog };
   app.decorate('convene', context);
 
   // Infrastructure first, then domains, in this explicit order.
@@ -78,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const health = new HealthService(database, config.appEnv, clock, deps.health);
   await app.register(healthRoutes, { health });
   await app.register(swarmPlugin, { context });
+  await app.register(tlogRoutes, { tlog: tlog.service });
   await app.register(skillRoutes, { publicBaseUrl: config.publicBaseUrl });
   await app.register(treasuryPlugin, { context });
   await app.register(onchainPlugin, { context });
@@ -88,10 +94,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onReady', async () => {
     await versions.start();
+    await tlog.start(config.schedulerEnabled);
     if (config.schedulerEnabled && deps.startScheduler !== false) scheduler.start();
   });
   app.addHook('onClose', async () => {
     scheduler.stop();
+    await tlog.stop();
     await versions.stop();
   });
   return app;

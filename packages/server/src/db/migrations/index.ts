@@ -7,6 +7,7 @@ import { analytics } from './0006-analytics.js';
 import { swarmLifecycle } from './0007-swarm-lifecycle.js';
 import { onchain } from './0008-onchain.js';
 import { takeWritePath } from './0009-take-write-path.js';
+import { tlog } from './0013-tlog.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -24,4 +25,5 @@ export const MIGRATIONS: readonly Migration[] = [
   swarmLifecycle,
   onchain,
   takeWritePath,
+  tlog,
 ];

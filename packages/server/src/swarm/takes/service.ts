@@ -19,6 +19,13 @@ import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.
 import { TakeRepository, type TakeRow } from './repository.js';
 import type { TakeReceipt } from './schemas.js';
 
+/** Where an accepted take landed in the transparency log (src/tlog). */
+export interface LogPosition {
+  logIndex: number;
+  leafHash: string;
+}
+type NullableLogPosition = { [K in keyof LogPosition]: LogPosition[K] | null };
+
 const AGGREGATED_STATES = new Set(['aggregated', 'published']);
 
 /** The take write path (spec §4 submit, rules 1–6) and take receipts. */
@@ -32,9 +39,10 @@ export class TakeService {
     private readonly tokens: TokenClaimService,
     /**
      * Runs after each accepted take commits, before the 201: bumps the swarm data version so cached
-     * session bodies refresh (coalesced, see DataVersions.bumpSoon).
+     * session bodies refresh (coalesced, see DataVersions.bumpSoon) and sequences the take into the
+     * transparency log, answering its position (null when not yet sequenced).
      */
-    private readonly afterTakeAccepted?: () => Promise<unknown>,
+    private readonly afterTakeAccepted?: (takeId: string) => Promise<LogPosition | null>,
   ) {
     this.takes = new TakeRepository(db);
     this.members = new MemberRepository(db);
@@ -55,7 +63,7 @@ export class TakeService {
   async submit(
     authorization: string | undefined,
     body: unknown,
-  ): Promise<{ recommendationId: number }> {
+  ): Promise<{ recommendationId: number } & NullableLogPosition> {
     const tokenSha256 = bearerTokenHash(authorization);
     const validation = validateSubmission(body);
     if (!validation.ok) {
@@ -96,9 +104,10 @@ export class TakeService {
       throw swarmError(409, SWARM_ERRORS.amendmentClosed);
 
     let recommendationId: number;
+    const takeId = crypto.randomUUID();
     try {
       recommendationId = await this.takes.insertTake({
-        id: crypto.randomUUID(),
+        id: takeId,
         session_id: session.id,
         member_id: tokenMember,
         revision: filed + 1,
@@ -116,8 +125,12 @@ export class TakeService {
     } catch (error) {
       throw mapInsertError(error);
     }
-    await this.afterTakeAccepted?.();
-    return { recommendationId };
+    const position = (await this.afterTakeAccepted?.(takeId)) ?? null;
+    return {
+      recommendationId,
+      logIndex: position?.logIndex ?? null,
+      leafHash: position?.leafHash ?? null,
+    };
   }
 
   /** A take receipt; the signature is re-verified against the key it was filed with on every read. */
