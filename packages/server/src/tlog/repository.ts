@@ -103,15 +103,18 @@ export class TlogRepository {
       .selectFrom('take as t')
       .innerJoin('member_key as k', 'k.id', 't.key_id')
       .innerJoin('swarm_session as s', 's.id', 't.session_id')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(selectFrom('tlog_entry as e').select('e.idx').whereRef('e.take_id', '=', 't.id')),
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('tlog_entry as e').select('e.idx').whereRef('e.take_id', '=', 't.id'),
+          ),
         ),
       )
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('tlog_refused as r')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('tlog_refused as r')
               .select('r.subject')
               .where('r.subject', '=', sql<string>`t.id::text`),
           ),
@@ -167,19 +170,21 @@ export class TlogRepository {
       .selectFrom('consensus_receipt as c')
       .innerJoin('swarm_session as s', 's.id', 'c.session_id')
       .where('s.state', '=', 'published')
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('tlog_entry as e')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('tlog_entry as e')
               .select('e.idx')
               .whereRef('e.receipt_session_id', '=', 'c.session_id'),
           ),
         ),
       )
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom('tlog_refused as r')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('tlog_refused as r')
               .select('r.subject')
               .where('r.subject', '=', sql<string>`c.session_id::text`),
           ),
