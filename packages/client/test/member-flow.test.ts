@@ -27,6 +27,7 @@ describe('convene CLI: the whole member flow, amendments to the cap, receipt aud
       APP_ENV: 'staging',
       ADMIN_TOKEN,
       RECEIPT_SIGNING_KEY: Buffer.alloc(32, 11).toString('base64'),
+      LOG_SIGNING_KEY: Buffer.alloc(32, 42).toString('base64'),
       SCHEDULER_ENABLED: 'false',
     });
     for (const args of [

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatVerifierKey, publicKeyFromSeed } from '@convene/protocol';
 import type { Config } from '../config.js';
@@ -38,11 +38,16 @@ async function demoSeed(config: Pick<Config, 'appEnv' | 'dataDir'>): Promise<str
   const stored = await readSeed(file);
   if (stored !== undefined) return stored;
   await mkdir(config.dataDir, { recursive: true });
+  // Written whole to a private file, then linked into place: of two processes starting at once, one
+  // links and the other (EEXIST) reads the complete seed it linked.
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  await writeFile(draft, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
   try {
-    // 'wx': of two processes starting at once, one writes and the other reads what it wrote.
-    await writeFile(file, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    await link(draft, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  } finally {
+    await unlink(draft);
   }
   const written = await readSeed(file);
   if (written === undefined) throw new Error(`${file} does not hold a base64 32-byte seed`);

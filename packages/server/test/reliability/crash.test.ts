@@ -4,6 +4,11 @@
  * must hold their invariants (see take-invariants.ts) and include every take acknowledged with 201;
  * after every restart those takes' receipts verify and their nonces are refused when replayed.
  * CRASH_KILLS sets the number of kills per database (default 5; the full run uses 50).
+ *
+ * The transparency log: every 201 carries the take's log index and leaf hash; after every kill the log
+ * has consecutive indices and holds each announced position (tlog-invariants.ts); after every restart
+ * (whose recovery pass sequences takes committed but not yet sequenced) every take is in the log.
+ * The kill moments come from CRASH_SEED (random when unset), printed so a failing run can be replayed.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -24,12 +29,26 @@ import {
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/databases.js';
 import { startServerProcess, type ServerProcess } from '../support/process.js';
 import { takeInvariantViolations, type AckedTake } from './take-invariants.js';
+import { tlogInvariantViolations, type AckedPosition } from './tlog-invariants.js';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 5);
 const MEMBERS = 8;
 const SUBJECTS = ['crash-a', 'crash-b', 'crash-c'];
 const DATES = consecutiveDates('2026-01-01', KILLS + 1);
 const ADMIN_TOKEN = `crash-admin-${randomBytes(12).toString('hex')}`;
+const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+/** mulberry32: a small seeded PRNG, so the kill moments of a run can be replayed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 const NONCE_REPLAY = 'nonce already used by this member (replay); mint a fresh nonce to amend';
 
 /** A database the test can reach directly while the server is down. */
@@ -77,7 +96,7 @@ async function postgresTarget(): Promise<CrashTarget> {
 }
 
 interface LoadOutcome {
-  acked: AckedTake[];
+  acked: Array<AckedTake & AckedPosition>;
   unexpected: string[];
 }
 
@@ -101,8 +120,16 @@ async function fileUntilCapOrCrash(
       const text = await response.text().catch(() => undefined);
       if (text === undefined) return;
       if (response.status === 201) {
-        const { recommendationId } = JSON.parse(text) as { recommendationId: number };
-        outcome.acked.push({ recommendationId, memberId: member.memberId, nonce, date, subjectId });
+        const { recommendationId, logIndex, leafHash } = JSON.parse(text) as AckedPosition;
+        outcome.acked.push({
+          recommendationId,
+          memberId: member.memberId,
+          nonce,
+          date,
+          subjectId,
+          logIndex,
+          leafHash,
+        });
       } else if (response.status === 409 && text.includes('amendment cap')) {
         break;
       } else {
@@ -116,14 +143,19 @@ async function fileUntilCapOrCrash(
 async function checkAfterRestart(
   server: ServerProcess,
   members: Map<string, HttpMember>,
-  cycleAcked: readonly AckedTake[],
+  cycleAcked: ReadonlyArray<AckedTake & AckedPosition>,
   replayDate: string,
 ): Promise<void> {
   for (const take of cycleAcked) {
     const response = await fetch(`${server.baseUrl}/api/swarm/takes/${take.recommendationId}`);
     expect(response.status).toBe(200);
-    const receipt = (await response.json()) as { verified: boolean; nonce: string };
+    const receipt = (await response.json()) as { id: string; verified: boolean; nonce: string };
     expect(receipt).toMatchObject({ verified: true, nonce: take.nonce });
+    const logged = await fetch(`${server.baseUrl}/api/log/takes/${receipt.id}`);
+    expect(logged.status).toBe(200);
+    const entry = (await logged.json()) as { index: number; leafHash: string };
+    if (take.logIndex !== null)
+      expect(entry).toMatchObject({ index: take.logIndex, leafHash: take.leafHash });
   }
   // Replaying an acknowledged nonce in a fresh session (where the cap is not reached) must be refused.
   for (const take of cycleAcked.slice(0, 3)) {
@@ -159,15 +191,18 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
         APP_ENV: 'staging',
         ADMIN_TOKEN,
         RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64'),
+        LOG_SIGNING_KEY: randomBytes(32).toString('base64'),
         SCHEDULER_ENABLED: 'false',
       };
+      const random = seededRandom(SEED);
+      const killMoments: number[] = [];
       server = await startServerProcess(env);
       const members = new Map<string, HttpMember>();
       for (let i = 0; i < MEMBERS; i++) {
         const member = await onboardMember(server.baseUrl, ADMIN_TOKEN, `Crash Member ${i}`);
         members.set(member.memberId, member);
       }
-      const allAcked: AckedTake[] = [];
+      const allAcked: Array<AckedTake & AckedPosition> = [];
       let killedUnderLoad = 0;
 
       for (let cycle = 0; cycle < KILLS; cycle++) {
@@ -179,7 +214,9 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
         );
         let settled = false;
         const load = Promise.all(clients).then(() => (settled = true));
-        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 1200));
+        const killAfterMs = Math.round(100 + random() * 1200);
+        killMoments.push(killAfterMs);
+        await new Promise((resolve) => setTimeout(resolve, killAfterMs));
         if (!settled) killedUnderLoad++;
         running.child.kill('SIGKILL');
         await running.exited;
@@ -187,10 +224,11 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
         expect(outcome.unexpected).toEqual([]);
         allAcked.push(...outcome.acked);
 
-        const violations = await target.withDatabase((database) =>
-          takeInvariantViolations(database.db, allAcked),
-        );
-        expect(violations).toEqual([]);
+        const violations = await target.withDatabase(async (database) => [
+          ...(await takeInvariantViolations(database.db, allAcked)),
+          ...(await tlogInvariantViolations(database.db, allAcked, { complete: false })),
+        ]);
+        expect(violations, `CRASH_SEED=${SEED}`).toEqual([]);
 
         server = await startServerProcess(env);
         await checkAfterRestart(server, members, outcome.acked, DATES[cycle + 1]!);
@@ -201,9 +239,17 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
         const response = await fetch(`${server.baseUrl}/api/swarm/takes/${take.recommendationId}`);
         expect(((await response.json()) as { verified: boolean }).verified).toBe(true);
       }
+      const announced = allAcked.filter((take) => take.logIndex !== null).length;
       console.log(
-        `crash [${kind}]: ${KILLS} kills (${killedUnderLoad} with submits in flight), ${allAcked.length} acknowledged takes kept`,
+        `crash [${kind}]: CRASH_SEED=${SEED}, kills after ${killMoments.join(', ')} ms; ${KILLS} kills (${killedUnderLoad} with submits in flight), ${allAcked.length} acknowledged takes kept, ${announced} announced a log index, all in the log`,
       );
+      server.child.kill('SIGKILL');
+      await server.exited;
+      const finalViolations = await target.withDatabase((database) =>
+        tlogInvariantViolations(database.db, allAcked, { complete: true }),
+      );
+      expect(finalViolations, `CRASH_SEED=${SEED}`).toEqual([]);
+      server = await startServerProcess(env);
       expect(allAcked.length).toBeGreaterThan(0);
       expect(killedUnderLoad).toBeGreaterThan(0);
     },
