@@ -270,6 +270,16 @@ export class TlogRepository {
     return row === undefined ? undefined : toEntry(row);
   }
 
+  /** The receipt entry whose top-level `digest` is `digest` (JCS text: the member appears once, unescaped). */
+  async receiptEntryByDigest(digest: string): Promise<EntryRow | undefined> {
+    const row = await this.entries()
+      .where('kind', '=', 'receipt')
+      .where(sql<boolean>`position(${`"digest":"${digest}"`} in entry) > 0`)
+      .orderBy('idx')
+      .executeTakeFirst();
+    return row === undefined ? undefined : toEntry(row);
+  }
+
   async entryByLeafHash(leafHash: Uint8Array): Promise<EntryRow | undefined> {
     const row = await this.entries().where('leaf_hash', '=', param(leafHash)).executeTakeFirst();
     return row === undefined ? undefined : toEntry(row);

@@ -188,6 +188,20 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
     async (request) => (await tlog.entryOfReceipt(request.params.sessionId)) ?? notFound(),
   );
 
+  app.get(
+    '/api/log/receipts/by-digest/:digest',
+    {
+      schema: {
+        tags,
+        summary:
+          'The log entry of the consensus receipt with this digest (to walk a receipt chain)',
+        params: Type.Object({ digest: Type.String({ pattern: '^[0-9a-f]{64}$' }) }),
+        response: { 200: EntrySchema, 404: ErrorSchema },
+      },
+    },
+    async (request) => (await tlog.receiptEntryByDigest(request.params.digest)) ?? notFound(),
+  );
+
   app.post(
     '/api/log/cosignatures',
     {

@@ -161,6 +161,12 @@ export class TlogService {
     return row === undefined ? undefined : entryView(row);
   }
 
+  async receiptEntryByDigest(digest: string): Promise<LogEntryView | undefined> {
+    if (!/^[0-9a-f]{64}$/.test(digest)) return undefined;
+    const row = await this.repository.receiptEntryByDigest(digest);
+    return row === undefined ? undefined : entryView(row);
+  }
+
   async entryOfReceipt(sessionId: string): Promise<LogEntryView | undefined> {
     const row = await this.repository.entryByReceipt(sessionId);
     return row === undefined ? undefined : entryView(row);
