@@ -94,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onReady', async () => {
     await versions.start();
-    await tlog.start(config.schedulerEnabled);
+    await tlog.start(config.logLoopsEnabled);
     if (config.schedulerEnabled && deps.startScheduler !== false) scheduler.start();
   });
   app.addHook('onClose', async () => {

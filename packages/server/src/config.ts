@@ -23,6 +23,13 @@ export interface Config {
   readonly logSigningKey: string | undefined;
   /** The log's origin line and key name (docs/protocol.md §14.3); default `<public host>/convene-log`. */
   readonly logOrigin: string;
+  /** Run the log's checkpoint signer and recovery loops (independent of SCHEDULER_ENABLED). */
+  readonly logLoopsEnabled: boolean;
+  /**
+   * `false` only to measure the log's cost (bench/load.ts): submits are not sequenced and the loops do
+   * not run, so takes are not in the log until a server with the log on starts (its recovery pass).
+   */
+  readonly logEnabled: boolean;
   readonly tokenKey: string;
   readonly smtpUrl: string | undefined;
   readonly smtpFrom: string;
@@ -77,6 +84,8 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     rpcUrl: read.url('RPC_URL', ['http:', 'https:']),
     onchain: parseOnchainSettings(env, problems),
     publicBaseUrl: read.url('PUBLIC_BASE_URL', ['http:', 'https:']),
+    logLoopsEnabled: read.boolean('LOG_LOOPS_ENABLED', true),
+    logEnabled: read.boolean('LOG_ENABLED', true),
     schedulerEnabled: read.boolean('SCHEDULER_ENABLED', true),
     treasuryRefreshSeconds: read.integer('TREASURY_REFRESH_SECONDS', 3600, 1, 86_400 * 7),
     regimeSchedule: read.string('REGIME_SCHEDULE', '30 22 * * *'),
@@ -93,6 +102,8 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     if (config.receiptSigningKey === undefined) {
       problems.push(`RECEIPT_SIGNING_KEY is required when APP_ENV=${appEnv}`);
     }
+    if (!config.logEnabled)
+      problems.push(`LOG_ENABLED=false is for benchmarks, not APP_ENV=${appEnv}`);
     if (config.logSigningKey === undefined) {
       problems.push(`LOG_SIGNING_KEY is required when APP_ENV=${appEnv}`);
     }

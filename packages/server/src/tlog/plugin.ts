@@ -16,7 +16,8 @@ export const TLOG_INTERVALS = { checkpointMs: 1000, recoveryMs: 5000 } as const;
 
 /**
  * The transparency log's parts, built once in the composition root, and its two loops: the
- * checkpoint signer (a new checkpoint whenever the tree grew, at most once a second) and the
+ * checkpoint signer (logs receipts of sessions published since, then signs a new checkpoint whenever
+ * the tree grew, at most once a second) and the
  * recovery pass (every accepted take and published receipt not yet in the log: a SIGKILL between a
  * take's commit and its sequencing, a receipt published since). Each loop runs under an advisory
  * lock so one replica at a time does it; they keep no job_run rows (they fire every second).
@@ -30,6 +31,7 @@ export class Tlog {
     readonly service: TlogService,
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
+    private readonly enabled = true,
   ) {}
 
   static async create(
@@ -44,11 +46,13 @@ export class Tlog {
       new TlogService(repository, key, clock),
       database,
       log,
+      config.logEnabled,
     );
   }
 
   /** The submit path's hook: waits for the take's sequencing and answers its position. */
   async sequenceTake(takeId: string): Promise<LogPosition | null> {
+    if (!this.enabled) return null;
     try {
       return await this.sequencer.sequenceTake(takeId);
     } catch (error) {
@@ -63,12 +67,17 @@ export class Tlog {
     await this.locked(TLOG_LOCKS.sequence, () => this.sequencer.sequencePending());
   }
 
+  /** Logs newly published receipts, then signs a checkpoint if the tree grew. */
   async checkpoint(): Promise<void> {
-    await this.locked(TLOG_LOCKS.checkpoint, () => this.service.checkpointNow());
+    await this.locked(TLOG_LOCKS.checkpoint, async () => {
+      await this.sequencer.sequenceReceipts();
+      await this.service.checkpointNow();
+    });
   }
 
   /** Runs a recovery pass and signs a checkpoint; with `loops`, keeps doing both on timers. */
   async start(loops: boolean): Promise<void> {
+    if (!this.enabled) return;
     await this.recover();
     await this.checkpoint();
     if (!loops) return;

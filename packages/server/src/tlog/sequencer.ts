@@ -61,7 +61,7 @@ export class TlogSequencer {
       .catch(() => undefined)
       .then(() => {
         this.next = undefined;
-        const run = this.run([...takeIds]);
+        const run = this.run({ takes: [...takeIds], receipts: false });
         this.inFlight = run;
         return run;
       });
@@ -69,26 +69,39 @@ export class TlogSequencer {
     return promise;
   }
 
+  /** Published receipts not yet in the log (cheap: runs before every checkpoint). */
+  async sequenceReceipts(): Promise<SequenceOutcome> {
+    const previous = this.inFlight ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(() => this.run({ takes: [], receipts: true }));
+    this.inFlight = run;
+    return run;
+  }
+
   /** The recovery pass: every accepted take and published receipt not yet in the log. */
   async sequencePending(): Promise<SequenceOutcome> {
     const previous = this.inFlight ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => this.run('all'));
+    const run = previous
+      .catch(() => undefined)
+      .then(() => this.run({ takes: 'all', receipts: true }));
     this.inFlight = run;
     let outcome = await run;
     const total = new Map(outcome.appended);
     const refused = [...outcome.refused];
     while (outcome.appended.size + outcome.refused.length >= BATCH) {
-      outcome = await this.run('all');
+      outcome = await this.run({ takes: 'all', receipts: true });
       for (const [k, v] of outcome.appended) total.set(k, v);
       refused.push(...outcome.refused);
     }
     return { appended: total, refused, size: outcome.size };
   }
 
-  private async run(takeIds: readonly string[] | 'all'): Promise<SequenceOutcome> {
+  private async run(what: {
+    takes: readonly string[] | 'all';
+    receipts: boolean;
+  }): Promise<SequenceOutcome> {
     const outcome = await this.repository.withLockedHead(async (repo, size) => {
-      const takes = await repo.pendingTakes(takeIds, BATCH);
-      const receipts = takeIds === 'all' ? await repo.pendingReceipts(BATCH) : [];
+      const takes = await repo.pendingTakes(what.takes, BATCH);
+      const receipts = what.receipts ? await repo.pendingReceipts(BATCH) : [];
       const accepted: Array<{ kind: 'take' | 'receipt'; subject: string; entry: string }> = [];
       const refused: SequenceOutcome['refused'] = [];
       for (const take of takes) {

@@ -55,7 +55,7 @@ export function registerVerify(program: Command, context: () => CliContext): voi
             draft.confidence === receipt.confidence &&
             draft.nonce === receipt.nonce &&
             (draft.body ?? '') === receipt.body &&
-            (draft.memoUrl ?? null) === (receipt.memoUrl ?? null),
+            (draft.memoUrl ?? '') === (receipt.memoUrl ?? ''),
           'the served fields differ from the signed text',
         ),
       ];
