@@ -233,4 +233,53 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
     expect(result.stdout).toMatch(/✗ included in the transparency log.*no entry with leaf hash/);
     expect(result.stdout).toMatch(/NOT VERIFIED$/m);
   });
+  test('log monitor keeps checkpoints, a witness cosigns, and a rewritten entry is caught', async () => {
+    const home = await mkdtemp(path.join(os.tmpdir(), 'convene-monitor-'));
+    const cli = { CONVENE_URL: server.baseUrl, CONVENE_HOME: home };
+    try {
+      const first = await runCli(['log', 'monitor', '--log-key', logKey], cli);
+      expect(first.code, first.stdout + first.stderr).toBe(0);
+      expect(first.stdout).toMatch(/✓ (\d+) new entries re-verified/);
+
+      const seedFile = path.join(home, 'witness.seed');
+      await writeFile(seedFile, randomBytes(32).toString('base64'));
+      const cosign = await runCli(
+        [
+          'log',
+          'cosign',
+          '--witness-key-file',
+          seedFile,
+          '--witness-name',
+          'witness.test/w1',
+          '--log-key',
+          logKey,
+        ],
+        cli,
+      );
+      expect(cosign.code, cosign.stdout + cosign.stderr).toBe(0);
+      const served = (await (await fetch(`${server.baseUrl}/api/log/checkpoint.json`)).json()) as {
+        size: number;
+        cosignatures: Array<{ name: string }>;
+      };
+      expect(served.cosignatures.map((c) => c.name)).toContain('witness.test/w1');
+
+      // A new take, then an insider rewrites its entry (revision 1 → 2) after it was logged.
+      const body = await signedTakeBody(members[0]!, {
+        date: '2026-05-02',
+        subjectId: SUBJECT,
+        nonce: randomBytes(8).toString('hex'),
+      });
+      const response = await submitTake(server.baseUrl, members[0]!.token, body);
+      const { logIndex } = (await response.json()) as { logIndex: number };
+      await checkpointCovers(logIndex + 1);
+      await tamper(
+        sql`update tlog_entry set entry = replace(entry, '"revision":', '"revision":9') where idx = ${logIndex}`,
+      );
+      const caught = await runCli(['log', 'monitor'], cli);
+      expect(caught.code).toBe(1);
+      expect(caught.stdout).toContain('✗ consistency_proof_invalid');
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
 });

@@ -28,6 +28,7 @@ import {
   verifyCheckpointConsistency,
   verifyCheckpointNote,
   verifyEntryInclusion,
+  type InclusionProofJson,
   type StoredNode,
 } from '@convene/protocol';
 import { sql } from 'kysely';
@@ -175,9 +176,9 @@ try {
     // Spot checks with the protocol's verifiers before measuring.
     for (let n = 0; n < 20; n++) {
       const index = Math.floor(Math.random() * size);
-      const proof = await (
+      const proof = (await (
         await fetch(`${server.baseUrl}/api/log/proof/inclusion?index=${index}&treeSize=${size}`)
-      ).json();
+      ).json()) as InclusionProofJson & { entry: string };
       const ok = await verifyEntryInclusion({
         entry: proof.entry,
         proof,
@@ -189,9 +190,9 @@ try {
     const older = (await (await fetch(`${server.baseUrl}/api/log/checkpoints/${SIZE}`)).json()) as {
       note: string;
     };
-    const consistency = await (
+    const consistency = (await (
       await fetch(`${server.baseUrl}/api/log/proof/consistency?from=${SIZE}&to=${size}`)
-    ).json();
+    ).json()) as { hashes: string[] };
     const consistent = await verifyCheckpointConsistency({
       older: older.note,
       newer: note,
