@@ -4,6 +4,11 @@ import { TLOG_ERRORS, tlogError } from './errors.js';
 import type { TlogService } from './service.js';
 
 const tags = ['transparency log'];
+/**
+ * For answers that can never change: a kept checkpoint, a proof against an explicit tree size, an
+ * entry. A CDN or browser may keep them forever (docs/operations.md).
+ */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 const ErrorSchema = Type.Object({ error: Type.String() });
 const Size = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 const Base64Hash = Type.String({ description: 'base64 of 32 bytes' });
@@ -84,7 +89,11 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
         response: { 200: CheckpointSchema, 404: ErrorSchema },
       },
     },
-    async (request) => tlog.checkpointOfSize(request.params.size),
+    async (request, reply) => {
+      const checkpoint = await tlog.checkpointOfSize(request.params.size);
+      reply.header('cache-control', IMMUTABLE);
+      return checkpoint;
+    },
   );
 
   app.get(
@@ -129,7 +138,11 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
         },
       },
     },
-    async (request) => tlog.inclusionProof(request.query),
+    async (request, reply) => {
+      const proof = await tlog.inclusionProof(request.query);
+      reply.header('cache-control', request.query.treeSize === undefined ? 'no-cache' : IMMUTABLE);
+      return proof;
+    },
   );
 
   app.get(
@@ -146,7 +159,11 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
         },
       },
     },
-    async (request) => tlog.consistencyProof(request.query.from, request.query.to),
+    async (request, reply) => {
+      const proof = await tlog.consistencyProof(request.query.from, request.query.to);
+      reply.header('cache-control', request.query.to === undefined ? 'no-cache' : IMMUTABLE);
+      return proof;
+    },
   );
 
   app.get(
@@ -159,7 +176,11 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
         response: { 200: Type.Object({ entries: Type.Array(EntrySchema) }), 400: ErrorSchema },
       },
     },
-    async (request) => ({ entries: await tlog.entries(request.query.start, request.query.end) }),
+    async (request, reply) => {
+      const entries = await tlog.entries(request.query.start, request.query.end);
+      reply.header('cache-control', IMMUTABLE);
+      return { entries };
+    },
   );
 
   app.get(

@@ -246,6 +246,13 @@ describeEachDatabase('transparency log', (kind) => {
     const half = members.length; // the checkpoint signed after the concurrent batch
     const kept = (await getJson(ctx.app, `/api/log/checkpoints/${half}`)).body;
     expect(kept.size).toBe(half);
+    // Answers that cannot change are cacheable forever; the latest checkpoint is not.
+    const keptResponse = (await getJson(ctx.app, `/api/log/checkpoints/${half}`)).response;
+    expect(keptResponse.headers['cache-control']).toContain('immutable');
+    const pinnedProof = await getJson(ctx.app, `/api/log/proof/inclusion?index=0&treeSize=${half}`);
+    expect(pinnedProof.response.headers['cache-control']).toContain('immutable');
+    const latestResponse = await ctx.app.inject({ url: '/api/log/checkpoint' });
+    expect(latestResponse.headers['cache-control']).toBe('no-cache');
     const proof = (await getJson(ctx.app, `/api/log/proof/consistency?from=${half}&to=${size}`))
       .body;
     const fork = await signCheckpoint(
