@@ -274,13 +274,19 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
       };
       expect(served.cosignatures.map((c) => c.name)).toContain('witness.test/w1');
 
-      // A new take, then an insider rewrites its entry (revision 1 → 2) after it was logged.
+      // A new take in a new session, then an insider rewrites its entry's revision after it was logged.
+      const opened = await admin('/api/swarm/admin/sessions', {
+        subjectId: SUBJECT,
+        date: '2026-05-03',
+      });
+      expect(opened.status).toBe(201);
       const body = await signedTakeBody(members[0]!, {
-        date: '2026-05-02',
+        date: '2026-05-03',
         subjectId: SUBJECT,
         nonce: randomBytes(8).toString('hex'),
       });
       const response = await submitTake(server.baseUrl, members[0]!.token, body);
+      expect(response.status).toBe(201);
       const { logIndex } = (await response.json()) as { logIndex: number };
       await checkpointCovers(logIndex + 1);
       await tamper(
