@@ -27,6 +27,7 @@ describe('convene CLI: the whole member flow, amendments to the cap, receipt aud
       APP_ENV: 'staging',
       ADMIN_TOKEN,
       RECEIPT_SIGNING_KEY: Buffer.alloc(32, 11).toString('base64'),
+      LOG_SIGNING_KEY: Buffer.alloc(32, 42).toString('base64'),
       SCHEDULER_ENABLED: 'false',
     });
     for (const args of [
@@ -96,9 +97,12 @@ describe('convene CLI: the whole member flow, amendments to the cap, receipt aud
     expect(sixth.stderr).toContain('409 amendment cap reached');
     expect(sixth.stderr).toContain('waiting does not help');
 
+    // Without a pinned log key the log check runs against the served key: "not checked", exit 6.
     const verified = await runCli(['verify', 'take', String(receipts[4])], member());
-    expect(verified.code, verified.stdout).toBe(0);
-    expect(verified.stdout).toContain('VERIFIED');
+    expect(verified.code, verified.stdout).toBe(6);
+    expect(verified.stdout).toContain('✓ Ed25519 signature verifies');
+    expect(verified.stdout).toMatch(/– log key is the one you pinned \(--log-key\): not checked/);
+    expect(verified.stdout).toContain('INCOMPLETE');
     const takes = await runCli(['takes', '--json'], member());
     expect(JSON.parse(takes.stdout).takes).toHaveLength(5);
   });
@@ -120,9 +124,22 @@ describe('convene CLI: the whole member flow, amendments to the cap, receipt aud
     expect(published.code, published.stderr).toBe(0);
     expect(JSON.parse(published.stdout).state).toBe('published');
 
+    // The receipt enters the log within a second or two of publication (the checkpoint loop).
+    for (let i = 0; ; i++) {
+      const logged = await fetch(`${server.baseUrl}/api/log/receipts/${sessionId}`);
+      const head = (await (await fetch(`${server.baseUrl}/api/log/checkpoint.json`)).json()) as {
+        size: number;
+      };
+      if (logged.status === 200 && ((await logged.json()) as { index: number }).index < head.size)
+        break;
+      if (i > 100) throw new Error('the receipt did not enter a checkpoint within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // The first receipt of its subject: the chain has nothing to fetch, so it is "not checked".
     const online = await runCli(['verify', 'receipt', sessionId], member());
-    expect(online.code, online.stdout).toBe(0);
-    expect(online.stdout).toContain('VERIFIED');
+    expect(online.code, online.stdout).toBe(6);
+    expect(online.stdout).toContain('✓ service signature verifies over canonicalBytes');
+    expect(online.stdout).toMatch(/– signed with the service key you pinned.*: not checked/);
 
     const receipt = (await (
       await fetch(`${server.baseUrl}/api/swarm/sessions/${sessionId}/consensus-receipt`)
@@ -132,15 +149,21 @@ describe('convene CLI: the whole member flow, amendments to the cap, receipt aud
     const file = path.join(home, 'receipt.json');
     await writeFile(file, JSON.stringify(receipt));
     const offline = await runCli(['verify', 'receipt', '--file', file, '--json']);
-    expect(offline.code).toBe(0);
-    expect(JSON.parse(offline.stdout)).toMatchObject({ ok: true, verified: true });
+    expect(offline.code).toBe(6);
+    expect(JSON.parse(offline.stdout)).toMatchObject({
+      ok: false,
+      verdict: 'INCOMPLETE',
+      verified: true,
+    });
 
     receipt.payload.score += 0.25;
     await writeFile(file, JSON.stringify(receipt));
     const tampered = await runCli(['verify', 'receipt', '--file', file]);
     expect(tampered.code).toBe(1);
     expect(tampered.stdout).toContain('NOT VERIFIED');
-    expect(tampered.stdout).toMatch(/✗ Payload does not match canonicalBytes/);
-    expect(tampered.stdout).toMatch(/✗ Score differs/);
+    expect(tampered.stdout).toMatch(
+      /✗ payload matches canonicalBytes and digest {2}\(payload does not/,
+    );
+    expect(tampered.stdout).toMatch(/✗ score recomputed from the submissions {2}\(score differs/);
   });
 });

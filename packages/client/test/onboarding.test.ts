@@ -24,6 +24,7 @@ describe('convene CLI: member onboarding against a real server', () => {
       APP_ENV: 'staging',
       ADMIN_TOKEN,
       RECEIPT_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
+      LOG_SIGNING_KEY: Buffer.alloc(32, 42).toString('base64'),
       SCHEDULER_ENABLED: 'false',
     });
   }, 120_000);

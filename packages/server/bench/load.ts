@@ -11,7 +11,8 @@
  * Env: BENCH_DATABASES (pglite,postgres), BENCH_PARTS (reads,submit), BENCH_SECONDS (5),
  * BENCH_ROUNDS (3), BENCH_CONNECTIONS (32), BENCH_POOL_SIZE (10, PostgreSQL), BENCH_MEMBERS (16,64:
  * one submit run per count, each with its own members), BENCH_TAKES (16000 per submit run),
- * BENCH_SOAK_SECONDS (600), BENCH_NODE_ARGS (e.g.
+ * BENCH_LOG (on; "off,on" runs everything once with the transparency log off, LOG_ENABLED=false, then
+ * on, on fresh databases, to measure what logging adds), BENCH_SOAK_SECONDS (600), BENCH_NODE_ARGS (e.g.
  * "--cpu-prof --cpu-prof-dir=/tmp/prof"), TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
  */
 import { createPublicKey, randomBytes, verify as cryptoVerify } from 'node:crypto';
@@ -386,7 +387,7 @@ async function measureSubmits(server: Child, sampler: RssSampler, target: Databa
   }
 }
 
-async function runDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
+async function runDatabase(kind: 'pglite' | 'postgres', log: 'on' | 'off'): Promise<void> {
   const target = await prepareDatabase(kind);
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'convene-load-bare-'));
   let server: Child | undefined;
@@ -399,6 +400,7 @@ async function runDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
         APP_ENV: 'demo',
         ADMIN_TOKEN,
         SCHEDULER_ENABLED: 'false',
+        LOG_ENABLED: log === 'on' ? 'true' : 'false',
         // The shipped default: every request is logged, as an operator runs it.
         LOG_LEVEL: 'info',
         // As `npm start` runs it (docs/operations.md, memory).
@@ -408,7 +410,7 @@ async function runDatabase(kind: 'pglite' | 'postgres'): Promise<void> {
     );
     const sampler = new RssSampler(server.process.pid!);
     console.log(
-      `\n## ${kind}: server ready with demo data in ${((performance.now() - started) / 1000).toFixed(0)} s, RSS ${mb(sampler.sample())}, peak while seeding ${mb(sampler.peak)}; load average ${os
+      `\n## ${kind}, transparency log ${log}: server ready with demo data in ${((performance.now() - started) / 1000).toFixed(0)} s, RSS ${mb(sampler.sample())}, peak while seeding ${mb(sampler.peak)}; load average ${os
         .loadavg()
         .map((l) => l.toFixed(1))
         .join(' ')}`,
@@ -446,5 +448,7 @@ console.log(
   `convene load benchmark ${new Date().toISOString()}: Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), ${mb(os.totalmem())} RAM`,
 );
 for (const kind of (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',')) {
-  await runDatabase(kind as 'pglite' | 'postgres');
+  for (const log of (process.env.BENCH_LOG ?? 'on').split(',')) {
+    await runDatabase(kind as 'pglite' | 'postgres', log as 'on' | 'off');
+  }
 }

@@ -24,6 +24,8 @@ import { onchainPlugin } from './onchain/plugin.js';
 import { regimePlugin } from './regime/plugin.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { adminStatusRoutes } from './admin/routes.js';
+import { Tlog } from './tlog/plugin.js';
+import { tlogRoutes } from './tlog/routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -48,6 +50,8 @@ export interface AppContext {
   versions: DataVersions;
   scheduler: Scheduler;
   readiness: Readiness;
+  /** The transparency log (src/tlog): the swarm's submit path waits for a take's sequencing. */
+  tlog: Tlog;
 }
 
 declare module 'fastify' {
@@ -71,7 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const versions = new DataVersions(database, { connectionString: config.databaseUrl });
   const scheduler = new Scheduler(database, clock, app.log);
   const readiness = deps.readiness ?? new Readiness();
-  const context: AppContext = { config, database, clock, versions, scheduler, readiness };
+  const tlog = await Tlog.create({ config, database, clock }, app.log);
+  const context: AppContext = { config, database, clock, versions, scheduler, readiness, tlog };
   app.decorate('convene', context);
 
   // Infrastructure first, then domains, in this explicit order.
@@ -86,6 +91,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const health = new HealthService(database, config.appEnv, clock, { ...deps.health, readiness });
   await app.register(healthRoutes, { health });
   await app.register(swarmPlugin, { context });
+  await app.register(tlogRoutes, { tlog: tlog.service });
   await app.register(skillRoutes, { publicBaseUrl: config.publicBaseUrl });
   await app.register(treasuryPlugin, { context });
   await app.register(onchainPlugin, { context });
@@ -100,10 +106,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onReady', async () => {
     await versions.start();
+    await tlog.start(config.logLoopsEnabled);
     if (config.schedulerEnabled && deps.startScheduler !== false) scheduler.start();
   });
   app.addHook('onClose', async () => {
     scheduler.stop();
+    await tlog.stop();
     await versions.stop();
   });
   return app;

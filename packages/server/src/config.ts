@@ -22,6 +22,17 @@ export interface Config {
   readonly adminToken: string | undefined;
   /** Ed25519 seed (base64, 32 bytes); required outside demo, generated and persisted in demo. */
   readonly receiptSigningKey: string | undefined;
+  /** Transparency log key: Ed25519 seed (base64, 32 bytes); required outside demo, kept in `dataDir` in demo. */
+  readonly logSigningKey: string | undefined;
+  /** The log's origin line and key name (docs/protocol.md §14.3); default `<public host>/convene-log`. */
+  readonly logOrigin: string;
+  /** Run the log's checkpoint signer and recovery loops (independent of SCHEDULER_ENABLED). */
+  readonly logLoopsEnabled: boolean;
+  /**
+   * `false` only to measure the log's cost (bench/load.ts): submits are not sequenced and the loops do
+   * not run, so takes are not in the log until a server with the log on starts (its recovery pass).
+   */
+  readonly logEnabled: boolean;
   readonly tokenKey: string;
   readonly smtpUrl: string | undefined;
   readonly smtpFrom: string;
@@ -65,12 +76,20 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     dataDir: path.resolve(cwd, read.string('DATA_DIR', './data')),
     adminToken: read.secret('ADMIN_TOKEN', 16),
     receiptSigningKey: read.base64Bytes('RECEIPT_SIGNING_KEY', 32),
+    logSigningKey: read.base64Bytes('LOG_SIGNING_KEY', 32),
+    logOrigin: read.pattern(
+      'LOG_ORIGIN',
+      /^[^\s+]{1,200}$/,
+      `${publicHost(env.PUBLIC_BASE_URL)}/convene-log`,
+    ),
     tokenKey: read.pattern('TOKEN_KEY', /^[A-Za-z][A-Za-z0-9_]{0,31}$/, 'CONVENE'),
     smtpUrl: read.url('SMTP_URL', ['smtp:', 'smtps:']),
     smtpFrom: read.string('SMTP_FROM', 'Convene <no-reply@convene.invalid>'),
     rpcUrl: read.url('RPC_URL', ['http:', 'https:']),
     onchain: parseOnchainSettings(env, problems),
     publicBaseUrl: read.url('PUBLIC_BASE_URL', ['http:', 'https:']),
+    logLoopsEnabled: read.boolean('LOG_LOOPS_ENABLED', true),
+    logEnabled: read.boolean('LOG_ENABLED', true),
     schedulerEnabled: read.boolean('SCHEDULER_ENABLED', true),
     treasuryRefreshSeconds: read.integer('TREASURY_REFRESH_SECONDS', 3600, 1, 86_400 * 7),
     regimeSchedule: read.string('REGIME_SCHEDULE', '30 22 * * *'),
@@ -88,12 +107,26 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     if (config.receiptSigningKey === undefined) {
       problems.push(`RECEIPT_SIGNING_KEY is required when APP_ENV=${appEnv}`);
     }
+    if (!config.logEnabled)
+      problems.push(`LOG_ENABLED=false is for benchmarks, not APP_ENV=${appEnv}`);
+    if (config.logSigningKey === undefined) {
+      problems.push(`LOG_SIGNING_KEY is required when APP_ENV=${appEnv}`);
+    }
   }
   const rpcUrlInvalid = problems.some((problem) => problem.startsWith('RPC_URL '));
   if (wantsChain(config.onchain) && config.rpcUrl === undefined && !rpcUrlInvalid)
     problems.push('RPC_URL is required when onchain addresses (VAULT_ADDRESS, …) are set');
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+/** The host (and port) of PUBLIC_BASE_URL, or `localhost` when unset or not a URL. */
+function publicHost(value: string | undefined): string {
+  try {
+    return value === undefined || value.trim() === '' ? 'localhost' : new URL(value.trim()).host;
+  } catch {
+    return 'localhost';
+  }
 }
 
 class EnvReader {

@@ -35,7 +35,20 @@ describe('parseConfig', () => {
     const error = captureConfigError({ APP_ENV: 'prod', ADMIN_TOKEN: 'short-secret' });
     expect(error.message).toContain('ADMIN_TOKEN must be at least 16 characters long');
     expect(error.message).toContain('RECEIPT_SIGNING_KEY is required when APP_ENV=prod');
+    expect(error.message).toContain('LOG_SIGNING_KEY is required when APP_ENV=prod');
     expect(error.message).not.toContain('short-secret');
+  });
+
+  test('LOG_SIGNING_KEY must be base64 of 32 bytes; LOG_ORIGIN defaults to the public host', () => {
+    expect(captureConfigError({ LOG_SIGNING_KEY: 'AAAA' }).message).toContain(
+      'LOG_SIGNING_KEY must be base64 of exactly 32 bytes',
+    );
+    expect(parseConfig({ PUBLIC_BASE_URL: 'https://convene.example:8443/x' }).logOrigin).toBe(
+      'convene.example:8443/convene-log',
+    );
+    expect(parseConfig({}).logOrigin).toBe('localhost/convene-log');
+    expect(parseConfig({ LOG_ORIGIN: 'log.example/a' }).logOrigin).toBe('log.example/a');
+    expect(captureConfigError({ LOG_ORIGIN: 'has space' }).message).toContain('LOG_ORIGIN');
   });
 
   test('RECEIPT_SIGNING_KEY must be base64 of 32 bytes', () => {

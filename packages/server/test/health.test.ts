@@ -63,7 +63,11 @@ describeEachDatabase('GET /health', (kind) => {
 
   test('env follows APP_ENV', async () => {
     const staging = await createTestApp(kind, {
-      env: { APP_ENV: 'staging', RECEIPT_SIGNING_KEY: Buffer.alloc(32, 1).toString('base64') },
+      env: {
+        APP_ENV: 'staging',
+        RECEIPT_SIGNING_KEY: Buffer.alloc(32, 1).toString('base64'),
+        LOG_SIGNING_KEY: Buffer.alloc(32, 2).toString('base64'),
+      },
     });
     try {
       expect((await staging.app.inject({ method: 'GET', url: '/health' })).json()).toMatchObject({

@@ -11,6 +11,8 @@ export const EXIT = {
   unavailable: 4,
   /** Local setup is missing: no keystore, no passphrase, no token, no base URL. */
   setup: 5,
+  /** `verify`: no check failed, but some could not be run (no pinned key, no previous receipt). */
+  incomplete: 6,
 } as const;
 
 export const EXIT_CODES_HELP = `
@@ -20,7 +22,8 @@ Exit codes:
   2  bad command line (unknown flag, missing or invalid value)
   3  the service refused the request (HTTP 4xx); the message says why
   4  the service could not be reached or failed (network error, HTTP 5xx)
-  5  local setup missing (keystore, CONVENE_PASSPHRASE, token, CONVENE_URL)`;
+  5  local setup missing (keystore, CONVENE_PASSPHRASE, token, CONVENE_URL)
+  6  verify: no check failed, but some were not checked (no pinned key, no previous receipt)`;
 
 /** An error that ends the command with a given exit code and a plain-words message. */
 export class CliError extends Error {

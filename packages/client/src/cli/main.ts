@@ -6,6 +6,7 @@ import { registerAdminSessions, registerAdminSubjects } from './commands/admin-s
 import { registerOnboarding } from './commands/onboarding.js';
 import { registerSession } from './commands/session.js';
 import { registerVerify } from './commands/verify.js';
+import { registerLog } from './commands/log.js';
 import { CliContext, exitCodeFor, type GlobalOptions } from './context.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
   registerOnboarding(program, context);
   registerSession(program, context);
   registerVerify(program, context);
+  registerLog(program, context);
   const admin = program.command('admin').description('operator commands (X-Admin-Token)');
   registerAdminStatus(admin, context);
   registerAdminMembers(admin, context);

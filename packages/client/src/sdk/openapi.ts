@@ -1651,6 +1651,10 @@ export interface paths {
               recommendationId: number;
               /** @enum {boolean} */
               verified: true;
+              /** @description the take's index in the transparency log (null: not yet sequenced) */
+              logIndex: number | null;
+              /** @description base64 RFC 6962 leaf hash of the take's log entry */
+              leafHash: string | null;
             };
           };
         };
@@ -5838,6 +5842,669 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/log/checkpoint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The latest checkpoint: a C2SP signed note, with every stored cosignature line */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/plain': string;
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/plain': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/log/checkpoint.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The latest checkpoint as JSON, with its cosignatures */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              origin: string;
+              size: number;
+              /** @description base64 of 32 bytes */
+              rootHash: string;
+              /** @description C2SP signed note: the checkpoint signed by the log key */
+              note: string;
+              /** @description the note with every stored cosignature line added */
+              cosignedNote: string;
+              /** Format: date-time */
+              createdAt: string;
+              cosignatures: {
+                name: string;
+                /** @description 8 hex digits */
+                keyId: string;
+                /** @description the witness's verifier key (type 0x04) */
+                vkey: string;
+                /** @description POSIX seconds the witness signed at */
+                timestamp: number;
+                /** @description the signature line to append to the note */
+                line: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/log/checkpoints/{size}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The checkpoint of a given tree size (every checkpoint is kept) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          size: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              origin: string;
+              size: number;
+              /** @description base64 of 32 bytes */
+              rootHash: string;
+              /** @description C2SP signed note: the checkpoint signed by the log key */
+              note: string;
+              /** @description the note with every stored cosignature line added */
+              cosignedNote: string;
+              /** Format: date-time */
+              createdAt: string;
+              cosignatures: {
+                name: string;
+                /** @description 8 hex digits */
+                keyId: string;
+                /** @description the witness's verifier key (type 0x04) */
+                vkey: string;
+                /** @description POSIX seconds the witness signed at */
+                timestamp: number;
+                /** @description the signature line to append to the note */
+                line: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/log/key': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The log's verifier key (pin it to check checkpoints) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              origin: string;
+              /** @description C2SP signed-note verifier key */
+              vkey: string;
+              /** @description base64 Ed25519 public key (for --log-key) */
+              publicKey: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/log/proof/inclusion': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Inclusion proof (RFC 9162 §2.1.3) of an entry, by index or leaf hash */
+    get: {
+      parameters: {
+        query?: {
+          index?: number;
+          /** @description base64 or hex */
+          leafHash?: string;
+          treeSize?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              logIndex: number;
+              treeSize: number;
+              /** @description base64 of 32 bytes */
+              leafHash: string;
+              hashes: string[];
+              entry: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/log/proof/consistency': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Consistency proof (RFC 9162 §2.1.4) between two tree sizes */
+    get: {
+      parameters: {
+        query: {
+          from: number;
+          to?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              oldSize: number;
+              newSize: number;
+              hashes: string[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/log/entries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Entries [start, end) (at most 1000) */
+    get: {
+      parameters: {
+        query: {
+          start: number;
+          end: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              entries: {
+                index: number;
+                /** @description base64 of 32 bytes */
+                leafHash: string;
+                kind: 'take' | 'receipt';
+                takeId: string | null;
+                sessionId: string | null;
+                /** @description the entry text (JCS), docs/protocol.md §14.1 */
+                entry: string;
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/log/takes/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A take's log entry */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              index: number;
+              /** @description base64 of 32 bytes */
+              leafHash: string;
+              kind: 'take' | 'receipt';
+              takeId: string | null;
+              sessionId: string | null;
+              /** @description the entry text (JCS), docs/protocol.md §14.1 */
+              entry: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/log/receipts/{sessionId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A consensus receipt's log entry */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          sessionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              index: number;
+              /** @description base64 of 32 bytes */
+              leafHash: string;
+              kind: 'take' | 'receipt';
+              takeId: string | null;
+              sessionId: string | null;
+              /** @description the entry text (JCS), docs/protocol.md §14.1 */
+              entry: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/log/receipts/by-digest/{digest}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The log entry of the consensus receipt with this digest (to walk a receipt chain) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          digest: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              index: number;
+              /** @description base64 of 32 bytes */
+              leafHash: string;
+              kind: 'take' | 'receipt';
+              takeId: string | null;
+              sessionId: string | null;
+              /** @description the entry text (JCS), docs/protocol.md §14.1 */
+              entry: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/log/cosignatures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add a witness's cosignature (C2SP tlog-cosignature) to a checkpoint
+     * @description Any witness key is accepted, keyed by its vkey, when its cosignature verifies over a checkpoint this log issued and is dated at most 10 minutes ahead. Readers choose which witnesses they trust.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            vkey: string;
+            /** @description the checkpoint note with the witness signature line added */
+            cosignedCheckpoint: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              size: number;
+              vkey: string;
+              timestamp: number;
+              /** @description false when this witness had already cosigned */
+              stored: boolean;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
             };
           };
         };

@@ -7,6 +7,10 @@ export const APPEND_ONLY_TABLES = [
   'nonce_ledger',
   'consensus_receipt',
   'judgement',
+  'tlog_entry',
+  'tlog_node',
+  'tlog_checkpoint',
+  'tlog_cosignature',
 ] as const;
 
 export const SQLSTATE = {
@@ -79,7 +83,12 @@ export async function probeAppendOnlyGuard(db: Kysely<DB>): Promise<GuardOutcome
 }
 
 function firstColumn(table: (typeof APPEND_ONLY_TABLES)[number]): string {
-  return table === 'nonce_ledger' ? 'nonce' : table === 'consensus_receipt' ? 'digest' : 'id';
+  if (table === 'nonce_ledger') return 'nonce';
+  if (table === 'consensus_receipt') return 'digest';
+  if (table === 'tlog_checkpoint') return 'size';
+  if (table === 'tlog_cosignature') return 'line';
+  if (table.startsWith('tlog_')) return 'idx';
+  return 'id';
 }
 
 /**

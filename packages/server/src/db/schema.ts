@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AnalyticsTables } from '../analytics/tables.js';
 import type { OnchainTables } from '../onchain/tables.js';
+import type { TlogTables } from '../tlog/tables.js';
 import type { RegimeTables } from '../regime/tables.js';
 import type { TreasuryTables } from '../treasury/tables.js';
 
@@ -261,7 +262,8 @@ export interface MemoTable {
 }
 
 /** Every table, named as in SQL. Domains add theirs here when their migration lands. */
-export interface DB extends AnalyticsTables, TreasuryTables, RegimeTables, OnchainTables {
+export interface DB
+  extends AnalyticsTables, TreasuryTables, RegimeTables, OnchainTables, TlogTables {
   app_setting: AppSettingTable;
   service_key: ServiceKeyTable;
   email_outbox: EmailOutboxTable;

@@ -24,9 +24,13 @@ export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
   const tokenClaims = new TokenClaimService(db, clock);
   const applications = new ApplicationService(db, clock);
   const activation = new ActivationService(db, clock, publicBaseUrl);
-  const takes = new TakeService(db, clock, tokenClaims, () =>
-    context.versions.bumpSoon(SWARM_DATASET),
-  );
+  const takes = new TakeService(db, clock, tokenClaims, async (takeId) => {
+    const [position] = await Promise.all([
+      context.tlog.sequenceTake(takeId),
+      context.versions.bumpSoon(SWARM_DATASET),
+    ]);
+    return position;
+  });
   const memos = new MemoService(db, clock);
 
   // A route under /api/swarm/sessions/{x}/<segment> shadows a subject named <segment> at the

@@ -24,6 +24,8 @@ beforeAll(async () => {
   const receiptSeed = randomBytes(32).toString('base64');
   secrets.set('admin token', TEST_ADMIN_TOKEN);
   secrets.set('receipt signing seed', receiptSeed);
+  const logSeed = randomBytes(32).toString('base64');
+  secrets.set('transparency log signing seed', logSeed);
   const stream = new Writable({
     write(chunk: Buffer, _encoding, done) {
       lines.push(...chunk.toString().split('\n').filter(Boolean));
@@ -34,6 +36,7 @@ beforeAll(async () => {
     config: testConfig({
       APP_ENV: 'staging',
       RECEIPT_SIGNING_KEY: receiptSeed,
+      LOG_SIGNING_KEY: logSeed,
       LOG_LEVEL: 'trace',
     }),
     database: testDb.database,

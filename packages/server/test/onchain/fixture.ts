@@ -91,6 +91,7 @@ export function liveEnv(
   return {
     APP_ENV: 'prod',
     RECEIPT_SIGNING_KEY: Buffer.alloc(32, 7).toString('base64'),
+    LOG_SIGNING_KEY: Buffer.alloc(32, 42).toString('base64'),
     RPC_URL: rpcUrl,
     PRICE_BASE_URL: priceBaseUrl,
     VAULT_ADDRESS: a.vault,

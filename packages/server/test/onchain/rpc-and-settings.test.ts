@@ -72,7 +72,7 @@ describe('onchain settings', () => {
   const key = Buffer.alloc(32, 1).toString('base64');
   const problems = (env: Record<string, string>) => {
     try {
-      parseConfig({ ...base, RECEIPT_SIGNING_KEY: key, ...env });
+      parseConfig({ ...base, RECEIPT_SIGNING_KEY: key, LOG_SIGNING_KEY: key, ...env });
       return [];
     } catch (error) {
       return (error as ConfigError).problems;
@@ -83,6 +83,7 @@ describe('onchain settings', () => {
     const config = parseConfig({
       ...base,
       RECEIPT_SIGNING_KEY: key,
+      LOG_SIGNING_KEY: key,
       RPC_URL: 'http://127.0.0.1:8545',
       VAULT_ADDRESS: '0x4f835c9f54bcf17daf9040f60cb72951ccbb49dd',
       VAULT_ADAPTERS: 'morpho:0xa6ed7b03d2b2a3f0b9b6c6e1a3a4c1e5f0b217e9:MorphoAdapter',

@@ -36,6 +36,7 @@ const serverEnv = (env: Record<string, string>) => ({
   APP_ENV: 'staging',
   ADMIN_TOKEN,
   RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64'),
+  LOG_SIGNING_KEY: randomBytes(32).toString('base64'),
   SCHEDULER_ENABLED: 'false',
   ...env,
 });
@@ -134,7 +135,11 @@ describe('backup and restore [pglite]', () => {
     const copied = await tempDir();
     await cp(path.join(original, 'pglite'), path.join(copied, 'pglite'), { recursive: true });
     await expectRestored(
-      { DATA_DIR: copied, RECEIPT_SIGNING_KEY: env.RECEIPT_SIGNING_KEY },
+      {
+        DATA_DIR: copied,
+        RECEIPT_SIGNING_KEY: env.RECEIPT_SIGNING_KEY,
+        LOG_SIGNING_KEY: env.LOG_SIGNING_KEY,
+      },
       snapshot,
     );
 
@@ -153,7 +158,11 @@ describe('backup and restore [pglite]', () => {
     });
     await restored.close();
     await expectRestored(
-      { DATA_DIR: restoredDir, RECEIPT_SIGNING_KEY: env.RECEIPT_SIGNING_KEY },
+      {
+        DATA_DIR: restoredDir,
+        RECEIPT_SIGNING_KEY: env.RECEIPT_SIGNING_KEY,
+        LOG_SIGNING_KEY: env.LOG_SIGNING_KEY,
+      },
       snapshot,
     );
   }, 180_000);
@@ -207,6 +216,7 @@ describe.skipIf(!postgres)('backup and restore [postgres]', () => {
         DATA_DIR: dataDir,
         DATABASE_URL: restoredUrl,
         RECEIPT_SIGNING_KEY: env.RECEIPT_SIGNING_KEY,
+        LOG_SIGNING_KEY: env.LOG_SIGNING_KEY,
       },
       snapshot,
     );

@@ -3,8 +3,12 @@
  * SIGKILL at random moments, then restarted on the same database. After every kill the stored takes
  * must hold their invariants (see take-invariants.ts) and include every take acknowledged with 201;
  * after every restart those takes' receipts verify and their nonces are refused when replayed.
- * CRASH_KILLS sets the number of kills per database (default 5; the full run uses 50). The kill
- * moments come from a seeded generator: the run prints `CRASH_SEED=…`; set it to replay those moments.
+ * CRASH_KILLS sets the number of kills per database (default 5; the full run uses 50).
+ *
+ * The transparency log: every 201 carries the take's log index and leaf hash; after every kill the log
+ * has consecutive indices and holds each announced position (tlog-invariants.ts); after every restart
+ * (whose recovery pass sequences takes committed but not yet sequenced) every take is in the log.
+ * The kill moments come from CRASH_SEED (random when unset), printed so a failing run can be replayed.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -26,6 +30,7 @@ import {
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/databases.js';
 import { startServerProcess, type ServerProcess } from '../support/process.js';
 import { takeInvariantViolations, type AckedTake } from './take-invariants.js';
+import { tlogInvariantViolations, type AckedPosition } from './tlog-invariants.js';
 
 const KILLS = Number(process.env.CRASH_KILLS ?? 5);
 const MEMBERS = 8;
@@ -79,7 +84,7 @@ async function postgresTarget(): Promise<CrashTarget> {
 }
 
 interface LoadOutcome {
-  acked: AckedTake[];
+  acked: Array<AckedTake & AckedPosition>;
   unexpected: string[];
 }
 
@@ -103,8 +108,16 @@ async function fileUntilCapOrCrash(
       const text = await response.text().catch(() => undefined);
       if (text === undefined) return;
       if (response.status === 201) {
-        const { recommendationId } = JSON.parse(text) as { recommendationId: number };
-        outcome.acked.push({ recommendationId, memberId: member.memberId, nonce, date, subjectId });
+        const { recommendationId, logIndex, leafHash } = JSON.parse(text) as AckedPosition;
+        outcome.acked.push({
+          recommendationId,
+          memberId: member.memberId,
+          nonce,
+          date,
+          subjectId,
+          logIndex,
+          leafHash,
+        });
       } else if (response.status === 409 && text.includes('amendment cap')) {
         break;
       } else {
@@ -118,14 +131,19 @@ async function fileUntilCapOrCrash(
 async function checkAfterRestart(
   server: ServerProcess,
   members: Map<string, HttpMember>,
-  cycleAcked: readonly AckedTake[],
+  cycleAcked: ReadonlyArray<AckedTake & AckedPosition>,
   replayDate: string,
 ): Promise<void> {
   for (const take of cycleAcked) {
     const response = await fetch(`${server.baseUrl}/api/swarm/takes/${take.recommendationId}`);
     expect(response.status).toBe(200);
-    const receipt = (await response.json()) as { verified: boolean; nonce: string };
+    const receipt = (await response.json()) as { id: string; verified: boolean; nonce: string };
     expect(receipt).toMatchObject({ verified: true, nonce: take.nonce });
+    const logged = await fetch(`${server.baseUrl}/api/log/takes/${receipt.id}`);
+    expect(logged.status).toBe(200);
+    const entry = (await logged.json()) as { index: number; leafHash: string };
+    if (take.logIndex !== null)
+      expect(entry).toMatchObject({ index: take.logIndex, leafHash: take.leafHash });
   }
   // Replaying an acknowledged nonce in a fresh session (where the cap is not reached) must be refused.
   for (const take of cycleAcked.slice(0, 3)) {
@@ -161,17 +179,19 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
         APP_ENV: 'staging',
         ADMIN_TOKEN,
         RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64'),
+        LOG_SIGNING_KEY: randomBytes(32).toString('base64'),
         SCHEDULER_ENABLED: 'false',
       };
       const random = seededRandom('CRASH_SEED');
       console.log(`crash [${kind}]: kill moments from CRASH_SEED=${random.seed}`);
+      const killMoments: number[] = [];
       server = await startServerProcess(env);
       const members = new Map<string, HttpMember>();
       for (let i = 0; i < MEMBERS; i++) {
         const member = await onboardMember(server.baseUrl, ADMIN_TOKEN, `Crash Member ${i}`);
         members.set(member.memberId, member);
       }
-      const allAcked: AckedTake[] = [];
+      const allAcked: Array<AckedTake & AckedPosition> = [];
       let killedUnderLoad = 0;
 
       for (let cycle = 0; cycle < KILLS; cycle++) {
@@ -183,8 +203,9 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
         );
         let settled = false;
         const load = Promise.all(clients).then(() => (settled = true));
-        // The kill moment under load (a chosen delay, not a wait for anything).
-        await new Promise((resolve) => setTimeout(resolve, 100 + random.next() * 1200));
+        const killAfterMs = Math.round(100 + random.next() * 1200);
+        killMoments.push(killAfterMs);
+        await new Promise((resolve) => setTimeout(resolve, killAfterMs));
         if (!settled) killedUnderLoad++;
         running.child.kill('SIGKILL');
         await running.exited;
@@ -193,9 +214,10 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
         expect(outcome.unexpected, replay).toEqual([]);
         allAcked.push(...outcome.acked);
 
-        const violations = await target.withDatabase((database) =>
-          takeInvariantViolations(database.db, allAcked),
-        );
+        const violations = await target.withDatabase(async (database) => [
+          ...(await takeInvariantViolations(database.db, allAcked)),
+          ...(await tlogInvariantViolations(database.db, allAcked, { complete: false })),
+        ]);
         expect(violations, replay).toEqual([]);
 
         server = await startServerProcess(env);
@@ -207,9 +229,17 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
         const response = await fetch(`${server.baseUrl}/api/swarm/takes/${take.recommendationId}`);
         expect(((await response.json()) as { verified: boolean }).verified).toBe(true);
       }
+      const announced = allAcked.filter((take) => take.logIndex !== null).length;
       console.log(
-        `crash [${kind}]: ${KILLS} kills (${killedUnderLoad} with submits in flight), ${allAcked.length} acknowledged takes kept`,
+        `crash [${kind}]: CRASH_SEED=${random.seed}, kills after ${killMoments.join(', ')} ms; ${KILLS} kills (${killedUnderLoad} with submits in flight), ${allAcked.length} acknowledged takes kept, ${announced} announced a log index, all in the log`,
       );
+      server.child.kill('SIGKILL');
+      await server.exited;
+      const finalViolations = await target.withDatabase((database) =>
+        tlogInvariantViolations(database.db, allAcked, { complete: true }),
+      );
+      expect(finalViolations, `CRASH_SEED=${random.seed}`).toEqual([]);
+      server = await startServerProcess(env);
       expect(allAcked.length).toBeGreaterThan(0);
       expect(killedUnderLoad, `replay with CRASH_SEED=${random.seed}`).toBeGreaterThan(0);
     },

@@ -60,6 +60,7 @@ describe.skipIf(!postgres)('replicas on one PostgreSQL', () => {
       APP_ENV: 'staging',
       ADMIN_TOKEN,
       RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64'),
+      LOG_SIGNING_KEY: randomBytes(32).toString('base64'),
       SCHEDULER_ENABLED: 'true',
       LOG_LEVEL: 'warn',
     };

@@ -12,6 +12,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
       APP_ENV: 'demo',
       ADMIN_TOKEN: TEST_ADMIN_TOKEN,
       SCHEDULER_ENABLED: 'false',
+      LOG_LOOPS_ENABLED: 'false',
       LOG_LEVEL: 'silent',
       DATA_DIR: '/tmp/convene-test-unused',
       ...overrides,

@@ -59,6 +59,8 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
       status: 201,
       recommendationId: expect.any(Number),
       verified: true,
+      logIndex: expect.any(Number),
+      leafHash: expect.stringMatching(/^[A-Za-z0-9+/]{43}=$/),
     });
     const receipt = (
       await ctx.app.inject({ url: `/api/swarm/takes/${body.recommendationId}` })

@@ -1,25 +1,32 @@
 import { readFile } from 'node:fs/promises';
 import {
   RECEIPT_REASONS,
-  RECEIPT_REASON_TEXT,
   aggregate,
   keyFingerprint,
   parseCanonicalTake,
+  receiptLogEntry,
+  takeLogEntry,
   verify,
   verifyReceipt,
+  type ConsensusReceipt,
+  type ReceiptReasonCode,
 } from '@convene/protocol';
 import type { Command } from 'commander';
 import { unwrap } from '../../sdk/client.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
+import { checked, failed, finishChecks, notChecked, passed, type Check } from './checks.js';
+import { LOG_INCLUSION, LOG_KEY_PINNED, logChecks } from './log-checks.js';
 
-interface Check {
-  check: string;
-  ok: boolean;
-  detail?: string;
-}
+const KEY_HELP =
+  'raw base64 Ed25519 public key (32 bytes), as GET /api/swarm/receipt-key and GET /api/log/key answer it';
 
-/** verify take <id>, verify receipt <sessionId> [--file] — recomputed locally, trusting only the data. */
+/**
+ * verify take <id>, verify receipt <sessionId> [--file] — recomputed locally, trusting only the data
+ * and the keys you pin. Each check prints ✓ (ran, passed), ✗ (ran, failed, with the reason) or
+ * "not checked" (could not run, with why). Exit 0 all ran and passed, 1 one failed, 6 none failed but
+ * some were not checked.
+ */
 export function registerVerify(program: Command, context: () => CliContext): void {
   const verifyCommand = program
     .command('verify')
@@ -28,93 +35,240 @@ export function registerVerify(program: Command, context: () => CliContext): voi
   verifyCommand
     .command('take <id>')
     .description(
-      "re-check a take's signature over its canonical bytes and that the fields say what was signed",
+      "re-check a take's signature, that its fields say what was signed, and that it is in the transparency log",
     )
-    .addHelpText('after', '\nExample:\n  convene verify take 42')
-    .action(async (id: string) => {
+    .option('--log-key <base64>', `the log's key to expect: ${KEY_HELP}`)
+    .addHelpText('after', '\nExample:\n  convene verify take 42 --log-key knMI9T1n…')
+    .action(async (id: string, options: { logKey?: string }) => {
       const ctx = context();
       const receipt = unwrap(
         await ctx.publicApi().GET('/api/swarm/takes/{id}', { params: { path: { id } } }),
       );
       const draft = parseCanonicalTake(receipt.canonical);
       const checks: Check[] = [
-        { check: 'canonical bytes are a canonical take', ok: draft !== null },
-        {
-          check: 'fields match the signed text',
-          ok:
-            draft !== null &&
+        checked('canonical bytes are a canonical take', draft !== null, 'not a canonical take'),
+        checked(
+          'fields match the signed text',
+          draft !== null &&
             draft.memberId === receipt.memberId &&
             draft.stance === receipt.stance &&
-            draft.confidence === receipt.confidence,
-        },
-        {
-          check: 'Ed25519 signature verifies with the key on the receipt',
-          ok:
-            receipt.publicKey !== null &&
-            (await verify(receipt.publicKey, receipt.canonical, receipt.signature)),
-          detail: receipt.publicKey === null ? 'no key' : keyFingerprint(receipt.publicKey),
-        },
-        {
-          check: 'signer fingerprint matches that key',
-          ok:
-            receipt.publicKey !== null &&
-            receipt.signer.publicKeyFingerprint === keyFingerprint(receipt.publicKey),
-        },
+            draft.confidence === receipt.confidence &&
+            draft.nonce === receipt.nonce &&
+            (draft.body ?? '') === receipt.body &&
+            (draft.memoUrl ?? '') === (receipt.memoUrl ?? ''),
+          'the served fields differ from the signed text',
+        ),
       ];
-      finish(ctx, { takeId: receipt.id, revision: receipt.revision, checks }, checks);
+      if (receipt.publicKey === null) {
+        checks.push(failed('Ed25519 signature verifies with the key on the receipt', 'no key'));
+      } else {
+        checks.push(
+          checked(
+            'Ed25519 signature verifies with the key on the receipt',
+            await verify(receipt.publicKey, receipt.canonical, receipt.signature),
+            `signature does not verify with ${keyFingerprint(receipt.publicKey)}`,
+          ),
+          checked(
+            'signer fingerprint matches that key',
+            receipt.signer.publicKeyFingerprint === keyFingerprint(receipt.publicKey),
+            'the receipt names another fingerprint',
+          ),
+        );
+      }
+      let entry: string | undefined;
+      try {
+        entry =
+          receipt.publicKey === null
+            ? undefined
+            : takeLogEntry({
+                canonical_submission: receipt.canonical,
+                memberId: receipt.memberId,
+                publicKey: receipt.publicKey,
+                receivedAt: receipt.receivedAt,
+                revision: receipt.revision,
+                sessionId: receipt.sessionId,
+                signature: receipt.signature,
+                takeId: receipt.id,
+              });
+      } catch (error) {
+        checks.push(
+          failed(LOG_INCLUSION, `the take cannot form a log entry: ${(error as Error).message}`),
+        );
+      }
+      let logIndex: number | undefined;
+      if (entry !== undefined) {
+        const log = await logChecks(ctx, entry, options.logKey);
+        checks.push(...log.checks);
+        logIndex = log.logIndex;
+      } else if (receipt.publicKey === null) {
+        checks.push(notChecked(LOG_INCLUSION, 'the receipt carries no key to form the log entry'));
+      }
+      finishChecks(ctx, { takeId: receipt.id, revision: receipt.revision, logIndex }, checks);
     });
 
   verifyCommand
     .command('receipt [sessionId]')
     .description(
-      'verify a consensus receipt: every member signature, the aggregate recomputed, the service signature',
+      'verify a consensus receipt: every member signature, the aggregate recomputed, the service signature, the chain and the log',
     )
     .option('--file <path>', 'verify a receipt saved as JSON, offline')
     .option(
-      '--service-key <base64>',
-      'the service public key to expect (default: GET /api/swarm/receipt-key when online)',
+      '--previous <path>',
+      "the subject's previous receipt (JSON) for the chain check offline",
     )
+    .option('--service-key <base64>', `the service key to expect: ${KEY_HELP}`)
+    .option('--log-key <base64>', `the log's key to expect: ${KEY_HELP}`)
     .addHelpText(
       'after',
-      '\nExamples:\n  convene verify receipt 6c1e…\n  convene verify receipt --file receipt.json --service-key MCow…',
+      '\nExamples:\n  convene verify receipt 6c1e… --service-key MCow… --log-key knMI…\n  convene verify receipt --file receipt.json --previous before.json --service-key MCow…',
     )
     .action(
-      async (sessionId: string | undefined, options: { file?: string; serviceKey?: string }) => {
+      async (
+        sessionId: string | undefined,
+        options: { file?: string; previous?: string; serviceKey?: string; logKey?: string },
+      ) => {
         const ctx = context();
-        const receipt =
-          options.file !== undefined
-            ? await readReceiptFile(options.file)
-            : await fetchReceipt(ctx, sessionId);
-        const expected =
-          options.serviceKey ??
-          (options.file === undefined ? await fetchServiceKey(ctx, receipt) : undefined);
-        const result = await verifyReceipt(
-          receipt,
-          expected === undefined ? {} : { expectedServicePublicKey: expected },
-        );
-        const failed = new Set(result.unverifiedReasons.map((reason) => reason.code));
-        const checks: Check[] = Object.values(RECEIPT_REASONS).map((code) => ({
-          check: RECEIPT_REASON_TEXT[code].replace(/^./, (first) => first.toUpperCase()),
-          ok: !failed.has(code),
-          ...(failed.has(code)
-            ? {
-                detail:
-                  result.unverifiedReasons.find((reason) => reason.code === code)?.message ?? '',
-              }
-            : {}),
-        }));
-        finish(
+        const offline = options.file !== undefined;
+        const receipt = offline
+          ? await readJsonFile(options.file!, 'receipt')
+          : await fetchReceipt(ctx, sessionId);
+        const previous = await previousReceipt(ctx, receipt, options.previous, offline);
+        const result = await verifyReceipt(receipt, {
+          ...(options.serviceKey === undefined
+            ? {}
+            : { expectedServicePublicKey: options.serviceKey }),
+          ...(previous.digest === undefined ? {} : { expectedPreviousDigest: previous.digest }),
+        });
+        const failedCodes = new Map(result.unverifiedReasons.map((r) => [r.code, r.message]));
+        const notRun = new Map<ReceiptReasonCode, string>();
+        if (options.serviceKey === undefined) {
+          notRun.set(RECEIPT_REASONS.UNEXPECTED_SERVICE_KEY, 'no --service-key pinned');
+        }
+        if (previous.digest === undefined) notRun.set(RECEIPT_REASONS.CHAIN_MISMATCH, previous.why);
+        const checks: Check[] = Object.values(RECEIPT_REASONS).map((code) => {
+          const label = RECEIPT_CHECK_TEXT[code];
+          const failure = failedCodes.get(code);
+          if (failure !== undefined) return failed(label, failure);
+          const why = notRun.get(code);
+          return why !== undefined ? notChecked(label, why) : passed(label);
+        });
+        if (previous.check !== undefined) checks.push(previous.check);
+        if (offline) {
+          checks.push(notChecked(LOG_INCLUSION, 'offline (--file)'));
+          checks.push(notChecked(LOG_KEY_PINNED, 'offline (--file)'));
+        } else {
+          let entry: string | undefined;
+          try {
+            entry = receiptLogEntry(receipt as ConsensusReceipt);
+          } catch (error) {
+            checks.push(
+              failed(LOG_INCLUSION, `not a loggable receipt: ${(error as Error).message}`),
+            );
+          }
+          if (entry !== undefined)
+            checks.push(...(await logChecks(ctx, entry, options.logKey)).checks);
+        }
+        finishChecks(
           ctx,
           {
             verified: result.verified,
             unverifiedReasons: result.unverifiedReasons,
             recomputed: recompute(receipt),
-            checks,
           },
           checks,
         );
       },
     );
+}
+
+/** Each receipt rule as the positive sentence a ✓ stands beside (its failure text is the reason). */
+const RECEIPT_CHECK_TEXT: Readonly<Record<ReceiptReasonCode, string>> = {
+  malformed_receipt: 'is a well-formed consensus receipt',
+  altered_payload: 'payload matches canonicalBytes and digest',
+  session_mismatch: 'receipt sessionId matches payload.sessionId',
+  service_key_id_mismatch: 'signature.keyId is the fingerprint of signature.publicKey',
+  unexpected_service_key: 'signed with the service key you pinned (--service-key)',
+  bad_service_signature: 'service signature verifies over canonicalBytes',
+  malformed_submission: 'every submission is well-formed and a canonical take',
+  duplicate_member: 'at most one submission per member',
+  unsorted_submissions: 'submissions are sorted by memberId',
+  submission_member_mismatch: "each canonical_submission names its entry's member",
+  submission_subject_mismatch: "each canonical_submission names the receipt's subject",
+  submission_date_mismatch: "each canonical_submission has the session's date",
+  bad_member_signature: 'every member signature verifies with the key carried beside it',
+  histogram_mismatch: 'stance histogram recomputed from the submissions',
+  score_mismatch: 'score recomputed from the submissions',
+  weights_mismatch: 'weights recomputed from the submissions',
+  confidence_mismatch: 'confidence recomputed from the submissions',
+  quorum_mismatch: 'quorum recomputed from the submissions',
+  disagreement_mismatch: 'disagreement recomputed from the submissions',
+  judge_not_enforce: 'judged in enforce mode',
+  chain_mismatch: "previousReceiptDigest is the previous receipt's digest",
+};
+
+const PREVIOUS_CHECK =
+  'the previous receipt in the chain exists, verifies and is for the same subject';
+
+/**
+ * The digest the receipt's `previousReceiptDigest` must equal, from a receipt we checked: offline the
+ * `--previous` file, online the receipt with that digest found in the transparency log.
+ */
+async function previousReceipt(
+  ctx: CliContext,
+  receipt: unknown,
+  file: string | undefined,
+  offline: boolean,
+): Promise<{ digest?: string | null; why: string; check?: Check }> {
+  const payload = (
+    receipt as { payload?: { previousReceiptDigest?: unknown; subjectId?: unknown } }
+  ).payload;
+  const claimed = payload?.previousReceiptDigest;
+  let previous: unknown;
+  if (file !== undefined) previous = await readJsonFile(file, 'previous receipt');
+  else if (offline) return { why: 'offline without --previous <file>' };
+  else if (claimed === null) {
+    return {
+      why: 'the receipt says it is the first of its subject; there is no previous receipt to fetch',
+    };
+  } else if (typeof claimed !== 'string' || !/^[0-9a-f]{64}$/.test(claimed)) {
+    return { why: 'the receipt names no previous digest' };
+  } else {
+    const response = await fetch(`${ctx.baseUrl()}/api/log/receipts/by-digest/${claimed}`);
+    if (response.status === 404) {
+      return {
+        why: 'previous receipt not found',
+        check: failed(PREVIOUS_CHECK, `no receipt with digest ${claimed} in the log`),
+      };
+    }
+    if (!response.ok) return { why: `the log answered HTTP ${response.status}` };
+    const entry = JSON.parse(((await response.json()) as { entry: string }).entry) as {
+      sessionId: string;
+      canonicalBytes: string;
+      digest: string;
+      signature: unknown;
+    };
+    previous = {
+      sessionId: entry.sessionId,
+      payload: JSON.parse(entry.canonicalBytes) as unknown,
+      canonicalBytes: entry.canonicalBytes,
+      digest: entry.digest,
+      signature: entry.signature,
+    };
+  }
+  const checkedPrevious = await verifyReceipt(previous);
+  const prev = previous as { digest?: unknown; payload?: { subjectId?: unknown } };
+  const problems = [
+    ...checkedPrevious.unverifiedReasons.map((r) => r.message),
+    ...(prev.payload?.subjectId !== payload?.subjectId ? ['it is for another subject'] : []),
+  ];
+  const digest = typeof prev.digest === 'string' ? prev.digest : undefined;
+  if (digest === undefined) problems.push('it carries no digest');
+  return {
+    digest: digest ?? 'unreadable previous receipt',
+    why: '',
+    check:
+      problems.length === 0 ? passed(PREVIOUS_CHECK) : failed(PREVIOUS_CHECK, problems.join('; ')),
+  };
 }
 
 /** The aggregate recomputed from the carried submissions, printed so an auditor can compare. */
@@ -145,11 +299,11 @@ function recompute(receipt: unknown): unknown {
   }
 }
 
-async function readReceiptFile(file: string): Promise<unknown> {
+async function readJsonFile(file: string, what: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(file, 'utf8')) as unknown;
   } catch (error) {
-    throw new CliError(`cannot read receipt file ${file}: ${(error as Error).message}`, EXIT.usage);
+    throw new CliError(`cannot read ${what} file ${file}: ${(error as Error).message}`, EXIT.usage);
   }
 }
 
@@ -165,31 +319,4 @@ async function fetchReceipt(ctx: CliContext, sessionId: string | undefined): Pro
       response.status >= 500 ? EXIT.unavailable : EXIT.refused,
     );
   return response.json();
-}
-
-/**
- * The service key to expect: the one that signed this receipt when the service vouches for it (a key
- * retired by a rotation stays listed), else the current one, so a foreign key is reported.
- */
-async function fetchServiceKey(ctx: CliContext, receipt: unknown): Promise<string | undefined> {
-  const response = await fetch(`${ctx.baseUrl()}/api/swarm/receipt-keys`);
-  if (!response.ok) return undefined;
-  const { keys } = (await response.json()) as { keys?: Array<{ publicKey: string }> };
-  const carried = (receipt as { signature?: { publicKey?: unknown } } | null)?.signature?.publicKey;
-  const vouched = keys?.find((key) => key.publicKey === carried);
-  return vouched?.publicKey ?? keys?.[0]?.publicKey;
-}
-
-function finish(ctx: CliContext, data: Record<string, unknown>, checks: Check[]): void {
-  const ok = checks.every((check) => check.ok);
-  ctx.print({ ok, ...data }, () =>
-    [
-      ...checks.map(
-        (check) =>
-          `${check.ok ? '✓' : '✗'} ${check.check}${check.detail === undefined || check.detail === '' ? '' : `  (${check.detail})`}`,
-      ),
-      ok ? 'VERIFIED' : 'NOT VERIFIED',
-    ].join('\n'),
-  );
-  if (!ok) process.exitCode = EXIT.failed;
 }

@@ -8,6 +8,7 @@ import { swarmLifecycle } from './0007-swarm-lifecycle.js';
 import { onchain } from './0008-onchain.js';
 import { takeWritePath } from './0009-take-write-path.js';
 import { swarmRules } from './0010-swarm-rules.js';
+import { tlog } from './0013-tlog.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -26,4 +27,5 @@ export const MIGRATIONS: readonly Migration[] = [
   onchain,
   takeWritePath,
   swarmRules,
+  tlog,
 ];

@@ -40,6 +40,12 @@ export const takeRoutes: FastifyPluginAsyncTypebox<{ takes: TakeService }> = asy
                 description: 'also accepted by GET /api/swarm/takes/{id}',
               }),
               verified: Type.Literal(true),
+              logIndex: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+                description: "the take's index in the transparency log (null: not yet sequenced)",
+              }),
+              leafHash: Type.Union([Type.String(), Type.Null()], {
+                description: "base64 RFC 6962 leaf hash of the take's log entry",
+              }),
             }),
           },
           [400, 401, 403, 404, 409],
@@ -47,8 +53,13 @@ export const takeRoutes: FastifyPluginAsyncTypebox<{ takes: TakeService }> = asy
       },
     },
     async (request, reply) => {
-      const { recommendationId } = await takes.submit(request.headers.authorization, request.body);
-      return reply.status(201).send({ ok: true, status: 201, recommendationId, verified: true });
+      const { recommendationId, logIndex, leafHash } = await takes.submit(
+        request.headers.authorization,
+        request.body,
+      );
+      return reply
+        .status(201)
+        .send({ ok: true, status: 201, recommendationId, verified: true, logIndex, leafHash });
     },
   );
 

@@ -20,6 +20,13 @@ import { hasUnstorableText, isCalendarDate } from './storable.js';
 import { supersededBy, takeVerified } from './verification.js';
 import type { TakeReceipt } from './schemas.js';
 
+/** Where an accepted take landed in the transparency log (src/tlog). */
+export interface LogPosition {
+  logIndex: number;
+  leafHash: string;
+}
+type NullableLogPosition = { [K in keyof LogPosition]: LogPosition[K] | null };
+
 /** The take write path (spec §4 submit, rules 1–6) and take receipts. */
 export class TakeService {
   private readonly takes: TakeRepository;
@@ -31,9 +38,10 @@ export class TakeService {
     private readonly tokens: TokenClaimService,
     /**
      * Runs after each accepted take commits, before the 201: bumps the swarm data version so cached
-     * session bodies refresh (coalesced, see DataVersions.bumpSoon).
+     * session bodies refresh (coalesced, see DataVersions.bumpSoon) and sequences the take into the
+     * transparency log, answering its position (null when not yet sequenced).
      */
-    private readonly afterTakeAccepted?: () => Promise<unknown>,
+    private readonly afterTakeAccepted?: (takeId: string) => Promise<LogPosition | null>,
   ) {
     this.takes = new TakeRepository(db);
     this.members = new MemberRepository(db);
@@ -54,7 +62,7 @@ export class TakeService {
   async submit(
     authorization: string | undefined,
     body: unknown,
-  ): Promise<{ recommendationId: number }> {
+  ): Promise<{ recommendationId: number } & NullableLogPosition> {
     const tokenSha256 = bearerTokenHash(authorization);
     const validation = validateSubmission(body);
     if (!validation.ok || hasUnstorableText(body)) {
@@ -100,9 +108,10 @@ export class TakeService {
       throw swarmError(409, SWARM_ERRORS.amendmentClosedPublished);
 
     let recommendationId: number;
+    const takeId = crypto.randomUUID();
     try {
       recommendationId = await this.takes.insertTake({
-        id: crypto.randomUUID(),
+        id: takeId,
         session_id: session.id,
         member_id: tokenMember,
         revision: filed + 1,
@@ -120,8 +129,12 @@ export class TakeService {
     } catch (error) {
       throw mapInsertError(error);
     }
-    await this.afterTakeAccepted?.();
-    return { recommendationId };
+    const position = (await this.afterTakeAccepted?.(takeId)) ?? null;
+    return {
+      recommendationId,
+      logIndex: position?.logIndex ?? null,
+      leafHash: position?.leafHash ?? null,
+    };
   }
 
   /** A take receipt; the signature is re-verified against the key it was filed with on every read. */

@@ -1,0 +1,55 @@
+import type { CliContext } from '../context.js';
+import { EXIT } from '../exit-codes.js';
+
+/** One line of a verifier's report: run and passed, run and failed, or not run (and why). */
+export type CheckStatus = 'passed' | 'failed' | 'not_checked';
+
+export interface Check {
+  check: string;
+  status: CheckStatus;
+  /** Why it failed or was not checked; for a pass, what it was checked against. */
+  detail?: string;
+}
+
+export const passed = (check: string, detail?: string): Check =>
+  detail === undefined ? { check, status: 'passed' } : { check, status: 'passed', detail };
+export const failed = (check: string, detail: string): Check => ({
+  check,
+  status: 'failed',
+  detail,
+});
+export const notChecked = (check: string, why: string): Check => ({
+  check,
+  status: 'not_checked',
+  detail: why,
+});
+export const checked = (check: string, ok: boolean, detail: string): Check =>
+  ok ? passed(check) : failed(check, detail);
+
+const MARK: Record<CheckStatus, string> = { passed: '✓', failed: '✗', not_checked: '–' };
+
+/**
+ * Prints the checks and sets the exit code: 0 every check ran and passed; 1 (EXIT.failed) one
+ * failed; 6 (EXIT.incomplete) none failed but some could not be run. Never prints ✓ for a check
+ * that did not run, and says VERIFIED only when every check ran and passed.
+ */
+export function finishChecks(
+  ctx: CliContext,
+  data: Record<string, unknown>,
+  checks: readonly Check[],
+): void {
+  const anyFailed = checks.some((c) => c.status === 'failed');
+  const anySkipped = checks.some((c) => c.status === 'not_checked');
+  const verdict = anyFailed ? 'NOT VERIFIED' : anySkipped ? 'INCOMPLETE' : 'VERIFIED';
+  ctx.print({ ok: !anyFailed && !anySkipped, verdict, ...data, checks }, () =>
+    [
+      ...checks.map((c) => {
+        const label = c.status === 'not_checked' ? `${c.check}: not checked` : c.check;
+        return `${MARK[c.status]} ${label}${c.detail === undefined || c.detail === '' ? '' : `  (${c.detail})`}`;
+      }),
+      verdict,
+    ].join('\n'),
+  );
+  if (anyFailed) process.exitCode = EXIT.failed;
+  else if (anySkipped) process.exitCode = EXIT.incomplete;
+}

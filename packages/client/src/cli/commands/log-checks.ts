@@ -1,0 +1,108 @@
+import {
+  bytesToBase64,
+  formatVerifierKey,
+  logEntryLeafHash,
+  parseCheckpoint,
+  parseSignedNote,
+  verifyEntryInclusion,
+  type InclusionProofJson,
+} from '@convene/protocol';
+import type { CliContext } from '../context.js';
+import { failed, notChecked, passed, type Check } from './checks.js';
+
+export const LOG_INCLUSION =
+  'included in the transparency log, under a checkpoint signed by the log key';
+export const LOG_KEY_PINNED = 'log key is the one you pinned (--log-key)';
+
+/** The log's verifier key: from the pinned raw key and the checkpoint's origin, or as served. */
+async function logVerifierKey(
+  ctx: CliContext,
+  checkpoint: string,
+  pinned: string | undefined,
+): Promise<string> {
+  if (pinned === undefined) {
+    const response = await fetch(`${ctx.baseUrl()}/api/log/key`);
+    if (!response.ok) throw new Error(`GET /api/log/key answered HTTP ${response.status}`);
+    return ((await response.json()) as { vkey: string }).vkey;
+  }
+  const text = parseSignedNote(checkpoint)?.text;
+  const origin = text === undefined ? undefined : parseCheckpoint(text)?.origin;
+  if (origin === undefined) throw new Error('the served checkpoint is not a signed checkpoint');
+  return formatVerifierKey(origin, pinned);
+}
+
+/**
+ * Is `entry` (the exact log entry text) in the log? Fetches the latest checkpoint and an inclusion
+ * proof by leaf hash, and checks both with the protocol's verifier against the log key: the pinned
+ * one when given, else the one the server publishes (and then "pinned" is not checked).
+ */
+export async function logChecks(
+  ctx: CliContext,
+  entry: string,
+  pinnedLogKey: string | undefined,
+): Promise<{ checks: Check[]; logIndex?: number; treeSize?: number }> {
+  const pinCheck =
+    pinnedLogKey === undefined
+      ? notChecked(LOG_KEY_PINNED, 'no --log-key: checked against the key the server publishes')
+      : undefined;
+  let checkpoint: string;
+  let vkey: string;
+  try {
+    const response = await fetch(`${ctx.baseUrl()}/api/log/checkpoint`);
+    if (!response.ok) throw new Error(`GET /api/log/checkpoint answered HTTP ${response.status}`);
+    checkpoint = await response.text();
+    vkey = await logVerifierKey(ctx, checkpoint, pinnedLogKey);
+  } catch (error) {
+    return {
+      checks: [
+        notChecked(LOG_INCLUSION, `could not read the log: ${(error as Error).message}`),
+        ...(pinCheck === undefined ? [] : [pinCheck]),
+      ],
+    };
+  }
+  const size = parseCheckpoint(parseSignedNote(checkpoint)?.text ?? '')?.size ?? 0;
+  const leafHash = bytesToBase64(logEntryLeafHash(entry));
+  const response = await fetch(
+    `${ctx.baseUrl()}/api/log/proof/inclusion?leafHash=${encodeURIComponent(leafHash)}&treeSize=${size}`,
+  );
+  const withPin = (check: Check): Check[] => (pinCheck === undefined ? [check] : [check, pinCheck]);
+  if (response.status === 404) {
+    return {
+      checks: withPin(failed(LOG_INCLUSION, `no entry with leaf hash ${leafHash} in the log`)),
+    };
+  }
+  if (response.status === 400) {
+    return {
+      checks: withPin(
+        notChecked(
+          LOG_INCLUSION,
+          `the entry is newer than the latest checkpoint (size ${size}); retry in a few seconds`,
+        ),
+      ),
+    };
+  }
+  if (!response.ok) {
+    return {
+      checks: withPin(notChecked(LOG_INCLUSION, `proof request answered HTTP ${response.status}`)),
+    };
+  }
+  const proof = (await response.json()) as InclusionProofJson;
+  const result = await verifyEntryInclusion({ entry, proof, checkpoint, logKey: vkey });
+  if (!result.ok) {
+    const check = failed(LOG_INCLUSION, `${result.code}: ${result.message}`);
+    const checkpointRefused = result.code.startsWith('checkpoint_');
+    const pin =
+      pinCheck ??
+      (checkpointRefused ? failed(LOG_KEY_PINNED, result.message) : passed(LOG_KEY_PINNED));
+    return { checks: [check, pin] };
+  }
+  const detail = `index ${proof.logIndex} of ${size}`;
+  return {
+    checks:
+      pinnedLogKey === undefined
+        ? [passed(LOG_INCLUSION, detail), pinCheck!]
+        : [passed(LOG_INCLUSION, detail), passed(LOG_KEY_PINNED)],
+    logIndex: proof.logIndex,
+    treeSize: size,
+  };
+}

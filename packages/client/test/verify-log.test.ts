@@ -1,0 +1,302 @@
+/**
+ * `convene verify` and the transparency log, driven as a user would: the built CLI against a built
+ * server on PostgreSQL, with the database rewritten behind the server's back (triggers off) the way an
+ * insider could. ✓ only for checks that ran and passed, ✗ with the reason, "not checked" with why.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { publicKeyFromSeed, signReceipt, type ConsensusReceiptPayload } from '@convene/protocol';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  onboardMember,
+  signedTakeBody,
+  submitTake,
+  type HttpMember,
+} from '../../server/bench/lib/swarm-http.js';
+import {
+  createTestDatabase,
+  databaseKinds,
+  type TestDatabase,
+} from '../../server/test/support/databases.js';
+import { startServerProcess, type ServerProcess } from '../../server/test/support/process.js';
+import { ADMIN_TOKEN, runCli } from './support.js';
+
+const SUBJECT = 'log-cli-subject';
+const RECEIPT_SEED = randomBytes(32).toString('base64');
+const LOG_SEED = randomBytes(32).toString('base64');
+const postgres = (await databaseKinds()).includes('postgres');
+
+describe.skipIf(!postgres)('convene verify against the transparency log (PostgreSQL)', () => {
+  let testDb: TestDatabase;
+  let server: ServerProcess;
+  let dataDir: string;
+  let members: HttpMember[];
+  let logKey: string;
+  let serviceKey: string;
+  const sessions: string[] = [];
+  const takeIds: string[] = [];
+  const env = () => ({ CONVENE_URL: server.baseUrl });
+  const admin = (url: string, body: Record<string, unknown>, method = 'POST') =>
+    fetch(`${server.baseUrl}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
+      body: JSON.stringify(body),
+    });
+  const tamper = (statement: ReturnType<typeof sql>) =>
+    testDb.database.db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await statement.execute(trx);
+    });
+  /** Waits (polling the public route) until a checkpoint covers `size` entries. */
+  const checkpointCovers = async (size: number) => {
+    for (let i = 0; i < 100; i++) {
+      const latest = (await (await fetch(`${server.baseUrl}/api/log/checkpoint.json`)).json()) as {
+        size: number;
+      };
+      if (latest.size >= size) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no checkpoint of size ${size} within 10 s`);
+  };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase('postgres');
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-cli-log-'));
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: testDb.url as string,
+      APP_ENV: 'staging',
+      ADMIN_TOKEN,
+      RECEIPT_SIGNING_KEY: RECEIPT_SEED,
+      LOG_SIGNING_KEY: LOG_SEED,
+      SCHEDULER_ENABLED: 'false',
+    });
+    logKey = await publicKeyFromSeed(LOG_SEED);
+    serviceKey = await publicKeyFromSeed(RECEIPT_SEED);
+    members = [
+      await onboardMember(server.baseUrl, ADMIN_TOKEN, 'Log A'),
+      await onboardMember(server.baseUrl, ADMIN_TOKEN, 'Log B'),
+    ];
+    expect(
+      (
+        await admin(
+          `/api/swarm/admin/subjects/${SUBJECT}`,
+          { name: 'Log subject', recommendationType: 'bucket_weights', quorumRequired: 1 },
+          'PUT',
+        )
+      ).status,
+    ).toBeLessThan(300);
+    let size = 0;
+    for (const date of ['2026-05-01', '2026-05-02']) {
+      const opened = await admin('/api/swarm/admin/sessions', { subjectId: SUBJECT, date });
+      expect(opened.status, await opened.clone().text()).toBe(201);
+      const sessionId = ((await opened.json()) as { sessionId: string }).sessionId;
+      for (const member of members) {
+        const body = await signedTakeBody(member, {
+          date,
+          subjectId: SUBJECT,
+          nonce: randomBytes(8).toString('hex'),
+        });
+        const response = await submitTake(server.baseUrl, member.token, body);
+        expect(response.status).toBe(201);
+        const created = (await response.json()) as { recommendationId: number; logIndex: number };
+        // Consecutive, but a receipt published meanwhile may take the next index.
+        expect(created.logIndex).toBeGreaterThanOrEqual(size);
+        size = created.logIndex + 1;
+        const receipt = (await (
+          await fetch(`${server.baseUrl}/api/swarm/takes/${created.recommendationId}`)
+        ).json()) as { id: string };
+        takeIds.push(receipt.id);
+      }
+      const published = await admin(`/api/swarm/admin/sessions/${sessionId}/publish`, {});
+      expect(published.status, await published.clone().text()).toBe(200);
+      sessions.push(sessionId);
+    }
+    // Receipts enter the log through the checkpoint loop, within a second or two of publication.
+    for (const sessionId of sessions) {
+      let logged = await fetch(`${server.baseUrl}/api/log/receipts/${sessionId}`);
+      for (let i = 0; logged.status === 404 && i < 100; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        logged = await fetch(`${server.baseUrl}/api/log/receipts/${sessionId}`);
+      }
+      expect(logged.status).toBe(200);
+      const { index } = (await logged.json()) as { index: number };
+      await checkpointCovers(Math.max(index + 1, size));
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+    await testDb?.destroy();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('a take verifies in full with the pinned log key; without one the pin is "not checked"; another key fails', async () => {
+    const pinned = await runCli(['verify', 'take', takeIds[0]!, '--log-key', logKey], env());
+    expect(pinned.stdout).toMatch(/✓ included in the transparency log.*\(index 0 of \d+\)/);
+    expect(pinned.stdout).toContain('✓ log key is the one you pinned');
+    expect(pinned.stdout).toMatch(/VERIFIED$/m);
+    expect(pinned.code, pinned.stdout).toBe(0);
+
+    const unpinned = await runCli(['verify', 'take', takeIds[0]!], env());
+    expect(unpinned.code).toBe(6);
+    expect(unpinned.stdout).toContain('– log key is the one you pinned (--log-key): not checked');
+    expect(unpinned.stdout).not.toMatch(/✓ log key/);
+
+    const other = await runCli(
+      ['verify', 'take', takeIds[0]!, '--log-key', await publicKeyFromSeed(RECEIPT_SEED)],
+      env(),
+    );
+    expect(other.code).toBe(1);
+    expect(other.stdout).toMatch(
+      /✗ included in the transparency log.*checkpoint_signature_invalid/,
+    );
+    expect(other.stdout).toContain('✗ log key is the one you pinned');
+  });
+
+  test('the second receipt verifies with its chain fetched through the log and both keys pinned', async () => {
+    const result = await runCli(
+      ['verify', 'receipt', sessions[1]!, '--service-key', serviceKey, '--log-key', logKey],
+      env(),
+    );
+    expect(result.stdout).toContain(
+      '✓ the previous receipt in the chain exists, verifies and is for the same subject',
+    );
+    expect(result.stdout).toContain("✓ previousReceiptDigest is the previous receipt's digest");
+    expect(result.stdout).toContain('✓ signed with the service key you pinned');
+    expect(result.stdout).toMatch(/✓ included in the transparency log/);
+    expect(result.code, result.stdout).toBe(0);
+  });
+
+  test('offline, the chain is checked against --previous and the log is "not checked"', async () => {
+    const fetchReceipt = async (id: string) =>
+      (await fetch(`${server.baseUrl}/api/swarm/sessions/${id}/consensus-receipt`)).json();
+    const [first, second] = await Promise.all(sessions.map(fetchReceipt));
+    const firstFile = path.join(dataDir, 'first.json');
+    const secondFile = path.join(dataDir, 'second.json');
+    await writeFile(firstFile, JSON.stringify(first));
+    await writeFile(secondFile, JSON.stringify(second));
+    const offline = await runCli([
+      'verify',
+      'receipt',
+      '--file',
+      secondFile,
+      '--previous',
+      firstFile,
+      '--service-key',
+      serviceKey,
+    ]);
+    expect(offline.code, offline.stdout).toBe(6);
+    expect(offline.stdout).toContain("✓ previousReceiptDigest is the previous receipt's digest");
+    expect(offline.stdout).toContain(
+      '– included in the transparency log, under a checkpoint signed by the log key: not checked  (offline (--file))',
+    );
+    // The wrong previous receipt (the second as its own predecessor) fails the chain.
+    const wrong = await runCli([
+      'verify',
+      'receipt',
+      '--file',
+      secondFile,
+      '--previous',
+      secondFile,
+      '--service-key',
+      serviceKey,
+    ]);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stdout).toMatch(/✗ previousReceiptDigest is the previous receipt's digest/);
+  });
+
+  test('tampered: a take moved to another receivedAt, and a receipt whose chain link was forged and re-signed', async () => {
+    await tamper(
+      sql`update take set received_at = received_at + interval '1 second' where id = ${takeIds[1]!}::uuid`,
+    );
+    const moved = await runCli(['verify', 'take', takeIds[1]!, '--log-key', logKey], env());
+    expect(moved.code).toBe(1);
+    expect(moved.stdout).toMatch(/✗ included in the transparency log.*no entry with leaf hash/);
+    expect(moved.stdout).toContain('✓ Ed25519 signature verifies'); // the signature alone cannot see it
+
+    const row = await testDb.database.db
+      .selectFrom('consensus_receipt')
+      .select('payload')
+      .where('session_id', '=', sessions[1]!)
+      .executeTakeFirstOrThrow();
+    const payload = {
+      ...(row.payload as ConsensusReceiptPayload),
+      previousReceiptDigest: 'ab'.repeat(32),
+    };
+    const forged = await signReceipt(payload, RECEIPT_SEED);
+    await tamper(
+      sql`update consensus_receipt set payload = ${JSON.stringify(forged.payload)}::jsonb, canonical_bytes = ${forged.canonicalBytes}, digest = ${forged.digest}, signature = ${JSON.stringify(forged.signature)}::jsonb where session_id = ${sessions[1]!}::uuid`,
+    );
+    const result = await runCli(
+      ['verify', 'receipt', sessions[1]!, '--service-key', serviceKey, '--log-key', logKey],
+      env(),
+    );
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('✓ service signature verifies over canonicalBytes');
+    expect(result.stdout).toMatch(
+      /✗ the previous receipt in the chain exists.*no receipt with digest abab/,
+    );
+    expect(result.stdout).toMatch(/✗ included in the transparency log.*no entry with leaf hash/);
+    expect(result.stdout).toMatch(/NOT VERIFIED$/m);
+  });
+  test('log monitor keeps checkpoints, a witness cosigns, and a rewritten entry is caught', async () => {
+    const home = await mkdtemp(path.join(os.tmpdir(), 'convene-monitor-'));
+    const cli = { CONVENE_URL: server.baseUrl, CONVENE_HOME: home };
+    try {
+      const first = await runCli(['log', 'monitor', '--log-key', logKey], cli);
+      expect(first.code, first.stdout + first.stderr).toBe(0);
+      expect(first.stdout).toMatch(/✓ (\d+) new entries re-verified/);
+
+      const seedFile = path.join(home, 'witness.seed');
+      await writeFile(seedFile, randomBytes(32).toString('base64'));
+      const cosign = await runCli(
+        [
+          'log',
+          'cosign',
+          '--witness-key-file',
+          seedFile,
+          '--witness-name',
+          'witness.test/w1',
+          '--log-key',
+          logKey,
+        ],
+        cli,
+      );
+      expect(cosign.code, cosign.stdout + cosign.stderr).toBe(0);
+      const served = (await (await fetch(`${server.baseUrl}/api/log/checkpoint.json`)).json()) as {
+        size: number;
+        cosignatures: Array<{ name: string }>;
+      };
+      expect(served.cosignatures.map((c) => c.name)).toContain('witness.test/w1');
+
+      // A new take in a new session, then an insider rewrites its entry's revision after it was logged.
+      const opened = await admin('/api/swarm/admin/sessions', {
+        subjectId: SUBJECT,
+        date: '2026-05-03',
+      });
+      expect(opened.status).toBe(201);
+      const body = await signedTakeBody(members[0]!, {
+        date: '2026-05-03',
+        subjectId: SUBJECT,
+        nonce: randomBytes(8).toString('hex'),
+      });
+      const response = await submitTake(server.baseUrl, members[0]!.token, body);
+      expect(response.status).toBe(201);
+      const { logIndex } = (await response.json()) as { logIndex: number };
+      await checkpointCovers(logIndex + 1);
+      await tamper(
+        sql`update tlog_entry set entry = replace(entry, '"revision":', '"revision":9') where idx = ${logIndex}`,
+      );
+      const caught = await runCli(['log', 'monitor'], cli);
+      expect(caught.code).toBe(1);
+      expect(caught.stdout).toContain('✗ consistency_proof_invalid');
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import {
+  parseCanonicalTake,
+  receiptLogEntry,
+  takeLogEntry,
+  verifyLogEntry,
+  type ConsensusReceipt,
+} from '@convene/protocol';
+import type { PendingReceipt, PendingTake } from './repository.js';
+
+export type Admission = { ok: true; entry: string } | { ok: false; reason: string };
+
+/**
+ * Would the service have accepted this take row? Its log entry must verify on its own (member
+ * signature over the signed text, which names the member), and the row must say what the signed
+ * text says: member, session date and subject, the key belongs to the member, and the content
+ * columns. A row inserted behind the service's back fails here and is never logged.
+ */
+export async function admitTake(take: PendingTake): Promise<Admission> {
+  let entry: string;
+  try {
+    entry = takeLogEntry({
+      canonical_submission: take.canonical,
+      memberId: take.memberId,
+      publicKey: take.publicKey,
+      receivedAt: take.receivedAt.toISOString(),
+      revision: take.revision,
+      sessionId: take.sessionId,
+      signature: take.signature,
+      takeId: take.id,
+    });
+  } catch (error) {
+    return { ok: false, reason: (error as Error).message };
+  }
+  const check = await verifyLogEntry(entry);
+  if (!check.ok) return { ok: false, reason: check.problems.join('; ') };
+  const draft = parseCanonicalTake(take.canonical);
+  if (draft === null) return { ok: false, reason: 'the signed text is not a canonical take' };
+  const disagreements: string[] = [];
+  if (take.keyMemberId !== take.memberId) disagreements.push("the key is not the member's");
+  if (draft.date !== take.sessionDate) disagreements.push("the signed date is not the session's");
+  if (draft.subjectId !== take.sessionSubjectId) {
+    disagreements.push("the signed subject is not the session's");
+  }
+  if (
+    draft.nonce !== take.nonce ||
+    draft.stance !== take.stance ||
+    draft.confidence !== take.confidence ||
+    (draft.body ?? '') !== take.body ||
+    (draft.memoUrl ?? '') !== take.memoUrl ||
+    JSON.stringify(draft.weights ?? null) !== JSON.stringify(take.weights ?? null)
+  ) {
+    disagreements.push('the row does not say what the signed text says');
+  }
+  if (disagreements.length > 0) return { ok: false, reason: disagreements.join('; ') };
+  return { ok: true, entry };
+}
+
+/** A published receipt is logged when its entry verifies on its own (§11 in full). */
+export async function admitReceipt(receipt: PendingReceipt): Promise<Admission> {
+  let entry: string;
+  try {
+    entry = receiptLogEntry({
+      sessionId: receipt.sessionId,
+      digest: receipt.digest,
+      canonicalBytes: receipt.canonicalBytes,
+      signature: receipt.signature as ConsensusReceipt['signature'],
+    });
+  } catch (error) {
+    return { ok: false, reason: (error as Error).message };
+  }
+  const check = await verifyLogEntry(entry);
+  return check.ok ? { ok: true, entry } : { ok: false, reason: check.problems.join('; ') };
+}

@@ -1,0 +1,113 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.js';
+import type { AppContext } from '../app.js';
+import { resolveLogKey } from './log-key.js';
+import { TlogRepository } from './repository.js';
+import { TlogSequencer, type LogPosition } from './sequencer.js';
+import { TlogService } from './service.js';
+
+export const TLOG_LOCKS = {
+  sequence: 'convene:tlog:sequence',
+  checkpoint: 'convene:tlog:checkpoint',
+} as const;
+
+/** How often the checkpoint signer and the recovery pass run. */
+export const TLOG_INTERVALS = { checkpointMs: 1000, recoveryMs: 5000 } as const;
+
+/**
+ * The transparency log's parts, built once in the composition root, and its two loops: the
+ * checkpoint signer (logs receipts of sessions published since, then signs a new checkpoint whenever
+ * the tree grew, at most once a second) and the
+ * recovery pass (every accepted take and published receipt not yet in the log: a SIGKILL between a
+ * take's commit and its sequencing, a receipt published since). Each loop runs under an advisory
+ * lock so one replica at a time does it; they keep no job_run rows (they fire every second).
+ */
+export class Tlog {
+  private timers: NodeJS.Timeout[] = [];
+  private running = new Set<Promise<unknown>>();
+
+  private constructor(
+    readonly sequencer: TlogSequencer,
+    readonly service: TlogService,
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly enabled = true,
+  ) {}
+
+  static async create(
+    context: Pick<AppContext, 'config' | 'database' | 'clock'>,
+    log: FastifyBaseLogger,
+  ): Promise<Tlog> {
+    const { config, database, clock } = context;
+    const repository = new TlogRepository(database.db);
+    const key = await resolveLogKey(config);
+    return new Tlog(
+      new TlogSequencer(repository, log),
+      new TlogService(repository, key, clock),
+      database,
+      log,
+      config.logEnabled,
+    );
+  }
+
+  /** The submit path's hook: waits for the take's sequencing and answers its position. */
+  async sequenceTake(takeId: string): Promise<LogPosition | null> {
+    if (!this.enabled) return null;
+    try {
+      return await this.sequencer.sequenceTake(takeId);
+    } catch (error) {
+      // The take is committed; the recovery pass logs it. The 201 says it is not yet sequenced.
+      this.log.error({ err: error, takeId }, 'tlog: sequencing failed');
+      return null;
+    }
+  }
+
+  /** Recovery pass now (at start, from the timer, from tests). */
+  async recover(): Promise<void> {
+    await this.locked(TLOG_LOCKS.sequence, () => this.sequencer.sequencePending());
+  }
+
+  /** Logs newly published receipts, then signs a checkpoint if the tree grew. */
+  async checkpoint(): Promise<void> {
+    await this.locked(TLOG_LOCKS.checkpoint, async () => {
+      await this.sequencer.sequenceReceipts();
+      await this.service.checkpointNow();
+    });
+  }
+
+  /** Runs a recovery pass and signs a checkpoint; with `loops`, keeps doing both on timers. */
+  async start(loops: boolean): Promise<void> {
+    if (!this.enabled) return;
+    await this.recover();
+    await this.checkpoint();
+    if (!loops) return;
+    this.every(TLOG_INTERVALS.recoveryMs, () => this.recover());
+    this.every(TLOG_INTERVALS.checkpointMs, () => this.checkpoint());
+  }
+
+  async stop(): Promise<void> {
+    for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await Promise.allSettled([...this.running]);
+  }
+
+  private every(ms: number, work: () => Promise<void>): void {
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      const run = work()
+        .catch((error: unknown) => this.log.error({ err: error }, 'tlog loop failed'))
+        .finally(() => {
+          busy = false;
+          this.running.delete(run);
+        });
+      this.running.add(run);
+    }, ms);
+    timer.unref();
+    this.timers.push(timer);
+  }
+
+  private async locked(name: string, work: () => Promise<unknown>): Promise<void> {
+    await this.database.withAdvisoryLock(name, work);
+  }
+}

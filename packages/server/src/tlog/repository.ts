@@ -1,0 +1,398 @@
+import type { NodeId, StoredNode } from '@convene/protocol';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
+
+/** A take as the sequencer checks it: the row, its session's date and subject, and its key. */
+export interface PendingTake {
+  id: string;
+  sessionId: string;
+  memberId: string;
+  revision: number;
+  canonical: string;
+  signature: string;
+  receivedAt: Date;
+  nonce: string;
+  stance: string;
+  confidence: number;
+  body: string;
+  memoUrl: string;
+  weights: unknown;
+  sessionDate: string;
+  sessionSubjectId: string;
+  publicKey: string;
+  keyMemberId: string;
+}
+
+/** A published session's consensus receipt not yet in the log. */
+export interface PendingReceipt {
+  sessionId: string;
+  canonicalBytes: string;
+  digest: string;
+  signature: unknown;
+}
+
+export interface NewEntry {
+  idx: number;
+  leafHash: Uint8Array;
+  kind: 'take' | 'receipt';
+  subject: string;
+  entry: string;
+}
+
+export interface EntryRow {
+  idx: number;
+  leafHash: Uint8Array;
+  kind: 'take' | 'receipt';
+  takeId: string | null;
+  receiptSessionId: string | null;
+  entry: string;
+}
+
+export interface CheckpointRow {
+  size: number;
+  rootHash: Uint8Array;
+  note: string;
+  createdAt: Date;
+}
+
+export interface CosignatureRow {
+  checkpointSize: number;
+  keyName: string;
+  keyId: string;
+  vkey: string;
+  signedAt: number;
+  line: string;
+}
+
+const bytes = (value: Uint8Array): Uint8Array => new Uint8Array(value);
+const param = (value: Uint8Array): Buffer => Buffer.from(value);
+
+/** Every SQL statement of the log. */
+export class TlogRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Runs `work` in one transaction holding the log head's row lock (serialises every sequencer). */
+  async withLockedHead<T>(work: (trx: TlogRepository, size: number) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const head = await trx
+        .selectFrom('tlog_head')
+        .select('size')
+        .where('id', '=', 1)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      return work(new TlogRepository(trx), Number(head.size));
+    });
+  }
+
+  async headSize(): Promise<number> {
+    const row = await this.db
+      .selectFrom('tlog_head')
+      .select('size')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(row.size);
+  }
+
+  /**
+   * Accepted takes with no log entry and not refused: those named (the submit path), or every one
+   * (the recovery pass), oldest first.
+   */
+  async pendingTakes(ids: readonly string[] | 'all', limit: number): Promise<PendingTake[]> {
+    if (ids !== 'all' && ids.length === 0) return [];
+    let query = this.db
+      .selectFrom('take as t')
+      .innerJoin('member_key as k', 'k.id', 't.key_id')
+      .innerJoin('swarm_session as s', 's.id', 't.session_id')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb.selectFrom('tlog_entry as e').select('e.idx').whereRef('e.take_id', '=', 't.id'),
+          ),
+        ),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('tlog_refused as r')
+              .select('r.subject')
+              .where('r.subject', '=', sql<string>`t.id::text`),
+          ),
+        ),
+      )
+      .select([
+        't.id',
+        't.session_id',
+        't.member_id',
+        't.revision',
+        't.canonical',
+        't.signature',
+        't.received_at',
+        't.nonce',
+        't.stance',
+        't.confidence',
+        't.body',
+        't.memo_url',
+        't.weights',
+        's.date as session_date',
+        's.subject_id as session_subject_id',
+        'k.public_key',
+        'k.member_id as key_member_id',
+      ])
+      .orderBy('t.recommendation_id')
+      .limit(limit);
+    if (ids !== 'all') query = query.where('t.id', 'in', [...ids]);
+    const rows = await query.execute();
+    return rows.map((row) => ({
+      id: row.id,
+      sessionId: row.session_id,
+      memberId: row.member_id,
+      revision: row.revision,
+      canonical: row.canonical,
+      signature: row.signature,
+      receivedAt: new Date(row.received_at),
+      nonce: row.nonce,
+      stance: row.stance,
+      confidence: row.confidence,
+      body: row.body,
+      memoUrl: row.memo_url,
+      weights: row.weights,
+      sessionDate: String(row.session_date),
+      sessionSubjectId: row.session_subject_id,
+      publicKey: row.public_key,
+      keyMemberId: row.key_member_id,
+    }));
+  }
+
+  /** Receipts of published sessions with no log entry and not refused, oldest first. */
+  async pendingReceipts(limit: number): Promise<PendingReceipt[]> {
+    const rows = await this.db
+      .selectFrom('consensus_receipt as c')
+      .innerJoin('swarm_session as s', 's.id', 'c.session_id')
+      .where('s.state', '=', 'published')
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('tlog_entry as e')
+              .select('e.idx')
+              .whereRef('e.receipt_session_id', '=', 'c.session_id'),
+          ),
+        ),
+      )
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('tlog_refused as r')
+              .select('r.subject')
+              .where('r.subject', '=', sql<string>`c.session_id::text`),
+          ),
+        ),
+      )
+      .select(['c.session_id', 'c.canonical_bytes', 'c.digest', 'c.signature'])
+      .orderBy('c.created_at')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      sessionId: row.session_id,
+      canonicalBytes: row.canonical_bytes,
+      digest: row.digest,
+      signature: row.signature,
+    }));
+  }
+
+  async recordRefused(kind: 'take' | 'receipt', subject: string, reason: string): Promise<void> {
+    await this.db
+      .insertInto('tlog_refused')
+      .values({ subject, kind, reason })
+      .onConflict((conflict) => conflict.column('subject').doNothing())
+      .execute();
+  }
+
+  async refused(): Promise<Array<{ subject: string; kind: string; reason: string }>> {
+    return this.db
+      .selectFrom('tlog_refused')
+      .select(['subject', 'kind', 'reason'])
+      .orderBy('found_at')
+      .execute();
+  }
+
+  /** The stored hashes of `nodes`, in one query (missing nodes are absent from the map). */
+  async readNodes(nodes: readonly NodeId[]): Promise<Map<string, Uint8Array>> {
+    const found = new Map<string, Uint8Array>();
+    if (nodes.length === 0) return found;
+    const keys = sql.join(nodes.map((n) => sql`(${n.level}::smallint, ${n.index}::bigint)`));
+    const rows = await sql<{ level: number; idx: number | string; hash: Uint8Array }>`
+      select level, idx, hash from tlog_node where (level, idx) in (${keys})`.execute(this.db);
+    for (const row of rows.rows) found.set(nodeKey(row.level, Number(row.idx)), bytes(row.hash));
+    return found;
+  }
+
+  /** Appends entries and the nodes they complete, and moves the head to `size`. */
+  async append(entries: readonly NewEntry[], nodes: readonly StoredNode[], size: number) {
+    const CHUNK = 500;
+    for (let i = 0; i < entries.length; i += CHUNK) {
+      await this.db
+        .insertInto('tlog_entry')
+        .values(
+          entries.slice(i, i + CHUNK).map((e) => ({
+            idx: e.idx,
+            leaf_hash: param(e.leafHash),
+            kind: e.kind,
+            take_id: e.kind === 'take' ? e.subject : null,
+            receipt_session_id: e.kind === 'receipt' ? e.subject : null,
+            entry: e.entry,
+          })),
+        )
+        .execute();
+    }
+    for (let i = 0; i < nodes.length; i += CHUNK) {
+      await this.db
+        .insertInto('tlog_node')
+        .values(
+          nodes
+            .slice(i, i + CHUNK)
+            .map((n) => ({ level: n.level, idx: n.index, hash: param(n.hash) })),
+        )
+        .execute();
+    }
+    await this.db.updateTable('tlog_head').set({ size }).where('id', '=', 1).execute();
+  }
+
+  async entryByTake(takeId: string): Promise<EntryRow | undefined> {
+    const row = await this.entries().where('take_id', '=', takeId).executeTakeFirst();
+    return row === undefined ? undefined : toEntry(row);
+  }
+
+  async entryByReceipt(sessionId: string): Promise<EntryRow | undefined> {
+    const row = await this.entries().where('receipt_session_id', '=', sessionId).executeTakeFirst();
+    return row === undefined ? undefined : toEntry(row);
+  }
+
+  /** The receipt entry whose top-level `digest` is `digest` (JCS text: the member appears once, unescaped). */
+  async receiptEntryByDigest(digest: string): Promise<EntryRow | undefined> {
+    const row = await this.entries()
+      .where('kind', '=', 'receipt')
+      .where(sql<boolean>`position(${`"digest":"${digest}"`} in entry) > 0`)
+      .orderBy('idx')
+      .executeTakeFirst();
+    return row === undefined ? undefined : toEntry(row);
+  }
+
+  async entryByLeafHash(leafHash: Uint8Array): Promise<EntryRow | undefined> {
+    const row = await this.entries().where('leaf_hash', '=', param(leafHash)).executeTakeFirst();
+    return row === undefined ? undefined : toEntry(row);
+  }
+
+  async entriesInRange(start: number, end: number): Promise<EntryRow[]> {
+    const rows = await this.entries()
+      .where('idx', '>=', start)
+      .where('idx', '<', end)
+      .orderBy('idx')
+      .execute();
+    return rows.map(toEntry);
+  }
+
+  private entries() {
+    return this.db
+      .selectFrom('tlog_entry')
+      .select(['idx', 'leaf_hash', 'kind', 'take_id', 'receipt_session_id', 'entry']);
+  }
+
+  async latestCheckpoint(): Promise<CheckpointRow | undefined> {
+    const row = await this.checkpoints().orderBy('size', 'desc').limit(1).executeTakeFirst();
+    return row === undefined ? undefined : toCheckpoint(row);
+  }
+
+  async checkpointOfSize(size: number): Promise<CheckpointRow | undefined> {
+    const row = await this.checkpoints().where('size', '=', size).executeTakeFirst();
+    return row === undefined ? undefined : toCheckpoint(row);
+  }
+
+  private checkpoints() {
+    return this.db
+      .selectFrom('tlog_checkpoint')
+      .select(['size', 'root_hash', 'note', 'created_at']);
+  }
+
+  /** Stores a checkpoint; false when one of that size already exists. */
+  async insertCheckpoint(row: { size: number; rootHash: Uint8Array; note: string }) {
+    const inserted = await this.db
+      .insertInto('tlog_checkpoint')
+      .values({ size: row.size, root_hash: param(row.rootHash), note: row.note })
+      .onConflict((conflict) => conflict.column('size').doNothing())
+      .returning('size')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+
+  async cosignatures(checkpointSize: number): Promise<CosignatureRow[]> {
+    const rows = await this.db
+      .selectFrom('tlog_cosignature')
+      .select(['checkpoint_size', 'key_name', 'key_id', 'vkey', 'signed_at', 'line'])
+      .where('checkpoint_size', '=', checkpointSize)
+      .orderBy('created_at')
+      .execute();
+    return rows.map((row) => ({
+      checkpointSize: Number(row.checkpoint_size),
+      keyName: row.key_name,
+      keyId: row.key_id,
+      vkey: row.vkey,
+      signedAt: Number(row.signed_at),
+      line: row.line,
+    }));
+  }
+
+  /** Stores a cosignature; false when this witness key already cosigned this checkpoint. */
+  async insertCosignature(row: CosignatureRow): Promise<boolean> {
+    const inserted = await this.db
+      .insertInto('tlog_cosignature')
+      .values({
+        checkpoint_size: row.checkpointSize,
+        key_name: row.keyName,
+        key_id: row.keyId,
+        vkey: row.vkey,
+        signed_at: row.signedAt,
+        line: row.line,
+      })
+      .onConflict((conflict) => conflict.columns(['checkpoint_size', 'vkey']).doNothing())
+      .returning('checkpoint_size')
+      .executeTakeFirst();
+    return inserted !== undefined;
+  }
+}
+
+export const nodeKey = (level: number, index: number): string => `${level}/${index}`;
+
+function toEntry(row: {
+  idx: number;
+  leaf_hash: Uint8Array;
+  kind: 'take' | 'receipt';
+  take_id: string | null;
+  receipt_session_id: string | null;
+  entry: string;
+}): EntryRow {
+  return {
+    idx: Number(row.idx),
+    leafHash: bytes(row.leaf_hash),
+    kind: row.kind,
+    takeId: row.take_id,
+    receiptSessionId: row.receipt_session_id,
+    entry: row.entry,
+  };
+}
+
+function toCheckpoint(row: {
+  size: number;
+  root_hash: Uint8Array;
+  note: string;
+  created_at: Date;
+}): CheckpointRow {
+  return {
+    size: Number(row.size),
+    rootHash: bytes(row.root_hash),
+    note: row.note,
+    createdAt: new Date(row.created_at),
+  };
+}

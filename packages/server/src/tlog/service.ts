@@ -1,0 +1,268 @@
+import {
+  assembleProof,
+  base64ToBytes,
+  bytesToBase64,
+  consistencyProofPlan,
+  cosignatureTimestamp,
+  emptyRootHash,
+  inclusionProofPlan,
+  keyIdHex,
+  NOTE_SIGNATURE_TYPE,
+  parseCheckpoint,
+  parseSignedNote,
+  parseVerifierKey,
+  planNodes,
+  signCheckpoint,
+  treeRootPlan,
+  verifyCheckpointNote,
+  type ConsistencyProofJson,
+  type HashPlan,
+  type InclusionProofJson,
+  type NodeId,
+} from '@convene/protocol';
+import type { Clock } from '../clock.js';
+import { TLOG_ERRORS, tlogError } from './errors.js';
+import type { LogKey } from './log-key.js';
+import { nodeKey, type CheckpointRow, type EntryRow, type TlogRepository } from './repository.js';
+
+export const MAX_ENTRIES_PER_PAGE = 1000;
+/** A cosignature dated further ahead of our clock than this is refused. */
+const COSIGNATURE_FUTURE_SLACK_S = 600;
+
+export interface CheckpointView {
+  origin: string;
+  size: number;
+  rootHash: string;
+  /** The signed note as issued (log signature only). */
+  note: string;
+  /** The note with every stored cosignature line added. */
+  cosignedNote: string;
+  createdAt: string;
+  cosignatures: Array<{
+    name: string;
+    keyId: string;
+    vkey: string;
+    timestamp: number;
+    line: string;
+  }>;
+}
+
+export interface LogEntryView {
+  index: number;
+  leafHash: string;
+  kind: 'take' | 'receipt';
+  takeId: string | null;
+  sessionId: string | null;
+  entry: string;
+}
+
+/** Checkpoints, proofs, entries and cosignatures of the transparency log (§14). */
+export class TlogService {
+  constructor(
+    private readonly repository: TlogRepository,
+    readonly key: LogKey,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Signs a checkpoint of the current tree when it grew since the latest one (or when there is none).
+   * Runs under the job's advisory lock; a second signer of the same size is a no-op.
+   */
+  async checkpointNow(): Promise<{ size: number; signed: boolean }> {
+    const [size, latest] = await Promise.all([
+      this.repository.headSize(),
+      this.repository.latestCheckpoint(),
+    ]);
+    if (latest !== undefined && latest.size >= size) return { size: latest.size, signed: false };
+    const rootHash = await this.rootOf(size);
+    const note = await signCheckpoint({ origin: this.key.origin, size, rootHash }, this.key.seed);
+    const signed = await this.repository.insertCheckpoint({ size, rootHash, note });
+    return { size, signed };
+  }
+
+  async latestCheckpoint(): Promise<CheckpointView> {
+    const row = await this.repository.latestCheckpoint();
+    if (row === undefined) throw tlogError(404, TLOG_ERRORS.noCheckpoint);
+    return this.view(row);
+  }
+
+  async checkpointOfSize(size: number): Promise<CheckpointView> {
+    const row = await this.repository.checkpointOfSize(size);
+    if (row === undefined) throw tlogError(404, TLOG_ERRORS.checkpointNotFound);
+    return this.view(row);
+  }
+
+  private async view(row: CheckpointRow): Promise<CheckpointView> {
+    const cosignatures = await this.repository.cosignatures(row.size);
+    return {
+      origin: this.key.origin,
+      size: row.size,
+      rootHash: bytesToBase64(row.rootHash),
+      note: row.note,
+      cosignedNote: row.note + cosignatures.map((c) => `${c.line}\n`).join(''),
+      createdAt: row.createdAt.toISOString(),
+      cosignatures: cosignatures.map((c) => ({
+        name: c.keyName,
+        keyId: c.keyId,
+        vkey: c.vkey,
+        timestamp: c.signedAt,
+        line: c.line,
+      })),
+    };
+  }
+
+  /** An inclusion proof for the entry at `index` (or with `leafHash`) in the tree of `treeSize`. */
+  async inclusionProof(query: {
+    index?: number | undefined;
+    leafHash?: string | undefined;
+    treeSize?: number | undefined;
+  }): Promise<InclusionProofJson & { entry: string }> {
+    if ((query.index === undefined) === (query.leafHash === undefined)) {
+      throw tlogError(400, TLOG_ERRORS.oneOfIndexOrLeaf);
+    }
+    const treeSize = await this.provableSize(query.treeSize);
+    let row: EntryRow | undefined;
+    if (query.leafHash !== undefined) {
+      const hash = decodeHash(query.leafHash);
+      if (hash === null) throw tlogError(400, TLOG_ERRORS.badLeafHash);
+      row = await this.repository.entryByLeafHash(hash);
+    } else {
+      row = (await this.repository.entriesInRange(query.index!, query.index! + 1))[0];
+    }
+    if (row === undefined) throw tlogError(404, TLOG_ERRORS.entryNotFound);
+    if (row.idx >= treeSize) throw tlogError(400, TLOG_ERRORS.badIndex);
+    const hashes = await this.assemble(inclusionProofPlan(row.idx, treeSize));
+    return {
+      logIndex: row.idx,
+      treeSize,
+      leafHash: bytesToBase64(row.leafHash),
+      hashes: hashes.map(bytesToBase64),
+      entry: row.entry,
+    };
+  }
+
+  async consistencyProof(from: number, to: number | undefined): Promise<ConsistencyProofJson> {
+    const newSize = await this.provableSize(to);
+    if (!(from >= 0 && from <= newSize)) throw tlogError(400, TLOG_ERRORS.badRange);
+    const hashes = await this.assemble(consistencyProofPlan(from, newSize));
+    return { oldSize: from, newSize, hashes: hashes.map(bytesToBase64) };
+  }
+
+  async entries(start: number, end: number): Promise<LogEntryView[]> {
+    const size = await this.repository.headSize();
+    if (!(start >= 0 && start < end && end <= size && end - start <= MAX_ENTRIES_PER_PAGE)) {
+      throw tlogError(400, TLOG_ERRORS.badEntryRange);
+    }
+    return (await this.repository.entriesInRange(start, end)).map(entryView);
+  }
+
+  async entryOfTake(takeId: string): Promise<LogEntryView | undefined> {
+    const row = await this.repository.entryByTake(takeId);
+    return row === undefined ? undefined : entryView(row);
+  }
+
+  async receiptEntryByDigest(digest: string): Promise<LogEntryView | undefined> {
+    if (!/^[0-9a-f]{64}$/.test(digest)) return undefined;
+    const row = await this.repository.receiptEntryByDigest(digest);
+    return row === undefined ? undefined : entryView(row);
+  }
+
+  async entryOfReceipt(sessionId: string): Promise<LogEntryView | undefined> {
+    const row = await this.repository.entryByReceipt(sessionId);
+    return row === undefined ? undefined : entryView(row);
+  }
+
+  /**
+   * Stores a witness's cosignature (C2SP tlog-cosignature) of a checkpoint this log issued. Accepted
+   * from any witness key (type 0x04), keyed by its vkey: the signature must verify over our
+   * checkpoint of that size and be dated at most 10 minutes ahead of our clock. Readers decide
+   * which witnesses they trust; the server only refuses what does not verify.
+   */
+  async addCosignature(input: { vkey: string; cosignedCheckpoint: string }) {
+    const witness = parseVerifierKey(input.vkey);
+    if (witness === null || witness.type !== NOTE_SIGNATURE_TYPE.cosignatureV1) {
+      throw tlogError(400, TLOG_ERRORS.badWitnessKey);
+    }
+    const posted = parseSignedNote(input.cosignedCheckpoint);
+    const checkpoint = posted === null ? null : parseCheckpoint(posted.text);
+    if (posted === null || checkpoint === null) throw tlogError(400, TLOG_ERRORS.badCosignature);
+    const ours = await this.repository.checkpointOfSize(checkpoint.size);
+    const line = posted.signatures.find(
+      (s) => s.name === witness.name && s.keyId === witness.keyId,
+    );
+    if (ours === undefined || line === undefined || !ours.note.startsWith(posted.text + '\n')) {
+      throw tlogError(400, TLOG_ERRORS.badCosignature);
+    }
+    const lineText = `— ${line.name} ${line.base64}`;
+    const verified = await verifyCheckpointNote(`${ours.note}${lineText}\n`, {
+      logKey: this.key.vkey,
+      cosignerKeys: [input.vkey],
+    });
+    const timestamp = cosignatureTimestamp(line.signature);
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    if (
+      !verified.ok ||
+      verified.cosignatures.length !== 1 ||
+      timestamp === null ||
+      timestamp > now + COSIGNATURE_FUTURE_SLACK_S
+    ) {
+      throw tlogError(400, TLOG_ERRORS.badCosignature);
+    }
+    const stored = await this.repository.insertCosignature({
+      checkpointSize: checkpoint.size,
+      keyName: witness.name,
+      keyId: keyIdHex(witness.keyId),
+      vkey: input.vkey,
+      signedAt: timestamp,
+      line: lineText,
+    });
+    return { size: checkpoint.size, vkey: input.vkey, timestamp, stored };
+  }
+
+  /** Tree sizes a proof may use: up to the sequenced size; default the latest checkpoint's. */
+  private async provableSize(requested: number | undefined): Promise<number> {
+    if (requested === undefined) {
+      const latest = await this.repository.latestCheckpoint();
+      if (latest === undefined) throw tlogError(404, TLOG_ERRORS.noCheckpoint);
+      return latest.size;
+    }
+    const size = await this.repository.headSize();
+    if (!(Number.isSafeInteger(requested) && requested >= 1 && requested <= size)) {
+      throw tlogError(400, TLOG_ERRORS.badTreeSize);
+    }
+    return requested;
+  }
+
+  /** One query for every node the plan names, then the folds: O(log n) rows. */
+  private async assemble(plans: HashPlan[]): Promise<Uint8Array[]> {
+    const nodes = await this.repository.readNodes(planNodes(plans));
+    return assembleProof(plans, (node: NodeId) => {
+      const hash = nodes.get(nodeKey(node.level, node.index));
+      if (hash === undefined) throw new Error(`tlog node ${node.level}/${node.index} missing`);
+      return hash;
+    });
+  }
+
+  private async rootOf(size: number): Promise<Uint8Array> {
+    if (size === 0) return emptyRootHash();
+    const [hashes] = await this.assemble([treeRootPlan(size)]);
+    if (hashes === undefined) throw new Error('no root');
+    return hashes;
+  }
+}
+
+function entryView(row: EntryRow): LogEntryView {
+  return {
+    index: row.idx,
+    leafHash: bytesToBase64(row.leafHash),
+    kind: row.kind,
+    takeId: row.takeId,
+    sessionId: row.receiptSessionId,
+    entry: row.entry,
+  };
+}
+
+function decodeHash(text: string): Uint8Array | null {
+  const bytes = /^[0-9a-f]{64}$/.test(text) ? Buffer.from(text, 'hex') : base64ToBytes(text);
+  return bytes !== null && bytes.length === 32 ? new Uint8Array(bytes) : null;
+}

@@ -1,0 +1,62 @@
+import type { ColumnType } from 'kysely';
+
+/** A timestamp the database fills in (`default now()`). */
+type Stamped = ColumnType<Date, Date | string | undefined, never>;
+
+/** A hash column: bytea, read as bytes by both drivers. */
+type Hash = ColumnType<Uint8Array, Uint8Array, never>;
+
+export interface TlogHeadTable {
+  id: number;
+  size: number;
+}
+
+export interface TlogEntryTable {
+  idx: number;
+  leaf_hash: Hash;
+  kind: 'take' | 'receipt';
+  take_id: string | null;
+  receipt_session_id: string | null;
+  entry: string;
+  sequenced_at: Stamped;
+}
+
+export interface TlogNodeTable {
+  level: number;
+  idx: number;
+  hash: Hash;
+}
+
+export interface TlogCheckpointTable {
+  size: number;
+  root_hash: Hash;
+  note: string;
+  created_at: Stamped;
+}
+
+export interface TlogCosignatureTable {
+  checkpoint_size: number;
+  key_name: string;
+  key_id: string;
+  vkey: string;
+  signed_at: number;
+  line: string;
+  created_at: Stamped;
+}
+
+export interface TlogRefusedTable {
+  subject: string;
+  kind: 'take' | 'receipt';
+  reason: string;
+  found_at: Stamped;
+}
+
+/** The log's tables (migration 0013-tlog). */
+export interface TlogTables {
+  tlog_head: TlogHeadTable;
+  tlog_entry: TlogEntryTable;
+  tlog_node: TlogNodeTable;
+  tlog_checkpoint: TlogCheckpointTable;
+  tlog_cosignature: TlogCosignatureTable;
+  tlog_refused: TlogRefusedTable;
+}
