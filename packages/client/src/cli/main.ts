@@ -7,6 +7,7 @@ import { registerOnboarding } from './commands/onboarding.js';
 import { registerSession } from './commands/session.js';
 import { registerVerify } from './commands/verify.js';
 import { registerLog } from './commands/log.js';
+import { registerKeys } from './commands/keys.js';
 import { CliContext, exitCodeFor, type GlobalOptions } from './context.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerSession(program, context);
   registerVerify(program, context);
   registerLog(program, context);
+  registerKeys(program, context);
   const admin = program.command('admin').description('operator commands (X-Admin-Token)');
   registerAdminStatus(admin, context);
   registerAdminMembers(admin, context);

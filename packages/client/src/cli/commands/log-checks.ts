@@ -12,6 +12,9 @@ import { failed, notChecked, passed, type Check } from './checks.js';
 
 export const LOG_INCLUSION =
   'included in the transparency log, under a checkpoint signed by the log key';
+const CHECKPOINT_ATTEMPTS = 8;
+const CHECKPOINT_RETRY_MS = 750;
+
 export const LOG_KEY_PINNED = 'log key is the one you pinned (--log-key)';
 
 /** The log's verifier key: from the pinned raw key and the checkpoint's origin, or as served. */
@@ -45,26 +48,34 @@ export async function logChecks(
     pinnedLogKey === undefined
       ? notChecked(LOG_KEY_PINNED, 'no --log-key: checked against the key the server publishes')
       : undefined;
-  let checkpoint: string;
-  let vkey: string;
-  try {
-    const response = await fetch(`${ctx.baseUrl()}/api/log/checkpoint`);
-    if (!response.ok) throw new Error(`GET /api/log/checkpoint answered HTTP ${response.status}`);
-    checkpoint = await response.text();
-    vkey = await logVerifierKey(ctx, checkpoint, pinnedLogKey);
-  } catch (error) {
-    return {
-      checks: [
-        notChecked(LOG_INCLUSION, `could not read the log: ${(error as Error).message}`),
-        ...(pinCheck === undefined ? [] : [pinCheck]),
-      ],
-    };
-  }
-  const size = parseCheckpoint(parseSignedNote(checkpoint)?.text ?? '')?.size ?? 0;
   const leafHash = bytesToBase64(logEntryLeafHash(entry));
-  const response = await fetch(
-    `${ctx.baseUrl()}/api/log/proof/inclusion?leafHash=${encodeURIComponent(leafHash)}&treeSize=${size}`,
-  );
+  let checkpoint = '';
+  let vkey = '';
+  let size = 0;
+  let response!: Response;
+  // A take filed a moment ago is sequenced at once but signed into a checkpoint within a second or
+  // two: while the proof request says the entry is newer than the checkpoint, read the next one.
+  for (let attempt = 1; attempt <= CHECKPOINT_ATTEMPTS; attempt++) {
+    if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_RETRY_MS));
+    try {
+      const served = await fetch(`${ctx.baseUrl()}/api/log/checkpoint`);
+      if (!served.ok) throw new Error(`GET /api/log/checkpoint answered HTTP ${served.status}`);
+      checkpoint = await served.text();
+      vkey = await logVerifierKey(ctx, checkpoint, pinnedLogKey);
+    } catch (error) {
+      return {
+        checks: [
+          notChecked(LOG_INCLUSION, `could not read the log: ${(error as Error).message}`),
+          ...(pinCheck === undefined ? [] : [pinCheck]),
+        ],
+      };
+    }
+    size = parseCheckpoint(parseSignedNote(checkpoint)?.text ?? '')?.size ?? 0;
+    response = await fetch(
+      `${ctx.baseUrl()}/api/log/proof/inclusion?leafHash=${encodeURIComponent(leafHash)}&treeSize=${size}`,
+    );
+    if (response.status !== 400) break;
+  }
   const withPin = (check: Check): Check[] => (pinCheck === undefined ? [check] : [check, pinCheck]);
   if (response.status === 404) {
     return {

@@ -13,7 +13,7 @@ import {
   verifyCheckpointNote,
   type MonitorState,
 } from '@convene/protocol';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 
@@ -36,9 +36,11 @@ export function registerLog(program: Command, context: () => CliContext): void {
     .description(
       'verify the latest checkpoint against the last one kept here: signature, every new entry re-verified, the tree rebuilt (exit 1 on a split view, rewrite or bad entry)',
     )
-    .option(
-      '--log-key <base64>',
-      "the log's raw Ed25519 public key (pinned on first use otherwise)",
+    .addOption(
+      new Option(
+        '--log-key <base64>',
+        "the log's raw Ed25519 public key (pinned on first use otherwise)",
+      ).env('CONVENE_LOG_KEY'),
     )
     .addHelpText('after', '\nExample:\n  convene log monitor --log-key knMI9T1n…')
     .action(async (options: { logKey?: string }) => {

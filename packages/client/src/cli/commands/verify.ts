@@ -11,7 +11,7 @@ import {
   type ConsensusReceipt,
   type ReceiptReasonCode,
 } from '@convene/protocol';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { unwrap } from '../../sdk/client.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
@@ -19,7 +19,14 @@ import { checked, failed, finishChecks, notChecked, passed, type Check } from '.
 import { LOG_INCLUSION, LOG_KEY_PINNED, logChecks } from './log-checks.js';
 
 const KEY_HELP =
-  'raw base64 Ed25519 public key (32 bytes), as GET /api/swarm/receipt-key and GET /api/log/key answer it';
+  'raw base64 Ed25519 public key (32 bytes), as GET /api/swarm/receipt-key and GET /api/log/key answer it and `convene keys` prints it';
+
+const logKeyOption = () =>
+  new Option('--log-key <base64>', `the log's key to expect: ${KEY_HELP}`).env('CONVENE_LOG_KEY');
+const serviceKeyOption = () =>
+  new Option('--service-key <base64>', `the service key to expect: ${KEY_HELP}`).env(
+    'CONVENE_SERVICE_KEY',
+  );
 
 /**
  * verify take <id>, verify receipt <sessionId> [--file] — recomputed locally, trusting only the data
@@ -37,7 +44,7 @@ export function registerVerify(program: Command, context: () => CliContext): voi
     .description(
       "re-check a take's signature, that its fields say what was signed, and that it is in the transparency log",
     )
-    .option('--log-key <base64>', `the log's key to expect: ${KEY_HELP}`)
+    .addOption(logKeyOption())
     .addHelpText('after', '\nExample:\n  convene verify take 42 --log-key knMI9T1n…')
     .action(async (id: string, options: { logKey?: string }) => {
       const ctx = context();
@@ -116,8 +123,8 @@ export function registerVerify(program: Command, context: () => CliContext): voi
       '--previous <path>',
       "the subject's previous receipt (JSON) for the chain check offline",
     )
-    .option('--service-key <base64>', `the service key to expect: ${KEY_HELP}`)
-    .option('--log-key <base64>', `the log's key to expect: ${KEY_HELP}`)
+    .addOption(serviceKeyOption())
+    .addOption(logKeyOption())
     .addHelpText(
       'after',
       '\nExamples:\n  convene verify receipt 6c1e… --service-key MCow… --log-key knMI…\n  convene verify receipt --file receipt.json --previous before.json --service-key MCow…',

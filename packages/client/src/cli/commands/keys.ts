@@ -1,0 +1,38 @@
+import type { Command } from 'commander';
+import { unwrap } from '../../sdk/client.js';
+import type { CliContext } from '../context.js';
+
+/**
+ * convene keys — the service's receipt-signing key and the transparency log's key, as the server
+ * publishes them, printed as `CONVENE_SERVICE_KEY=… CONVENE_LOG_KEY=…` so `export $(convene keys)`
+ * pins them for `convene verify`. Pinning what the server says is trust on first use: keep the values
+ * (or get them from a source you trust) and later runs detect a server that switched keys.
+ */
+export function registerKeys(program: Command, context: () => CliContext): void {
+  program
+    .command('keys')
+    .description(
+      "print the service's receipt key and the log key to pin (export $(convene keys)), trust on first use",
+    )
+    .addHelpText(
+      'after',
+      '\nExample:\n  export $(npx convene keys) && npx convene verify receipt 6c1e…',
+    )
+    .action(async () => {
+      const ctx = context();
+      const api = ctx.publicApi();
+      const [service, log] = await Promise.all([
+        api.GET('/api/swarm/receipt-key').then(unwrap),
+        api.GET('/api/log/key').then(unwrap),
+      ]);
+      ctx.print(
+        {
+          serviceKey: service.publicKey,
+          serviceKeyId: service.keyId,
+          logKey: log.publicKey,
+          logVkey: log.vkey,
+        },
+        () => `CONVENE_SERVICE_KEY=${service.publicKey} CONVENE_LOG_KEY=${log.publicKey}`,
+      );
+    });
+}
