@@ -40,6 +40,8 @@ const analytics = {
 const swarm = {
   home: page(() => import('./pages/swarm/swarm-home.js'), 'SwarmHome'),
   session: page(() => import('./pages/swarm/session-page.js'), 'SessionPage'),
+  sessionOfDay: page(() => import('./pages/swarm/session-page.js'), 'SessionOfDayPage'),
+  subject: page(() => import('./pages/swarm/subject-page.js'), 'SubjectPage'),
   members: page(() => import('./pages/swarm/members.js'), 'MembersPage'),
   member: page(() => import('./pages/swarm/members.js'), 'MemberPage'),
   take: page(() => import('./pages/swarm/take-page.js'), 'TakePage'),
@@ -58,6 +60,9 @@ export const routes: SiteRoute[] = [
   { path: '/swarm/members/:id', component: swarm.member },
   { path: '/swarm/takes/:id', component: swarm.take },
   { path: '/swarm/memos/:id', component: swarm.memo },
+  { path: '/swarm/subjects/:id', component: swarm.subject },
+  // After every fixed /swarm/<section>/:id route: the router takes the first match.
+  { path: '/swarm/:date/:subject', component: swarm.sessionOfDay },
   { path: '/join', component: join },
   { path: '/join/status/:id', component: join },
   { path: '/analytics', component: analytics.overview },

@@ -38,9 +38,9 @@ async function api<T>(path: string): Promise<T> {
 async function concreteRoutes(): Promise<Array<{ pattern: string; path: string }>> {
   const first = async <T>(path: string, key: string, pick: (row: T) => string) =>
     pick((await api<Record<string, T[]>>(path))[key]![0]!);
-  const sessions = await api<{ sessions: Array<{ id: string; takeCount: number }> }>(
-    '/api/swarm/sessions?state=published&subject=convene-treasury&limit=50',
-  );
+  const sessions = await api<{
+    sessions: Array<{ id: string; takeCount: number; date: string; subjectId: string }>;
+  }>('/api/swarm/sessions?state=published&subject=convene-treasury&limit=50');
   const session = sessions.sessions.find((s) => s.takeCount > 0)!;
   const detail = await api<{ takes: Array<{ id: string; memberId: string }> }>(
     `/api/swarm/sessions/${session.id}`,
@@ -62,6 +62,8 @@ async function concreteRoutes(): Promise<Array<{ pattern: string; path: string }
     { pattern: '/swarm/members/:id', path: `/swarm/members/${take.memberId}` },
     { pattern: '/swarm/takes/:id', path: `/swarm/takes/${take.id}` },
     { pattern: '/swarm/memos/:id', path: `/swarm/memos/${memo}` },
+    { pattern: '/swarm/subjects/:id', path: `/swarm/subjects/${session.subjectId}` },
+    { pattern: '/swarm/:date/:subject', path: `/swarm/${session.date}/${session.subjectId}` },
     { pattern: '/join', path: '/join' },
     { pattern: '/join/status/:id', path: `/join/status/${application}` },
     { pattern: '/analytics', path: '/analytics' },
@@ -314,6 +316,65 @@ describe('every route', () => {
     });
     await watched.close();
   });
+
+  test('treasury: the headline and its chart state their as-of; the chart has a data table; stamps are <time> with the ISO on hover', async () => {
+    const balances = await api<{
+      asOf: string | null;
+      totalUsd: number;
+      history: Array<{ date: string; totalUsd: number }>;
+    }>('/api/dashboards/wallet-balances');
+    const watched = await openPage(browser);
+    const { page } = watched;
+    await page.goto(`${server.baseUrl}/treasury`);
+    await page.waitForSelector('[data-testid="asof-note"]', { timeout: 30_000 });
+    const last = balances.history[balances.history.length - 1]!;
+    const usdText = (value: number) =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        maximumFractionDigits: 2,
+        ...(Math.abs(value) >= 100_000 ? { notation: 'compact' as const } : {}),
+      }).format(value);
+    const note = (await page.locator('[data-testid="asof-note"]').textContent())!;
+    // The chart's last day and value are named beside the headline; when they differ from the
+    // headline the note says so and why.
+    expect(note).toContain(usdText(last.totalUsd));
+    const differs =
+      balances.asOf?.slice(0, 10) !== last.date ||
+      Math.abs(last.totalUsd - balances.totalUsd) > 0.005 * Math.abs(balances.totalUsd);
+    if (differs) {
+      expect(note).toContain(usdText(balances.totalUsd));
+      expect(note).toContain('They differ because');
+    }
+    console.info(
+      `treasury headline ${balances.totalUsd} @ ${balances.asOf}; chart ends ${last.totalUsd} @ ${last.date}`,
+    );
+    // The chart's data table, opened, lists the history newest first with the API's values.
+    const chart = page.locator('[data-testid="wallet-history-chart"]');
+    await chart.locator('[data-testid="chart-data"] summary').click();
+    const firstRow = chart.locator('[data-testid="chart-data"] tbody tr').first();
+    await firstRow.waitFor();
+    const cells = await firstRow.locator('td').allTextContents();
+    expect(await firstRow.locator('time').getAttribute('datetime')).toBe(
+      `${last.date}T00:00:00.000Z`,
+    );
+    expect(cells.slice(1).filter((c) => c !== '—')).toContain(usdText(last.totalUsd));
+    // Every stamp on the page is a <time> whose datetime parses and is shown on hover.
+    const stamps = await page.locator('main time').evaluateAll((nodes) =>
+      nodes.map((n) => ({
+        datetime: n.getAttribute('datetime'),
+        title: n.getAttribute('title'),
+      })),
+    );
+    expect(stamps.length).toBeGreaterThan(0);
+    for (const stamp of stamps) {
+      expect(Number.isNaN(Date.parse(stamp.datetime!))).toBe(false);
+      expect(stamp.title).toBe(stamp.datetime);
+    }
+    // No raw ISO stamp is left in the page's visible text.
+    expect(await page.locator('main').innerText()).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+    await watched.close();
+  }, 120_000);
 
   test('a member page counts and pages every take, and filters them by subject', async () => {
     const member = visits.find((visit) => visit.pattern === '/swarm/members/:id')!.path;

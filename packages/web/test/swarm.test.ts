@@ -28,6 +28,43 @@ beforeAll(async () => {
   publishedSessionId = withTakes!.id;
 }, 300_000);
 
+interface SessionDetailShape {
+  date: string;
+  subjectId: string;
+  referenceAllocation: { buckets: Array<{ bucket: string; weight: number }> } | null;
+  recommendation: { weights: Array<{ bucket: string; weight: number }> } | null;
+}
+interface SnapshotShape {
+  sessionId: string | null;
+  totalUsd: number | null;
+  holdings: Array<{ bucket: string | null; valueUsd: number | null }>;
+}
+
+async function apiJson<T>(path: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`);
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** The site's formats, restated here so a change to them shows up as a failing test. */
+const pctText = (fraction: number | null) =>
+  fraction === null ? '—' : `${(fraction * 100).toFixed(1)}%`;
+const usdText = (value: number | null) =>
+  value === null
+    ? '—'
+    : Math.abs(value) >= 100_000
+      ? new Intl.NumberFormat('en-US', {
+          style: 'currency',
+          currency: 'USD',
+          notation: 'compact',
+          maximumFractionDigits: 2,
+        }).format(value)
+      : new Intl.NumberFormat('en-US', {
+          style: 'currency',
+          currency: 'USD',
+          maximumFractionDigits: 2,
+        }).format(value);
+
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -79,6 +116,131 @@ describe('swarm pages', () => {
     expect(await page.locator('[data-testid="histogram"]').count()).toBe(1);
     await screenshot(page, 'swarm-session');
   });
+
+  test('the session shows the snapshot it reasoned over and target / actual / recommended / gap per bucket', async () => {
+    const detail = await apiJson<SessionDetailShape>(`/api/swarm/sessions/${publishedSessionId}`);
+    const { snapshots } = await apiJson<{ snapshots: SnapshotShape[] }>(
+      `/api/swarm/subjects/${detail.subjectId}/snapshots?limit=365`,
+    );
+    const snapshot = snapshots.find((s) => s.sessionId === publishedSessionId);
+    expect(snapshot, 'the demo session has a holdings snapshot').toBeDefined();
+    const page = await visit(
+      tab,
+      server.baseUrl,
+      `/swarm/sessions/${publishedSessionId}`,
+      '[data-testid="bucket-comparison"] tbody tr',
+      'swarm-session-buckets',
+    );
+    // The snapshot table lists exactly the snapshot's holdings, with its total.
+    expect(await page.locator('[data-testid="snapshot-holdings"] tbody tr').count()).toBe(
+      snapshot!.holdings.length,
+    );
+    expect(
+      await page
+        .locator('[data-testid="session-snapshot"] [data-testid="snapshot-total"]')
+        .textContent(),
+    ).toBe(usdText(snapshot!.totalUsd));
+    // Every bucket of the reference, the recommendation and the snapshot has a row whose figures
+    // are the API's: target from the brief, actual = bucket value / snapshot total, gap = actual − target.
+    const target = new Map(detail.referenceAllocation!.buckets.map((b) => [b.bucket, b.weight]));
+    const recommended = new Map(detail.recommendation!.weights.map((w) => [w.bucket, w.weight]));
+    const actual = new Map<string, number>();
+    for (const h of snapshot!.holdings)
+      if (h.bucket !== null && h.valueUsd !== null)
+        actual.set(h.bucket, (actual.get(h.bucket) ?? 0) + h.valueUsd / snapshot!.totalUsd!);
+    const buckets = new Set([...target.keys(), ...recommended.keys(), ...actual.keys()]);
+    const rows = page.locator('[data-testid="bucket-comparison"] tbody tr');
+    expect(await rows.count()).toBe(buckets.size);
+    let drifted = 0;
+    for (const bucket of buckets) {
+      const cells = await page
+        .locator(`[data-testid="bucket-comparison"] tr[data-bucket="${bucket}"] td`)
+        .allTextContents();
+      const t = target.get(bucket) ?? null;
+      const a = actual.get(bucket) ?? 0;
+      expect(cells[1], `${bucket} target`).toBe(pctText(t));
+      expect(cells[2], `${bucket} actual`).toBe(pctText(a));
+      expect(cells[3], `${bucket} recommended`).toBe(pctText(recommended.get(bucket) ?? null));
+      if (t === null) {
+        expect(cells[4]).toBe('—');
+        continue;
+      }
+      const gap = a - t;
+      expect(cells[4], `${bucket} gap`).toContain(
+        `${gap > 0 ? '+' : ''}${(gap * 100).toFixed(1)} pt`,
+      );
+      const drift = Math.abs(gap) > 0.02;
+      if (drift) drifted += 1;
+      expect(cells[4]!.includes('⚠ drift'), `${bucket} drift flag`).toBe(drift);
+    }
+    console.info(
+      `session ${publishedSessionId}: ${buckets.size} bucket(s), ${drifted} flagged as drift`,
+    );
+    expect(tab.errors).toEqual([]);
+  }, 120_000);
+
+  test('a subject page shows the subject, its latest snapshot and its sessions', async () => {
+    const detail = await apiJson<SessionDetailShape>(`/api/swarm/sessions/${publishedSessionId}`);
+    const subject = await apiJson<{ name: string; status: string }>(
+      `/api/swarm/subjects/${detail.subjectId}`,
+    );
+    const { snapshots } = await apiJson<{ snapshots: SnapshotShape[] }>(
+      `/api/swarm/subjects/${detail.subjectId}/snapshots?limit=1`,
+    );
+    const list = await apiJson<{ sessions: Array<{ id: string }> }>(
+      `/api/swarm/sessions?subject=${detail.subjectId}&limit=50`,
+    );
+    const page = await visit(
+      tab,
+      server.baseUrl,
+      `/swarm/subjects/${detail.subjectId}`,
+      '[data-testid="subject-session-list"] tbody tr',
+      'swarm-subject',
+    );
+    expect(await page.locator('[data-testid="subject"] h2').textContent()).toContain(subject.name);
+    expect(await page.locator('[data-testid="subject-status"]').textContent()).toBe(subject.status);
+    expect(await page.title()).toContain(subject.name);
+    expect(
+      await page
+        .locator('[data-testid="latest-snapshot"] [data-testid="snapshot-total"]')
+        .textContent(),
+    ).toBe(usdText(snapshots[0]!.totalUsd));
+    expect(
+      await page
+        .locator('[data-testid="latest-snapshot"] [data-testid="snapshot-holdings"] tbody tr')
+        .count(),
+    ).toBe(snapshots[0]!.holdings.length);
+    const links = await page
+      .locator('[data-testid="subject-session-list"] tbody tr a[href^="/swarm/sessions/"]')
+      .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')));
+    expect(links).toEqual(list.sessions.map((s) => `/swarm/sessions/${s.id}`));
+    expect(tab.errors).toEqual([]);
+  }, 120_000);
+
+  test('/swarm/:date/:subject opens the latest session of that day', async () => {
+    const detail = await apiJson<SessionDetailShape>(`/api/swarm/sessions/${publishedSessionId}`);
+    const day = await apiJson<{ session: { id: string } }>(
+      `/api/swarm/sessions/${detail.date}/${detail.subjectId}`,
+    );
+    const page = await visit(
+      tab,
+      server.baseUrl,
+      `/swarm/${detail.date}/${detail.subjectId}`,
+      '[data-testid="receipt-verdict"]',
+      'swarm-session-of-day',
+    );
+    expect(await page.locator('[data-testid="session-header"] h2').textContent()).toContain(
+      detail.date,
+    );
+    // The page is the day's latest session: its receipt panel links that session's receipt.
+    const html = await page.locator('main').innerHTML();
+    expect(html).toContain(day.session.id);
+    expect(tab.errors).toEqual([]);
+    // A path that is not a date says so instead of asking the API.
+    await page.goto(`${server.baseUrl}/swarm/yesterday/${detail.subjectId}`);
+    await page.waitForSelector('.error-box');
+    expect(await page.locator('.error-box').textContent()).toContain('not a date');
+  }, 120_000);
 
   test('a tampered receipt from a lying server shows "not verified" with the reason', async () => {
     const proxy = await startTamperProxy(server.baseUrl);

@@ -1,6 +1,7 @@
+import type { ComponentChildren } from 'preact';
+import { When } from './when.js';
 import type { Provenance } from '../api/types/treasury.js';
 import type { RegimeLabel } from '../api/types/regime.js';
-import { ago } from '../lib/format.js';
 
 const PROVENANCE_HELP: Record<Provenance, string> = {
   live: 'read from the chain or source just now',
@@ -27,7 +28,7 @@ export function Freshness(props: { asOf: string | null; stale: boolean }) {
   return (
     <span class="freshness">
       <span class="muted small" title={props.asOf ?? 'never read'}>
-        as of {ago(props.asOf)}
+        as of <When iso={props.asOf} as="ago" />
       </span>
       {props.stale ? (
         <span class="badge attention" title="older than the refresh interval">
@@ -61,7 +62,12 @@ export function Chip(props: {
   );
 }
 
-export function Stat(props: { label: string; value: string; hint?: string; testId?: string }) {
+export function Stat(props: {
+  label: string;
+  value: ComponentChildren;
+  hint?: ComponentChildren;
+  testId?: string;
+}) {
   return (
     <div class="stat" data-testid={props.testId}>
       <div class="stat-label">{props.label}</div>

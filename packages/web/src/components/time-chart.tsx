@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ChartSpec } from './chart-spec.js';
+import { ChartDataTable } from './chart-data-table.js';
 
 export type { ChartSeries, ChartSpec, YBand } from './chart-spec.js';
 
@@ -34,6 +35,7 @@ export function TimeChart({ spec, testId }: { spec: ChartSpec; testId?: string }
       {failed !== null ? <p class="error">chart failed to load: {failed}</p> : null}
       <div ref={host} class="chart-host" style={{ minHeight: `${spec.height ?? 260}px` }} />
       {spec.note !== undefined ? <p class="muted small">{spec.note}</p> : null}
+      <ChartDataTable spec={spec} />
     </figure>
   );
 }

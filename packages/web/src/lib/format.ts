@@ -34,17 +34,48 @@ export function pct(fraction: number | null | undefined, digits = 1): string {
   return `${(fraction * 100).toFixed(digits)}%`;
 }
 
+/** Gap beyond which an allocation row is flagged as drift (two percentage points). */
+export const DRIFT_ALERT = 0.02;
+
+/** A difference of two 0..1 shares in signed percentage points ("+3.2 pt"). */
+export function gapPoints(gap: number | null | undefined): string {
+  if (gap === null || gap === undefined || !Number.isFinite(gap)) return DASH;
+  return `${gap > 0 ? '+' : ''}${(gap * 100).toFixed(1)} pt`;
+}
+
 /** A value already in percent (analytics routes), signed. */
 export function pctPoints(value: number | null | undefined, digits = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
   return `${value > 0 ? '+' : ''}${value.toFixed(digits)}%`;
 }
 
+const readableDay = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const readableTime = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+
+/** A moment, readably and in UTC: "22 Nov 2026, 14:05 UTC" (the `When` component adds the ISO stamp on hover). */
 export function dateTime(iso: string | null | undefined): string {
   if (iso === null || iso === undefined) return DASH;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+  return `${readableDay.format(date)}, ${readableTime.format(date)} UTC`;
+}
+
+/** A UTC day, readably: "22 Nov 2026" (from a stamp or a YYYY-MM-DD date). */
+export function day(iso: string | null | undefined): string {
+  if (iso === null || iso === undefined) return DASH;
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return readableDay.format(date);
 }
 
 /** "3 h ago" style age from now. */

@@ -1,6 +1,7 @@
+import { When } from '../../components/when.js';
 import type { CommentsResponse } from '../../api/types/analytics.js';
 import { Async } from '../../components/async-view.js';
-import { dateTime } from '../../lib/format.js';
+
 import { useResource } from '../../lib/use-resource.js';
 import { AnalyticsFrame, usePaging } from './shared.js';
 
@@ -31,7 +32,8 @@ export function CommentsPage() {
                 return (
                   <li key={c.id} class="comment">
                     <div class="small muted">
-                      <strong class="comment-author">{c.author}</strong> · {dateTime(c.createdAt)}
+                      <strong class="comment-author">{c.author}</strong> ·{' '}
+                      <When iso={c.createdAt} />
                       {path !== undefined && c.targetId !== null ? (
                         <>
                           {' '}

@@ -1,8 +1,9 @@
+import { When } from '../../components/when.js';
 import type { LeaderboardResponse, LeaderboardRow } from '../../api/types/analytics.js';
 import { Async } from '../../components/async-view.js';
 import { Chip, Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
-import { ago, num, usd } from '../../lib/format.js';
+import { num, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import {
   AnalyticsFrame,
@@ -42,7 +43,7 @@ export function LeaderboardPage() {
                 {data.health.map((h) => (
                   <li key={h.source}>
                     {h.source} <Chip tone={HEALTH_TONE[h.status]} text={h.status} /> {h.freshRows}/
-                    {h.rows} fresh · last refresh {ago(h.lastRefreshedAt)}
+                    {h.rows} fresh · last refresh <When iso={h.lastRefreshedAt} as="ago" />
                   </li>
                 ))}
               </ul>

@@ -1,9 +1,10 @@
+import { When } from '../../components/when.js';
 import type { EntitiesResponse, EntityRow, MarketOverview } from '../../api/types/analytics.js';
 import { Async } from '../../components/async-view.js';
 import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
-import { ago, num, usd } from '../../lib/format.js';
+import { num, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
 
@@ -24,7 +25,7 @@ export function OverviewPage() {
         {(o) => (
           <section class="card" data-testid="overview">
             <p class="meta small muted">
-              refreshed {ago(o.refreshedAt)}{' '}
+              refreshed <When iso={o.refreshedAt} as="ago" />{' '}
               <StaleMark stale={o.stale} refreshedAt={o.refreshedAt} />
             </p>
             <div class="stats">

@@ -1,3 +1,4 @@
+import { When } from '../../components/when.js';
 import { useMemo } from 'preact/hooks';
 import type { WalletProfile, WalletRow, WalletsResponse } from '../../api/types/analytics.js';
 import { Async } from '../../components/async-view.js';
@@ -5,7 +6,7 @@ import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { ago, num, pctPoints, shortHash, usd } from '../../lib/format.js';
+import { num, pctPoints, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
@@ -143,7 +144,7 @@ function WalletBody({ wallet: w }: { wallet: WalletProfile }) {
           }
         />
         <Stat label="Transactions 30d" value={num(w.txCount30d)} />
-        <Stat label="Last active" value={ago(w.lastActiveAt)} />
+        <Stat label="Last active" value=<When iso={w.lastActiveAt} as="ago" /> />
       </div>
       <TimeChart spec={chart} testId="wallet-chart" />
       <h3>Holdings</h3>

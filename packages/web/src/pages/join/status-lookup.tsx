@@ -1,8 +1,9 @@
+import { When } from '../../components/when.js';
 import type { ApplicationStatus } from '../../api/types/swarm.js';
 import { formText } from '../../lib/form.js';
 import { useLocation } from 'preact-iso/router';
 import { Async } from '../../components/async-view.js';
-import { dateTime } from '../../lib/format.js';
+
 import { useResource } from '../../lib/use-resource.js';
 import { ClaimToken } from './claim-token.js';
 
@@ -36,8 +37,8 @@ export function StatusLookup({ initialId }: { initialId: string }) {
           {(s) => (
             <>
               <p data-testid="application-state">
-                <strong>{s.state}</strong> · applied {dateTime(s.appliedAt)} · reviewed{' '}
-                {dateTime(s.reviewedAt)} · claimed {dateTime(s.claimedAt)}
+                <strong>{s.state}</strong> · applied <When iso={s.appliedAt} /> · reviewed{' '}
+                <When iso={s.reviewedAt} /> · claimed <When iso={s.claimedAt} />
               </p>
               <ClaimToken status={s} />
             </>

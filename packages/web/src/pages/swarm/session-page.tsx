@@ -1,11 +1,19 @@
-import type { Judgement, Judgements, SessionDetail } from '../../api/types/swarm.js';
+import { When } from '../../components/when.js';
+import type {
+  Judgement,
+  Judgements,
+  SessionDetail,
+  SessionOfDay,
+  SubjectSnapshots,
+} from '../../api/types/swarm.js';
 import { Async } from '../../components/async-view.js';
-import { dateTime, num } from '../../lib/format.js';
+import { num } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { DisagreementPanel, RecommendationPanel } from './aggregate-panels.js';
 import { ReceiptPanel } from './receipt-panel.js';
 import { Countdown, StateChip, SwarmFrame } from './shared.js';
 import { TakesSection } from './takes-section.js';
+import { BucketComparison, SnapshotTable } from './snapshot-panels.js';
 import { titleOf } from '../../lib/document-title.js';
 
 export function SessionPage({ params }: { params: { id: string } }) {
@@ -24,25 +32,102 @@ export function SessionPage({ params }: { params: { id: string } }) {
   );
 }
 
-function SessionBody({ session: s }: { session: SessionDetail }) {
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `/swarm/:date/:subject`: the latest session of that UTC day and subject. */
+export function SessionOfDayPage({ params }: { params: { date: string; subject: string } }) {
+  const valid = DAY.test(params.date);
+  const day = useResource<SessionOfDay>(
+    valid ? `/api/swarm/sessions/${params.date}/${encodeURIComponent(params.subject)}` : null,
+  );
+  return (
+    <SwarmFrame
+      title="Session"
+      documentTitle={`Session ${params.date} ${params.subject}`}
+      lead={
+        <>
+          The latest session of {params.date} on{' '}
+          <a href={`/swarm/subjects/${encodeURIComponent(params.subject)}`}>{params.subject}</a>;
+          earlier ones that day are in the{' '}
+          <a href={`/swarm?subject=${encodeURIComponent(params.subject)}&search=${params.date}`}>
+            sessions list
+          </a>
+          .
+        </>
+      }
+    >
+      {valid ? (
+        <Async resource={day} what="session">
+          {(data) => <SessionBody session={{ ...data.session, takes: data.takes }} />}
+        </Async>
+      ) : (
+        <p class="error-box" role="alert">
+          {params.date} is not a date (YYYY-MM-DD).
+        </p>
+      )}
+    </SwarmFrame>
+  );
+}
+
+function SnapshotSection({ session }: { session: SessionDetail }) {
+  const snapshots = useResource<SubjectSnapshots>(
+    `/api/swarm/subjects/${encodeURIComponent(session.subjectId)}/snapshots?limit=365`,
+  );
+  return (
+    <section class="card" data-testid="session-snapshot">
+      <h2>What the swarm reasoned over</h2>
+      <Async resource={snapshots} what="holdings snapshot">
+        {(data) => {
+          const snapshot = data.snapshots.find((x) => x.sessionId === session.id) ?? null;
+          return (
+            <>
+              <BucketComparison session={session} snapshot={snapshot} />
+              <h3>Holdings snapshot</h3>
+              {snapshot === null ? (
+                <p class="muted">No holdings snapshot was taken for this session.</p>
+              ) : (
+                <SnapshotTable snapshot={snapshot} />
+              )}
+            </>
+          );
+        }}
+      </Async>
+    </section>
+  );
+}
+
+export function SessionBody({ session: s }: { session: SessionDetail }) {
   const names = new Map(s.roster.map((r) => [r.memberId, r.handle]));
   const brief = s.brief?.body ?? null;
   return (
     <>
       <section class="card" data-testid="session-header">
         <h2>
-          {s.date} · {s.subjectId} <StateChip state={s.state} />
+          {s.date} ·{' '}
+          <a href={`/swarm/subjects/${encodeURIComponent(s.subjectId)}`}>{s.subjectId}</a>{' '}
+          <StateChip state={s.state} />
         </h2>
         <p class="small muted">
-          convened {dateTime(s.convenedAt)} · window{' '}
-          {s.windowClosesAt === null ? 'open, no deadline' : `closes ${dateTime(s.windowClosesAt)}`}
+          convened <When iso={s.convenedAt} /> · window{' '}
+          {s.windowClosesAt === null ? (
+            'open, no deadline'
+          ) : (
+            <>
+              closes <When iso={s.windowClosesAt} />
+            </>
+          )}
           {s.state === 'collecting' ? (
             <>
               {' '}
               · <Countdown until={s.windowClosesAt} />
             </>
           ) : null}
-          {s.publishedAt !== null ? ` · published ${dateTime(s.publishedAt)}` : ''}
+          {s.publishedAt !== null ? (
+            <>
+              {' '}
+              · published <When iso={s.publishedAt} />
+            </>
+          ) : null}
         </p>
         {s.rationale !== null ? <p class="text-body">{s.rationale}</p> : null}
         {s.synthesis !== null ? <p class="text-body muted">{s.synthesis}</p> : null}
@@ -57,6 +142,7 @@ function SessionBody({ session: s }: { session: SessionDetail }) {
           <DisagreementPanel map={s.disagreement} names={names} />
         </section>
       </div>
+      <SnapshotSection session={s} />
       <TakesSection takes={s.takes} />
       <ReceiptPanel sessionId={s.id} published={s.state === 'published'} />
       <JudgementsSection sessionId={s.id} />
@@ -110,7 +196,7 @@ export function JudgementList({ judgements }: { judgements: Judgement[] }) {
           <div class="row-between">
             <strong>{j.handle ?? j.judgedBy}</strong>
             <span class="small">
-              release safety <strong>{j.releaseSafety}</strong> · {dateTime(j.createdAt)} ·{' '}
+              release safety <strong>{j.releaseSafety}</strong> · <When iso={j.createdAt} /> ·{' '}
               <a href={`/swarm/sessions/${j.sessionId}`}>session</a>
             </span>
           </div>

@@ -1,9 +1,10 @@
+import { When } from '../../components/when.js';
 import { formText } from '../../lib/form.js';
 import { useLocation } from 'preact-iso/router';
 import type { OpenSession, SessionList, SessionSummary } from '../../api/types/swarm.js';
 import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
-import { dateTime, num, pct } from '../../lib/format.js';
+import { num, pct } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { Countdown, StateChip, SwarmFrame } from './shared.js';
 
@@ -26,7 +27,7 @@ function OpenSessionCard() {
                 </a>{' '}
                 <StateChip state={session.state} />
                 <div class="muted small">
-                  convened {dateTime(session.convenedAt)} · {session.takeCount} take(s) so far
+                  convened <When iso={session.convenedAt} /> · {session.takeCount} take(s) so far
                 </div>
               </div>
               <div class="stat-value">
@@ -99,7 +100,9 @@ export function SwarmHome() {
           {(data) => (
             <>
               {data.nextSessionAt !== null ? (
-                <p class="muted small">Next session convenes {dateTime(data.nextSessionAt)}.</p>
+                <p class="muted small">
+                  Next session convenes <When iso={data.nextSessionAt} />.
+                </p>
               ) : null}
               <DataTable<SessionSummary>
                 testId="session-list"

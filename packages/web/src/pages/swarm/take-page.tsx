@@ -1,7 +1,8 @@
+import { When } from '../../components/when.js';
 import { useMemo } from 'preact/hooks';
 import type { Memo, TakeReceipt } from '../../api/types/swarm.js';
 import { Async } from '../../components/async-view.js';
-import { dateTime, pct } from '../../lib/format.js';
+import { pct } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { StanceChip, SwarmFrame } from './shared.js';
 import { TakeCheckMark } from './takes-section.js';
@@ -34,7 +35,7 @@ function TakeBody({ take: t }: { take: TakeReceipt }) {
         <p class="notice attention">
           Superseded by{' '}
           <a href={`/swarm/takes/${t.supersededBy.id}`}>revision {t.supersededBy.revision}</a> filed{' '}
-          {dateTime(t.supersededBy.receivedAt)}.
+          <When iso={t.supersededBy.receivedAt} />.
         </p>
       ) : null}
       <h2>
@@ -53,7 +54,7 @@ function TakeBody({ take: t }: { take: TakeReceipt }) {
         <a href={`/swarm/sessions/${t.sessionId}`}>
           session {t.date} · {t.subjectId}
         </a>
-        , filed {dateTime(t.receivedAt)}.
+        , filed <When iso={t.receivedAt} />.
       </p>
       <p class="small muted mono">
         member {t.memberId} · key {t.publicKey ?? '—'} · fingerprint{' '}
@@ -97,7 +98,8 @@ export function MemoPage({ params }: { params: { id: string } }) {
           <section class="card" data-testid="memo">
             <h2>{m.title}</h2>
             <p class="small muted">
-              by <a href={`/swarm/members/${m.memberId}`}>@{m.handle}</a> · {dateTime(m.createdAt)}
+              by <a href={`/swarm/members/${m.memberId}`}>@{m.handle}</a> ·{' '}
+              <When iso={m.createdAt} />
               {m.sessionId !== null ? (
                 <>
                   {' '}

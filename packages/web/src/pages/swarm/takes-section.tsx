@@ -1,5 +1,6 @@
+import { When } from '../../components/when.js';
 import type { SessionTake } from '../../api/types/swarm.js';
-import { dateTime, pct } from '../../lib/format.js';
+import { pct } from '../../lib/format.js';
 import { StanceChip } from './shared.js';
 import { useTakeCheck } from './verification.js';
 
@@ -61,7 +62,9 @@ export function TakesSection({ takes }: { takes: SessionTake[] }) {
           <WeightsList weights={take.weights} />
           {take.body !== '' ? (
             <details>
-              <summary class="small">Take text · filed {dateTime(take.receivedAt)}</summary>
+              <summary class="small">
+                Take text · filed <When iso={take.receivedAt} />
+              </summary>
               <p class="text-body">{take.body}</p>
             </details>
           ) : null}

@@ -1,11 +1,9 @@
+import { When } from '../../components/when.js';
 import type { AllocationFramework, WalletSleeves } from '../../api/types/treasury.js';
 import { ErrorView, Loading } from '../../components/async-view.js';
-import { dateTime, pct, usd } from '../../lib/format.js';
+import { DRIFT_ALERT, gapPoints, pct, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { scrollRegion } from '../../components/scroll-region.js';
-
-/** Gap beyond which a row is marked for attention (two percentage points). */
-const DRIFT_ALERT = 0.02;
 
 interface Row {
   key: string;
@@ -108,7 +106,12 @@ function AllocationTable({
             in <a href={`/swarm/sessions/${framework.setBy.sessionId}`}>a swarm session</a>
           </>
         ) : null}
-        {framework.asOf !== null ? ` on ${dateTime(framework.asOf)}` : ''}
+        {framework.asOf !== null ? (
+          <>
+            {' '}
+            on <When iso={framework.asOf} />
+          </>
+        ) : null}
         {framework.note !== null ? ` · ${framework.note}` : ''}
       </p>
       <div class="table-scroll" {...scrollRegion('Allocation: target vs actual')}>
@@ -137,7 +140,7 @@ function AllocationTable({
                     {pct(row.actual)}
                   </td>
                   <td class={`num ${alert ? 'attention' : ''}`} data-label="Gap">
-                    {gap === null ? '—' : `${gap > 0 ? '+' : ''}${(gap * 100).toFixed(1)} pt`}
+                    {gapPoints(gap)}
                     {alert ? ' ⚠ drift' : ''}
                   </td>
                   <td class="hide-phone">

@@ -1,7 +1,8 @@
+import { When } from '../../components/when.js';
 import type { Buybacks, FeeSplit, TokenMetrics, TokenQuote } from '../../api/types/treasury.js';
 import { Async } from '../../components/async-view.js';
 import { Freshness, ProvenanceBadge, Stat } from '../../components/badges.js';
-import { dateTime, num, shortHash, usd } from '../../lib/format.js';
+import { num, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { scrollRegion } from '../../components/scroll-region.js';
 
@@ -91,7 +92,7 @@ function BuybacksBody({ data }: { data: Buybacks }) {
         </p>
       ) : (
         <p class="notice" data-testid="buybacks-note">
-          Indexer up to date as of {dateTime(data.asOf)}.{' '}
+          Indexer up to date as of <When iso={data.asOf} />.{' '}
           {last !== null
             ? `No buyback since ${last}: a quiet period, not a gap.`
             : 'No buybacks yet.'}

@@ -1,9 +1,10 @@
+import { When } from '../../components/when.js';
 import { useMemo } from 'preact/hooks';
 import type { WalletBalances } from '../../api/types/treasury.js';
 import { Async } from '../../components/async-view.js';
 import { ProvenanceBadge, Stat } from '../../components/badges.js';
 import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
-import { ago, num, shortHash, usd } from '../../lib/format.js';
+import { day, num, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailySeriesByProvenance } from './history-series.js';
 import { scrollRegion } from '../../components/scroll-region.js';
@@ -44,10 +45,16 @@ function WalletsBody({ data }: { data: WalletBalances }) {
         <Stat
           label="Total across wallets"
           value={usd(data.totalUsd)}
-          hint={`as of ${ago(data.asOf)}`}
+          hint={
+            <>
+              live read, <When iso={data.asOf} as="ago" />
+            </>
+          }
+          testId="wallets-total"
         />
         <Stat label="Wallets tracked" value={String(data.wallets.length)} />
       </div>
+      <AsOfNote data={data} />
       <TimeChart spec={chart} testId="wallet-history-chart" />
       <div class="grid-2">
         {data.wallets.map((wallet) => (
@@ -98,5 +105,38 @@ function WalletsBody({ data }: { data: WalletBalances }) {
         ))}
       </div>
     </>
+  );
+}
+
+/**
+ * The headline is the live read; the chart is one persisted snapshot per day. When the chart's last
+ * day is not the headline's day or its value differs, say so beside them instead of leaving two
+ * totals to disagree silently.
+ */
+function AsOfNote({ data }: { data: WalletBalances }) {
+  const last = data.history[data.history.length - 1];
+  if (last === undefined)
+    return <p class="muted small">No daily snapshot persisted yet: the chart is empty.</p>;
+  const sameDay = data.asOf !== null && data.asOf.slice(0, 10) === last.date;
+  const sameValue =
+    data.totalUsd !== null &&
+    Math.abs(last.totalUsd - data.totalUsd) <= 0.005 * Math.abs(data.totalUsd);
+  return (
+    <p class={`small ${sameDay && sameValue ? 'muted' : 'notice'}`} data-testid="asof-note">
+      {sameDay && sameValue ? (
+        <>
+          The chart ends on <When iso={last.date} as="day" /> at {usd(last.totalUsd)}, the same as
+          the headline.
+        </>
+      ) : (
+        <>
+          The headline ({usd(data.totalUsd)}) is the live read of <When iso={data.asOf} />; the
+          chart ends at the last persisted daily snapshot, {usd(last.totalUsd)} on{' '}
+          <When iso={last.date} as="day" />. They differ because the chart lists only days on which
+          every tracked wallet has a persisted snapshot, valued with that day&apos;s prices
+          {sameDay ? '' : `, and no such day is persisted after ${day(last.date)} yet`}.
+        </>
+      )}
+    </p>
   );
 }

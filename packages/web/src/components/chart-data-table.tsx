@@ -1,0 +1,68 @@
+import { useState } from 'preact/hooks';
+import { DASH, pct, sig, usd } from '../lib/format.js';
+import type { ChartSpec } from './chart-spec.js';
+import { scrollRegion } from './scroll-region.js';
+import { When } from './when.js';
+
+function formatOf(kind: ChartSpec['yFormat']): (value: number | null) => string {
+  if (kind === 'usd') return usd;
+  if (kind === 'pct') return (v) => pct(v);
+  return sig;
+}
+
+/**
+ * The data-table alternative to a chart: every x (newest first) with each series' value, in the
+ * site's formats. Built only when opened, so long series cost nothing until a reader asks.
+ */
+export function ChartDataTable({ spec }: { spec: ChartSpec }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details
+      class="chart-data"
+      data-testid="chart-data"
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary class="small">
+        The data as a table ({spec.x.length} {spec.x.length === 1 ? 'row' : 'rows'})
+      </summary>
+      {open ? (
+        <div class="table-scroll" {...scrollRegion(`${spec.title}: data`)}>
+          <table class="table compact">
+            <caption>{spec.title}, newest first</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                {spec.series.map((s) => (
+                  <th key={s.label} scope="col" class="num">
+                    {s.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {spec.x
+                .map((x, i) => ({ x, i }))
+                .reverse()
+                .map(({ x, i }) => (
+                  <tr key={x}>
+                    <td>
+                      <When iso={new Date(x * 1000).toISOString()} as="day" />
+                    </td>
+                    {spec.series.map((s) => {
+                      const value = s.values[i] ?? null;
+                      const format = formatOf(s.scale === 'y2' ? spec.y2Format : spec.yFormat);
+                      return (
+                        <td key={s.label} class="num">
+                          {value === null ? DASH : format(value)}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </details>
+  );
+}

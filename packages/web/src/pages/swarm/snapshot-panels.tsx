@@ -1,0 +1,162 @@
+import { When } from '../../components/when.js';
+import type { ReferenceAllocation, SessionDetail, SubjectSnapshot } from '../../api/types/swarm.js';
+import { scrollRegion } from '../../components/scroll-region.js';
+import { DRIFT_ALERT, DASH, gapPoints, label, pct, shortHash, sig, usd } from '../../lib/format.js';
+
+/** The holdings snapshot a session reasoned over (or a subject's latest one). */
+export function SnapshotTable({ snapshot }: { snapshot: SubjectSnapshot }) {
+  return (
+    <>
+      <p class="small muted">
+        taken <When iso={snapshot.takenAt} /> · total{' '}
+        <strong data-testid="snapshot-total">{usd(snapshot.totalUsd)}</strong> ·{' '}
+        {snapshot.holdings.length} holding(s)
+      </p>
+      {snapshot.holdings.length === 0 ? (
+        <p class="muted">The snapshot holds no positions.</p>
+      ) : (
+        <div class="table-scroll" {...scrollRegion('Holdings snapshot')}>
+          <table class="table compact" data-testid="snapshot-holdings">
+            <caption>
+              Holdings at <When iso={snapshot.takenAt} />
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Asset</th>
+                <th scope="col">Bucket</th>
+                <th scope="col" class="num">
+                  Amount
+                </th>
+                <th scope="col" class="num">
+                  Value
+                </th>
+                <th scope="col" class="num">
+                  Share
+                </th>
+                <th scope="col" class="hide-phone">
+                  Wallet
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {snapshot.holdings.map((h, i) => (
+                <tr key={`${h.wallet}-${h.asset}-${i}`}>
+                  <td>{h.asset}</td>
+                  <td>{h.bucket === null ? DASH : label(h.bucket)}</td>
+                  <td class="num">{sig(h.amount)}</td>
+                  <td class="num">{usd(h.valueUsd)}</td>
+                  <td class="num">{pct(h.share)}</td>
+                  <td class="hide-phone mono small" title={h.wallet}>
+                    {shortHash(h.wallet)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {snapshot.notable.length > 0 ? (
+        <ul class="small">
+          {snapshot.notable.map((fact) => (
+            <li key={fact}>{fact}</li>
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
+export interface BucketRow {
+  bucket: string;
+  target: number | null;
+  actual: number | null;
+  recommended: number | null;
+  /** actual − target, as on the treasury allocation table. */
+  gap: number | null;
+  drift: boolean;
+}
+
+/** Per bucket: the brief's target, the snapshot's actual share, the swarm's weight and the gap. */
+export function bucketRows(
+  reference: ReferenceAllocation | null,
+  snapshot: SubjectSnapshot | null,
+  weights: ReadonlyArray<{ bucket: string; weight: number }>,
+): BucketRow[] {
+  const actual = new Map<string, number>();
+  const total = snapshot?.totalUsd ?? null;
+  if (snapshot !== null && total !== null && total > 0) {
+    for (const h of snapshot.holdings) {
+      if (h.bucket !== null && h.valueUsd !== null)
+        actual.set(h.bucket, (actual.get(h.bucket) ?? 0) + h.valueUsd / total);
+    }
+  }
+  const target = new Map((reference?.buckets ?? []).map((b) => [b.bucket, b.weight]));
+  const recommended = new Map(weights.map((w) => [w.bucket, w.weight]));
+  const buckets = [...new Set([...target.keys(), ...recommended.keys(), ...actual.keys()])];
+  return buckets.map((bucket) => {
+    const t = target.get(bucket) ?? null;
+    const a = snapshot === null ? null : (actual.get(bucket) ?? 0);
+    const gap = t === null || a === null ? null : a - t;
+    return {
+      bucket,
+      target: t,
+      actual: a,
+      recommended: recommended.get(bucket) ?? null,
+      gap,
+      drift: gap !== null && Math.abs(gap) > DRIFT_ALERT,
+    };
+  });
+}
+
+export function BucketComparison(props: {
+  session: SessionDetail;
+  snapshot: SubjectSnapshot | null;
+}) {
+  const reference = props.session.referenceAllocation as ReferenceAllocation | null;
+  const rows = bucketRows(reference, props.snapshot, props.session.recommendation?.weights ?? []);
+  if (rows.length === 0)
+    return <p class="muted">No targets, holdings or bucket weights to compare for this session.</p>;
+  return (
+    <div class="table-scroll" {...scrollRegion('Target, actual, recommended and gap per bucket')}>
+      <table class="table compact" data-testid="bucket-comparison">
+        <caption>
+          Per bucket: the target the brief carried
+          {reference !== null ? ` (framework v${reference.version})` : ''}, the actual share in the
+          snapshot, the swarm&apos;s recommended weight, and the gap (actual minus target; beyond{' '}
+          {pct(DRIFT_ALERT, 0)} it is flagged as drift).
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Bucket</th>
+            <th scope="col" class="num">
+              Target
+            </th>
+            <th scope="col" class="num">
+              Actual
+            </th>
+            <th scope="col" class="num">
+              Recommended
+            </th>
+            <th scope="col" class="num">
+              Gap
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.bucket} data-bucket={row.bucket}>
+              <td>{label(row.bucket)}</td>
+              <td class="num">{pct(row.target)}</td>
+              <td class="num">{pct(row.actual)}</td>
+              <td class="num">{pct(row.recommended)}</td>
+              <td class={`num ${row.drift ? 'attention' : ''}`}>
+                {gapPoints(row.gap)}
+                {row.drift ? ' ⚠ drift' : ''}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

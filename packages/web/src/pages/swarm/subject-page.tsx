@@ -1,0 +1,162 @@
+import { When } from '../../components/when.js';
+import type {
+  SessionList,
+  SessionSummary,
+  SubjectSnapshots,
+  SwarmSubject,
+} from '../../api/types/swarm.js';
+import { Async } from '../../components/async-view.js';
+import { DataTable } from '../../components/data-table.js';
+import { titleOf } from '../../lib/document-title.js';
+import { label, num, pct } from '../../lib/format.js';
+import { safeHref } from '../../lib/safe-url.js';
+import { useResource } from '../../lib/use-resource.js';
+import { StateChip, SwarmFrame } from './shared.js';
+import { SnapshotTable } from './snapshot-panels.js';
+
+const SESSIONS_SHOWN = 50;
+
+/** `/swarm/subjects/:id`: what the subject is, its latest holdings snapshot and its sessions. */
+export function SubjectPage({ params }: { params: { id: string } }) {
+  const id = encodeURIComponent(params.id);
+  const subject = useResource<SwarmSubject>(`/api/swarm/subjects/${id}`);
+  return (
+    <SwarmFrame title="Subject" documentTitle={titleOf(subject, 'Subject', (s) => s.name)}>
+      <Async resource={subject} what="subject">
+        {(s) => <SubjectCard subject={s} />}
+      </Async>
+      <LatestSnapshot id={id} />
+      <SubjectSessions id={params.id} />
+    </SwarmFrame>
+  );
+}
+
+function SubjectCard({ subject: s }: { subject: SwarmSubject }) {
+  const homepage = s.homepage === null ? null : safeHref(s.homepage);
+  return (
+    <section class="card" data-testid="subject">
+      <h2>
+        {s.name} <span class="muted small">{s.id}</span>
+      </h2>
+      {s.thesisBlurb !== null ? <p class="text-body">{s.thesisBlurb}</p> : null}
+      <dl class="facts">
+        <dt>Status</dt>
+        <dd data-testid="subject-status">{s.status}</dd>
+        <dt>Operator</dt>
+        <dd>{s.operator ?? '—'}</dd>
+        <dt>Recommendation</dt>
+        <dd data-testid="subject-recommendation-type">{label(s.recommendationType)}</dd>
+        <dt>Quorum</dt>
+        <dd>{s.quorumRequired} take(s)</dd>
+        <dt>Schedule</dt>
+        <dd>
+          {s.schedule.cron === null
+            ? 'convened by an admin'
+            : `${s.schedule.cron} (UTC)${s.schedule.enabled ? '' : ', paused'}`}
+          {s.schedule.nextFireAt !== null ? (
+            <>
+              {' '}
+              · next <When iso={s.schedule.nextFireAt} />
+            </>
+          ) : null}
+        </dd>
+        {homepage !== null ? (
+          <>
+            <dt>Homepage</dt>
+            <dd>
+              <a href={homepage} rel="noopener noreferrer">
+                {s.homepage}
+              </a>
+            </dd>
+          </>
+        ) : null}
+        {s.lastReviewed !== null ? (
+          <>
+            <dt>Last reviewed</dt>
+            <dd>{s.lastReviewed}</dd>
+          </>
+        ) : null}
+      </dl>
+      {s.structuralNotes !== null ? <p class="small muted">{s.structuralNotes}</p> : null}
+    </section>
+  );
+}
+
+function LatestSnapshot({ id }: { id: string }) {
+  const snapshots = useResource<SubjectSnapshots>(`/api/swarm/subjects/${id}/snapshots?limit=1`);
+  return (
+    <section class="card" data-testid="latest-snapshot">
+      <h2>Latest holdings snapshot</h2>
+      <Async resource={snapshots} what="holdings snapshot">
+        {(data) => {
+          const latest = data.snapshots[0];
+          if (latest === undefined)
+            return <p class="muted">No snapshot yet: one is taken when a session convenes.</p>;
+          return (
+            <>
+              {latest.sessionId !== null ? (
+                <p class="small">
+                  Taken for <a href={`/swarm/sessions/${latest.sessionId}`}>this session</a>.
+                </p>
+              ) : null}
+              <SnapshotTable snapshot={latest} />
+            </>
+          );
+        }}
+      </Async>
+    </section>
+  );
+}
+
+function SubjectSessions({ id }: { id: string }) {
+  const sessions = useResource<SessionList>(
+    `/api/swarm/sessions?subject=${encodeURIComponent(id)}&limit=${SESSIONS_SHOWN}`,
+  );
+  return (
+    <section class="card" data-testid="subject-sessions">
+      <h2>Sessions</h2>
+      <Async resource={sessions} what="sessions">
+        {(data) => (
+          <>
+            <DataTable<SessionSummary>
+              testId="subject-session-list"
+              cards
+              rows={data.sessions}
+              rowKey={(s) => s.id}
+              empty="No session on this subject yet."
+              columns={[
+                {
+                  label: 'Date',
+                  render: (s) => <a href={`/swarm/sessions/${s.id}`}>{s.date}</a>,
+                },
+                { label: 'State', render: (s) => <StateChip state={s.state} /> },
+                { label: 'Takes', numeric: true, render: (s) => s.takeCount },
+                {
+                  label: 'Participation',
+                  numeric: true,
+                  render: (s) => (s.quorum ? pct(s.quorum.participation, 0) : '—'),
+                },
+                {
+                  label: 'Score',
+                  numeric: true,
+                  render: (s) => num(s.recommendation?.score ?? null),
+                },
+                {
+                  label: 'Drift',
+                  numeric: true,
+                  render: (s) => pct(s.recommendation?.drift ?? null),
+                },
+              ]}
+            />
+            {data.nextCursor !== null ? (
+              <p class="small">
+                Showing the newest {SESSIONS_SHOWN};{' '}
+                <a href={`/swarm?subject=${encodeURIComponent(id)}`}>all sessions on {id}</a>.
+              </p>
+            ) : null}
+          </>
+        )}
+      </Async>
+    </section>
+  );
+}
