@@ -103,7 +103,8 @@ export function liveEnv(
     TOKEN_KEY: 'CVN',
     CHAIN_CONFIRMATIONS: '0',
     TREASURY_REFRESH_SECONDS: '3600',
-    RPC_TIMEOUT_MS: '400',
+    // Generous: on a loaded 2-core machine the local chain stand-in can take over 400 ms to answer.
+    RPC_TIMEOUT_MS: '2000',
     RPC_RETRY_COUNT: '2',
     RPC_BACKOFF_MS: '10',
   };
