@@ -68,6 +68,7 @@ describe('server process', () => {
       APP_ENV: 'staging',
       ADMIN_TOKEN: 'process-test-admin-token-0123456789',
       RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64'),
+      LOG_SIGNING_KEY: randomBytes(32).toString('base64'),
       SCHEDULER_ENABLED: 'false',
     };
     const server = await startServerProcess(env, 150_000);

@@ -22,10 +22,12 @@ describeEachDatabase('receipt key rotation', (kind) => {
   let testDb: TestDatabase;
   const apps: FastifyInstance[] = [];
   const clock = new ManualClock('2026-06-01T12:00:00Z');
+  // Outside demo the log key is required too; it stays the same across the receipt key's rotation.
+  const logSeed = randomBytes(32).toString('base64');
 
   async function replica(seed: string): Promise<FastifyInstance> {
     const app = await buildApp({
-      config: testConfig({ APP_ENV: 'prod', RECEIPT_SIGNING_KEY: seed }),
+      config: testConfig({ APP_ENV: 'prod', RECEIPT_SIGNING_KEY: seed, LOG_SIGNING_KEY: logSeed }),
       database: testDb.database,
       clock,
       logger: false,
