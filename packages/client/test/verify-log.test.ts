@@ -29,6 +29,8 @@ const RECEIPT_SEED = randomBytes(32).toString('base64');
 const LOG_SEED = randomBytes(32).toString('base64');
 const postgres = (await databaseKinds()).includes('postgres');
 
+// PostgreSQL only: the tampering cases rewrite rows while the server runs, which PGlite's single
+// in-process connection cannot share. CI sets REQUIRE_POSTGRES=1, so there it never skips.
 describe.skipIf(!postgres)('convene verify against the transparency log (PostgreSQL)', () => {
   let testDb: TestDatabase;
   let server: ServerProcess;
