@@ -1785,7 +1785,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A take receipt, its signature re-verified on this request */
+    /** A take receipt: signature, fields and log entry re-checked on this request */
     get: {
       parameters: {
         query?: never;
@@ -1834,8 +1834,25 @@ export interface paths {
               signature: string;
               /** @description the key this take was filed and is verified with */
               publicKey: string | null;
-              /** @description recomputed on this request */
+              /** @description recomputed on this request: signature, fields against the signed text, and the log entry */
               verified: boolean;
+              /** @description present only when verified is false: why (codes in docs/protocol.md) */
+              unverifiedReasons?: {
+                code: string;
+                message: string;
+              }[];
+              /** @description the take's index in the transparency log; null when the log holds none */
+              logIndex: number | null;
+              /** @description base64 SHA-256(0x00 ‖ entry) of its log entry */
+              leafHash: string | null;
+              /** @description inclusion proof of the log entry against the latest checkpoint; null while none covers it yet (within a second) or when the log holds no entry */
+              inclusion: {
+                /** @description the signed checkpoint (C2SP signed note) the proof is against */
+                checkpoint: string;
+                treeSize: number;
+                /** @description base64 RFC 9162 inclusion proof, bottom-up */
+                hashes: string[];
+              } | null;
               signer: {
                 /** Format: uuid */
                 id: string;
@@ -2423,8 +2440,17 @@ export interface paths {
                 publicKey: string;
                 /** Format: date-time */
                 receivedAt: string;
-                /** @description signature and stored fields re-checked on this read */
+                /** @description signature, stored fields and the log entry re-checked on this read */
                 verified: boolean;
+                /** @description present only when verified is false: why (codes in docs/protocol.md) */
+                unverifiedReasons?: {
+                  code: string;
+                  message: string;
+                }[];
+                /** @description the take's index in the transparency log; null when the log holds none */
+                logIndex: number | null;
+                /** @description base64 SHA-256(0x00 ‖ entry) of its log entry */
+                leafHash: string | null;
                 /** @description a later revision of this take exists */
                 superseded: boolean;
                 /** @description the member's newest revision in the same session, or null when this is it */
@@ -3401,8 +3427,17 @@ export interface paths {
                 publicKey: string;
                 /** Format: date-time */
                 receivedAt: string;
-                /** @description signature and stored fields re-checked when this body was built */
+                /** @description signature, stored fields and the log entry re-checked on this read */
                 verified: boolean;
+                /** @description present only when verified is false: why (codes in docs/protocol.md) */
+                unverifiedReasons?: {
+                  code: string;
+                  message: string;
+                }[];
+                /** @description the take's index in the transparency log; null when the log holds none */
+                logIndex: number | null;
+                /** @description base64 SHA-256(0x00 ‖ entry) of its log entry */
+                leafHash: string | null;
                 /** @description the aggregate uses this take (false: excused, off the roster, or filed after aggregation) */
                 counted: boolean;
                 /** @description the member's newest revision in the same session, or null when this is it */
@@ -3725,8 +3760,17 @@ export interface paths {
                 publicKey: string;
                 /** Format: date-time */
                 receivedAt: string;
-                /** @description signature and stored fields re-checked when this body was built */
+                /** @description signature, stored fields and the log entry re-checked on this read */
                 verified: boolean;
+                /** @description present only when verified is false: why (codes in docs/protocol.md) */
+                unverifiedReasons?: {
+                  code: string;
+                  message: string;
+                }[];
+                /** @description the take's index in the transparency log; null when the log holds none */
+                logIndex: number | null;
+                /** @description base64 SHA-256(0x00 ‖ entry) of its log entry */
+                leafHash: string | null;
                 /** @description the aggregate uses this take (false: excused, off the roster, or filed after aggregation) */
                 counted: boolean;
                 /** @description the member's newest revision in the same session, or null when this is it */
@@ -4167,6 +4211,7 @@ export interface paths {
               };
               /** @description recomputed on this request */
               verified: boolean;
+              /** @description present only when verified is false: why (codes in docs/protocol.md) */
               unverifiedReasons?: {
                 code: string;
                 message: string;

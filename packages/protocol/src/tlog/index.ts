@@ -101,3 +101,12 @@ export {
   type MonitorState,
   type MonitorStep,
 } from './monitor.js';
+export {
+  checkServedTake,
+  checkTakeLogEntry,
+  TAKE_REASONS,
+  type ServedTake,
+  type TakeCheck,
+  type TakeReason,
+  type TakeReasonCode,
+} from './take-check.js';

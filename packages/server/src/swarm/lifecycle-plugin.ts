@@ -20,12 +20,14 @@ import { sessionReadRoutes } from './sessions/routes.js';
 import { SubjectAdmin } from './subjects/admin.js';
 import { subjectAdminRoutes } from './subjects/admin-routes.js';
 import { subjectRoutes } from './subjects/routes.js';
+import type { TakeVerifier } from './takes/verification.js';
 
 /** The session lifecycle and every swarm read route: services built once, routes and job registered. */
 export async function registerLifecycle(
   app: FastifyInstance,
   context: AppContext,
   tokenClaims: TokenClaimService,
+  verifier: TakeVerifier,
 ): Promise<void> {
   const { config, database, clock, versions, scheduler } = context;
   const { db } = database;
@@ -34,13 +36,13 @@ export async function registerLifecycle(
   const allocations = new AllocationBridge(database, versions, app.log);
   const sweepDeps = { db, clock, lifecycle, allocations };
 
-  await app.register(memberReadRoutes, { reads: new MemberReads(db) });
+  await app.register(memberReadRoutes, { reads: new MemberReads(db, verifier) });
   await app.register(subjectRoutes, { db, clock });
   await app.register(subjectAdminRoutes, {
     subjects: new SubjectAdmin(db, versions),
     adminToken: config.adminToken,
   });
-  await app.register(sessionReadRoutes, { reads: new SessionReads(db, clock, versions) });
+  await app.register(sessionReadRoutes, { reads: new SessionReads(db, clock, versions, verifier) });
   await app.register(briefRoutes, { briefs: new BriefService(db, versions) });
   await app.register(receiptRoutes, { receipts: new ReceiptService(db, serviceKeys) });
   await app.register(judgementRoutes, {

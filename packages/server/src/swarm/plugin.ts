@@ -8,7 +8,9 @@ import { TokenClaimService } from './members/token-claim.js';
 import { memoRoutes } from './memos/routes.js';
 import { MemoService } from './memos/service.js';
 import { takeRoutes } from './takes/routes.js';
+import { TakeReads } from './takes/read-service.js';
 import { TakeService } from './takes/service.js';
+import { TakeVerifier } from './takes/verification.js';
 import { registerLifecycle } from './lifecycle-plugin.js';
 import { SESSION_SUBROUTES, SWARM_DATASET } from './sessions/constants.js';
 
@@ -32,6 +34,8 @@ export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
     return position;
   });
   const memos = new MemoService(db, clock);
+  const logged = config.logEnabled ? context.tlog.service : null;
+  const verifier = new TakeVerifier(logged);
 
   // A route under /api/swarm/sessions/{x}/<segment> shadows a subject named <segment> at the
   // date/subject route, so every such segment must be a reserved slug (subjects/admin.ts).
@@ -47,10 +51,10 @@ export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
     tokenClaims,
     adminToken: config.adminToken,
   });
-  await app.register(takeRoutes, { takes });
+  await app.register(takeRoutes, { takes, reads: new TakeReads(db, verifier, logged) });
   await app.register(memoRoutes, { memos, tokenClaims, publicBaseUrl: config.publicBaseUrl });
 
-  await registerLifecycle(app, context, tokenClaims);
+  await registerLifecycle(app, context, tokenClaims, verifier);
 
   if (config.smtpUrl !== undefined) {
     scheduler.add(emailDeliveryJob(db, smtpMailer(config.smtpUrl), clock, config.smtpFrom));

@@ -25,6 +25,23 @@ export const SupersededBySchema = Type.Union(
   { description: "the member's newest revision in the same session, or null when this is it" },
 );
 
+/** Why `verified` is false (present only then): stable codes documented in docs/protocol.md. */
+export const UnverifiedReasonsSchema = Type.Optional(
+  Type.Array(Type.Object({ code: Type.String(), message: Type.String() }), {
+    description: 'present only when verified is false: why (codes in docs/protocol.md)',
+  }),
+);
+
+/** Where the transparency log holds a take: index and leaf hash, null when it holds none. */
+export const TakeLogFields = {
+  logIndex: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
+    description: "the take's index in the transparency log; null when the log holds none",
+  }),
+  leafHash: Type.Union([Type.String(), Type.Null()], {
+    description: 'base64 SHA-256(0x00 ‖ entry) of its log entry',
+  }),
+};
+
 /** Responses for a swarm route: the success schema plus the error statuses it can answer. */
 export function swarmResponses(
   success: Record<number, TSchema>,

@@ -265,6 +265,13 @@ export class TlogRepository {
     return row === undefined ? undefined : toEntry(row);
   }
 
+  /** The log entries of these takes (one query), keyed by take id; a take with none is absent. */
+  async entriesByTakes(takeIds: readonly string[]): Promise<Map<string, EntryRow>> {
+    if (takeIds.length === 0) return new Map();
+    const rows = await this.entries().where('take_id', 'in', [...new Set(takeIds)]).execute();
+    return new Map(rows.map((row) => [row.take_id!, toEntry(row)]));
+  }
+
   async entryByReceipt(sessionId: string): Promise<EntryRow | undefined> {
     const row = await this.entries().where('receipt_session_id', '=', sessionId).executeTakeFirst();
     return row === undefined ? undefined : toEntry(row);

@@ -161,6 +161,25 @@ export class TlogService {
     return row === undefined ? undefined : entryView(row);
   }
 
+  /** The log entries of these takes, keyed by take id (one query); a take with none is absent. */
+  async entriesOfTakes(takeIds: readonly string[]): Promise<Map<string, LogEntryView>> {
+    const rows = await this.repository.entriesByTakes(takeIds);
+    return new Map([...rows].map(([takeId, row]) => [takeId, entryView(row)]));
+  }
+
+  /**
+   * An inclusion proof of the entry at `index` against the latest checkpoint, with that signed
+   * checkpoint; null while no checkpoint covers the entry yet (one is signed within a second).
+   */
+  async inclusionInLatest(
+    index: number,
+  ): Promise<{ checkpoint: string; treeSize: number; hashes: string[] } | null> {
+    const latest = await this.repository.latestCheckpoint();
+    if (latest === undefined || latest.size <= index) return null;
+    const hashes = await this.assemble(inclusionProofPlan(index, latest.size));
+    return { checkpoint: latest.note, treeSize: latest.size, hashes: hashes.map(bytesToBase64) };
+  }
+
   async receiptEntryByDigest(digest: string): Promise<LogEntryView | undefined> {
     if (!/^[0-9a-f]{64}$/.test(digest)) return undefined;
     const row = await this.repository.receiptEntryByDigest(digest);

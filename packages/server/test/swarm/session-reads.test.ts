@@ -322,6 +322,8 @@ describeEachDatabase('swarm read routes and their parameters', (kind) => {
         'publicKey',
         'receivedAt',
         'verified',
+        'logIndex',
+        'leafHash',
         'superseded',
         'supersededBy',
       ].sort(),

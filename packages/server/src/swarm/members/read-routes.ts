@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { IsoDateTime, SupersededBySchema, swarmResponses, Uuid } from '../schemas.js';
+import {
+  IsoDateTime,
+  SupersededBySchema,
+  swarmResponses,
+  TakeLogFields,
+  UnverifiedReasonsSchema,
+  Uuid,
+} from '../schemas.js';
 import { State } from '../sessions/schemas.js';
 import type { MemberReads } from './read-service.js';
 
@@ -46,7 +53,11 @@ const MemberTake = Type.Object({
   signature: Type.String(),
   publicKey: Type.String({ description: 'the key this take was filed and is verified with' }),
   receivedAt: IsoDateTime,
-  verified: Type.Boolean({ description: 'signature and stored fields re-checked on this read' }),
+  verified: Type.Boolean({
+    description: 'signature, stored fields and the log entry re-checked on this read',
+  }),
+  unverifiedReasons: UnverifiedReasonsSchema,
+  ...TakeLogFields,
   superseded: Type.Boolean({ description: 'a later revision of this take exists' }),
   supersededBy: SupersededBySchema,
 });

@@ -4,7 +4,7 @@ import { RequestError, notFound } from '../../errors.js';
 import { SWARM_ERRORS } from '../errors.js';
 import { parseLimit } from '../sessions/list-query.js';
 import { memberTakes, newestRevisions, type MemberTakesPosition } from '../takes/repository.js';
-import { supersededBy, takeVerified } from '../takes/verification.js';
+import { supersededBy, unverifiedReasons, type TakeVerifier } from '../takes/verification.js';
 import { MemberRepository, type MemberRow } from './repository.js';
 
 export const MEMBER_TAKES_MAX = 1000;
@@ -41,7 +41,10 @@ function decodeTakesCursor(raw: string): MemberTakesPosition {
 export class MemberReads {
   private readonly members: MemberRepository;
 
-  constructor(private readonly db: Kysely<DB>) {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly verifier: TakeVerifier,
+  ) {
     this.members = new MemberRepository(db);
   }
 
@@ -85,37 +88,40 @@ export class MemberReads {
       member.id,
       page.map((row) => row.sessionId),
     );
+    const verdicts = await this.verifier.verdicts(page);
     const last = page.at(-1);
     return {
       memberId: member.id,
       handle: member.handle,
-      takes: await Promise.all(
-        page.map(async (row) => {
-          const pointer = supersededBy(newest.get(row.sessionId), row.revision);
-          return {
-            id: row.id,
-            recommendationId: row.recommendationId,
-            sessionId: row.sessionId,
-            date: row.date,
-            subjectId: row.subjectId,
-            sessionState: row.sessionState,
-            revision: row.revision,
-            stance: row.stance,
-            confidence: row.confidence,
-            body: row.body,
-            memoUrl: row.memoUrl === '' ? null : row.memoUrl,
-            weights: row.weights,
-            nonce: row.nonce,
-            canonical: row.canonical,
-            signature: row.signature,
-            publicKey: row.publicKey,
-            receivedAt: row.receivedAt.toISOString(),
-            verified: await takeVerified(row),
-            superseded: pointer !== null,
-            supersededBy: pointer,
-          };
-        }),
-      ),
+      takes: page.map((row) => {
+        const verdict = verdicts.get(row.id)!;
+        const pointer = supersededBy(newest.get(row.sessionId), row.revision);
+        return {
+          id: row.id,
+          recommendationId: row.recommendationId,
+          sessionId: row.sessionId,
+          date: row.date,
+          subjectId: row.subjectId,
+          sessionState: row.sessionState,
+          revision: row.revision,
+          stance: row.stance,
+          confidence: row.confidence,
+          body: row.body,
+          memoUrl: row.memoUrl === '' ? null : row.memoUrl,
+          weights: row.weights,
+          nonce: row.nonce,
+          canonical: row.canonical,
+          signature: row.signature,
+          publicKey: row.publicKey,
+          receivedAt: row.receivedAt.toISOString(),
+          verified: verdict.verified,
+          ...unverifiedReasons(verdict),
+          logIndex: verdict.logIndex,
+          leafHash: verdict.leafHash,
+          superseded: pointer !== null,
+          supersededBy: pointer,
+        };
+      }),
       nextCursor:
         limit !== undefined && rows.length > limit && last !== undefined
           ? encodeTakesCursor(last)

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { swarmResponses } from '../schemas.js';
+import { swarmResponses, UnverifiedReasonsSchema } from '../schemas.js';
 import type { ReceiptService } from './service.js';
 
 const ConsensusReceiptSchema = Type.Object({
@@ -14,9 +14,7 @@ const ConsensusReceiptSchema = Type.Object({
     signature: Type.String(),
   }),
   verified: Type.Boolean({ description: 'recomputed on this request' }),
-  unverifiedReasons: Type.Optional(
-    Type.Array(Type.Object({ code: Type.String(), message: Type.String() })),
-  ),
+  unverifiedReasons: UnverifiedReasonsSchema,
 });
 
 export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService }> = async (

@@ -22,11 +22,18 @@ import {
   rosterOf,
   takesOfSession,
   type SessionRow,
+  type SessionTake,
 } from './repository.js';
 import { nextFire } from './schedule.js';
-import { takeVerified } from '../takes/verification.js';
+import type { TakeVerdict, TakeVerifier } from '../takes/verification.js';
 import type { StoredAggregate } from './aggregation.js';
 import { newestPerMember, rosterView, sessionFull, sessionSummary, takesView } from './views.js';
+
+interface CheckedTakes {
+  all: SessionTake[];
+  verdicts: Map<string, TakeVerdict>;
+  key: string;
+}
 
 /** The session read routes; large bodies are serialised once per swarm data version. */
 export class SessionReads {
@@ -44,6 +51,7 @@ export class SessionReads {
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly versions: DataVersions,
+    private readonly verifier: TakeVerifier,
   ) {}
 
   private get version(): number {
@@ -100,7 +108,10 @@ export class SessionReads {
   async detailBody(id: string): Promise<CachedBody> {
     const session = await findSession(this.db, id);
     if (session === undefined) throw notFound(SESSION_ERRORS.sessionNotFound);
-    return this.details.get(`id:${session.id}`, this.detailVersion, () => this.detail(session));
+    const takes = await this.checkedTakes(session.id);
+    return this.details.get(`id:${session.id}:${takes.key}`, this.detailVersion, () =>
+      this.detail(session, takes),
+    );
   }
 
   /** `{ session, takes }` for the latest session of a day and subject. */
@@ -108,8 +119,9 @@ export class SessionReads {
     if (!DATE_RE.test(date)) throw new RequestError(400, SESSION_ERRORS.invalidDate);
     const session = await latestOfDay(this.db, date, subjectId);
     if (session === undefined) throw swarmError(404, SESSION_ERRORS.noSessionForDay);
-    return this.details.get(`day:${session.id}`, this.detailVersion, async () => {
-      const { takes, ...rest } = await this.detail(session);
+    const checked = await this.checkedTakes(session.id);
+    return this.details.get(`day:${session.id}:${checked.key}`, this.detailVersion, async () => {
+      const { takes, ...rest } = await this.detail(session, checked);
       return { session: rest, takes };
     });
   }
@@ -142,11 +154,25 @@ export class SessionReads {
     };
   }
 
-  private async detail(session: SessionRow) {
-    const [brief, roster, takes] = await Promise.all([
+  /**
+   * The session's takes with each newest revision checked on this read (signature, fields, log
+   * entry). `key` changes whenever any verdict or log position does, so a cached body is served only
+   * while it says exactly what this read found.
+   */
+  private async checkedTakes(sessionId: string): Promise<CheckedTakes> {
+    const all = await takesOfSession(this.db, sessionId);
+    const verdicts = await this.verifier.verdicts(newestPerMember(all));
+    const key = [...verdicts]
+      .map(([id, v]) => `${id}@${v.logIndex ?? '-'}${v.reasons.map((r) => `!${r.code}`).join('')}`)
+      .join(',');
+    return { all, verdicts, key };
+  }
+
+  private async detail(session: SessionRow, checked: CheckedTakes) {
+    const takes = checked.all;
+    const [brief, roster] = await Promise.all([
       briefOfSession(this.db, session.id),
       rosterOf(this.db, session.id),
-      takesOfSession(this.db, session.id),
     ]);
     const expected = roster.filter((entry) => !entry.excused).map((entry) => entry.memberId);
     const aggregate = session.aggregate as StoredAggregate | null;
@@ -155,13 +181,11 @@ export class SessionReads {
         ? aggregate.counted.map((entry) => entry.takeId)
         : selectCountedTakes(takes, expected).map((take) => take.id),
     );
-    const newest = await Promise.all(
-      newestPerMember(takes).map(async (take) => ({
-        take,
-        verified: await takeVerified(take),
-        counted: counted.has(take.id),
-      })),
-    );
+    const newest = newestPerMember(takes).map((take) => ({
+      take,
+      verdict: checked.verdicts.get(take.id)!,
+      counted: counted.has(take.id),
+    }));
     return {
       ...sessionFull(session, newest.length),
       brief:

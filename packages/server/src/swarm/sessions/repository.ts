@@ -15,6 +15,7 @@ export interface RosterEntry {
 export interface SessionTake {
   id: string;
   recommendationId: number;
+  sessionId: string;
   memberId: string;
   revision: number;
   nonce: string;
@@ -137,6 +138,7 @@ export async function takesOfSession(db: Kysely<DB>, sessionId: string): Promise
     .select([
       'take.id',
       'take.recommendation_id',
+      'take.session_id',
       'take.member_id',
       'take.revision',
       'take.nonce',
@@ -157,6 +159,7 @@ export async function takesOfSession(db: Kysely<DB>, sessionId: string): Promise
   return rows.map((row) => ({
     id: row.id,
     recommendationId: row.recommendation_id,
+    sessionId: row.session_id,
     memberId: row.member_id,
     revision: row.revision,
     nonce: row.nonce,

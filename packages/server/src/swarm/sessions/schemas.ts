@@ -1,6 +1,12 @@
 import { Type } from 'typebox';
 import { SwarmBrief } from '../briefs/schemas.js';
-import { IsoDateTime, SupersededBySchema, Uuid } from '../schemas.js';
+import {
+  IsoDateTime,
+  SupersededBySchema,
+  TakeLogFields,
+  UnverifiedReasonsSchema,
+  Uuid,
+} from '../schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -149,8 +155,10 @@ export const SessionTakeSchema = Type.Object({
   publicKey: Type.String({ description: 'the key this take was filed and is verified with' }),
   receivedAt: IsoDateTime,
   verified: Type.Boolean({
-    description: 'signature and stored fields re-checked when this body was built',
+    description: 'signature, stored fields and the log entry re-checked on this read',
   }),
+  unverifiedReasons: UnverifiedReasonsSchema,
+  ...TakeLogFields,
   counted: Type.Boolean({
     description:
       'the aggregate uses this take (false: excused, off the roster, or filed after aggregation)',

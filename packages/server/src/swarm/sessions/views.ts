@@ -1,5 +1,6 @@
 import type { StoredAggregate } from './aggregation.js';
 import type { RosterEntry, SessionRow, SessionTake } from './repository.js';
+import { unverifiedReasons, type TakeVerdict } from '../takes/verification.js';
 
 const iso = (value: Date | null): string | null => value?.toISOString() ?? null;
 
@@ -58,10 +59,10 @@ export function rosterView(entries: readonly RosterEntry[]) {
   }));
 }
 
-/** A session's take as served: its member's highest revision, verified when the body was built. */
+/** A session's take as served: its member's highest revision, checked on the read being answered. */
 export interface SessionTakeView {
   take: SessionTake;
-  verified: boolean;
+  verdict: TakeVerdict;
   counted: boolean;
 }
 
@@ -72,7 +73,7 @@ export interface SessionTakeView {
  */
 export function takesView(takes: readonly SessionTakeView[], roster: readonly RosterEntry[]) {
   const handles = new Map(roster.map((entry) => [entry.memberId, entry.handle]));
-  return takes.map(({ take, verified, counted }) => ({
+  return takes.map(({ take, verdict, counted }) => ({
     id: take.id,
     recommendationId: take.recommendationId,
     memberId: take.memberId,
@@ -88,7 +89,10 @@ export function takesView(takes: readonly SessionTakeView[], roster: readonly Ro
     signature: take.signature,
     publicKey: take.publicKey,
     receivedAt: take.receivedAt.toISOString(),
-    verified,
+    verified: verdict.verified,
+    ...unverifiedReasons(verdict),
+    logIndex: verdict.logIndex,
+    leafHash: verdict.leafHash,
     counted,
     supersededBy: null,
   }));

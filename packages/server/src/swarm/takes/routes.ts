@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { documentOnly, swarmResponses } from '../schemas.js';
 import { DraftFields, TakeReceiptSchema } from './schemas.js';
+import type { TakeReads } from './read-service.js';
 import type { TakeService } from './service.js';
 
-export const takeRoutes: FastifyPluginAsyncTypebox<{ takes: TakeService }> = async (
-  app,
-  { takes },
-) => {
+export const takeRoutes: FastifyPluginAsyncTypebox<{
+  takes: TakeService;
+  reads: TakeReads;
+}> = async (app, { takes, reads }) => {
   app.post(
     '/api/swarm/signing-payload',
     {
@@ -68,13 +69,13 @@ export const takeRoutes: FastifyPluginAsyncTypebox<{ takes: TakeService }> = asy
     {
       schema: {
         tags: ['swarm takes'],
-        summary: 'A take receipt, its signature re-verified on this request',
+        summary: 'A take receipt: signature, fields and log entry re-checked on this request',
         params: Type.Object({
           id: Type.String({ description: 'take UUID (or its numeric recommendationId)' }),
         }),
         response: swarmResponses({ 200: TakeReceiptSchema }, [404]),
       },
     },
-    async (request) => takes.receipt(request.params.id),
+    async (request) => reads.receipt(request.params.id),
   );
 };

@@ -1,5 +1,11 @@
 import { Type, type Static } from 'typebox';
-import { IsoDateTime, SupersededBySchema, Uuid } from '../schemas.js';
+import {
+  IsoDateTime,
+  SupersededBySchema,
+  TakeLogFields,
+  UnverifiedReasonsSchema,
+  Uuid,
+} from '../schemas.js';
 
 const Weight = Type.Object({
   bucket: Type.String({ maxLength: 100 }),
@@ -44,7 +50,30 @@ export const TakeReceiptSchema = Type.Object({
   publicKey: Type.Union([Type.String(), Type.Null()], {
     description: 'the key this take was filed and is verified with',
   }),
-  verified: Type.Boolean({ description: 'recomputed on this request' }),
+  verified: Type.Boolean({
+    description:
+      'recomputed on this request: signature, fields against the signed text, and the log entry',
+  }),
+  unverifiedReasons: UnverifiedReasonsSchema,
+  ...TakeLogFields,
+  inclusion: Type.Union(
+    [
+      Type.Object({
+        checkpoint: Type.String({
+          description: 'the signed checkpoint (C2SP signed note) the proof is against',
+        }),
+        treeSize: Type.Integer({ minimum: 1 }),
+        hashes: Type.Array(Type.String(), {
+          description: 'base64 RFC 9162 inclusion proof, bottom-up',
+        }),
+      }),
+      Type.Null(),
+    ],
+    {
+      description:
+        'inclusion proof of the log entry against the latest checkpoint; null while none covers it yet (within a second) or when the log holds no entry',
+    },
+  ),
   signer: Type.Object({
     id: Uuid,
     handle: Type.Union([Type.String(), Type.Null()]),

@@ -1,8 +1,6 @@
 import {
   INVALID_SIGNING_DRAFT,
   canonicalTake,
-  keyFingerprint,
-  parseCanonicalTake,
   validateSubmission,
   validateTakeDraft,
   verify,
@@ -17,8 +15,6 @@ import { MemberRepository, isUuid } from '../members/repository.js';
 import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.js';
 import { TakeRepository } from './repository.js';
 import { hasUnstorableText, isCalendarDate } from './storable.js';
-import { supersededBy, takeVerified } from './verification.js';
-import type { TakeReceipt } from './schemas.js';
 
 /** Where an accepted take landed in the transparency log (src/tlog). */
 export interface LogPosition {
@@ -27,7 +23,7 @@ export interface LogPosition {
 }
 type NullableLogPosition = { [K in keyof LogPosition]: LogPosition[K] | null };
 
-/** The take write path (spec §4 submit, rules 1–6) and take receipts. */
+/** The take write path (spec §4 submit, rules 1–6). */
 export class TakeService {
   private readonly takes: TakeRepository;
   private readonly members: MemberRepository;
@@ -134,63 +130,6 @@ export class TakeService {
       recommendationId,
       logIndex: position?.logIndex ?? null,
       leafHash: position?.leafHash ?? null,
-    };
-  }
-
-  /** A take receipt; the signature is re-verified against the key it was filed with on every read. */
-  async receipt(idParam: string): Promise<TakeReceipt> {
-    const id = /^\d{1,15}$/.test(idParam) ? Number(idParam) : isUuid(idParam) ? idParam : undefined;
-    const take = id === undefined ? undefined : await this.takes.findTake(id);
-    if (take === undefined) throw swarmError(404, SWARM_ERRORS.takeNotFound);
-    const [key, member, newer] = await Promise.all([
-      this.members.keyById(take.key_id),
-      this.members.findById(take.member_id),
-      this.takes.latestRevision(take),
-    ]);
-    const draft = parseCanonicalTake(take.canonical);
-    const verified = await takeVerified({
-      canonical: take.canonical,
-      signature: take.signature,
-      publicKey: key?.public_key ?? null,
-      memberId: take.member_id,
-      nonce: take.nonce,
-      stance: take.stance,
-      confidence: take.confidence,
-      body: take.body,
-      memoUrl: take.memo_url,
-      weights: take.weights,
-    });
-    return {
-      id: take.id,
-      recommendationId: take.recommendation_id,
-      sessionId: take.session_id,
-      memberId: take.member_id,
-      date: draft?.date ?? null,
-      subjectId: draft?.subjectId ?? null,
-      revision: take.revision,
-      stance: take.stance,
-      confidence: take.confidence,
-      body: take.body,
-      memoUrl: take.memo_url === '' ? null : take.memo_url,
-      weights: take.weights,
-      nonce: take.nonce,
-      receivedAt: take.received_at.toISOString(),
-      canonical: take.canonical,
-      signature: take.signature,
-      publicKey: key?.public_key ?? null,
-      verified,
-      signer: {
-        id: take.member_id,
-        handle: member?.handle ?? null,
-        name: member?.display_name ?? null,
-        publicKeyFingerprint: key === undefined ? null : keyFingerprint(key.public_key),
-      },
-      supersededBy: supersededBy(
-        newer === undefined
-          ? undefined
-          : { id: newer.id, revision: newer.revision, receivedAt: newer.received_at },
-        take.revision,
-      ),
     };
   }
 }

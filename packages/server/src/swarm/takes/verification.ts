@@ -1,12 +1,23 @@
-import { parseCanonicalTake, verify } from '@convene/protocol';
+import { checkServedTake, type ServedTake, type TakeCheck } from '@convene/protocol';
 
-/** What a stored take is checked on: the signed text, its signature, its key and its columns. */
-export interface VerifiableTake {
-  canonical: string;
-  signature: string;
+/** What the verifier needs of the transparency log: each take's entry text (src/tlog). */
+export interface TakeLog {
+  entriesOfTakes(
+    takeIds: readonly string[],
+  ): Promise<Map<string, { index: number; leafHash: string; entry: string }>>;
+}
+
+/** A stored take as the verifier reads it (the rows of the take, session and member reads). */
+export interface StoredTake {
+  id: string;
+  sessionId: string;
+  memberId: string;
+  revision: number;
+  receivedAt: Date;
   /** The key the take was filed with; null when that key row is gone. */
   publicKey: string | null;
-  memberId: string;
+  canonical: string;
+  signature: string;
   nonce: string;
   stance: string;
   confidence: number;
@@ -16,24 +27,76 @@ export interface VerifiableTake {
   weights: ReadonlyArray<{ bucket: string; weight: number }> | null;
 }
 
-/**
- * `verified` of a take wherever it is served (receipt, session, member history): the Ed25519
- * signature over the exact canonical text verifies with the key the take was filed with, and the
- * stored columns say what that signed text says. Recomputed each time a body is built.
- */
-export async function takeVerified(take: VerifiableTake): Promise<boolean> {
-  const draft = parseCanonicalTake(take.canonical);
-  if (draft === null || take.publicKey === null) return false;
-  const fieldsMatch =
-    draft.memberId === take.memberId &&
-    draft.nonce === take.nonce &&
-    draft.stance === take.stance &&
-    draft.confidence === take.confidence &&
-    (draft.body ?? '') === take.body &&
-    (draft.memoUrl ?? '') === take.memoUrl &&
-    JSON.stringify(draft.weights ?? null) === JSON.stringify(take.weights ?? null);
-  return fieldsMatch && (await verify(take.publicKey, take.canonical, take.signature));
+export interface TakeVerdict extends TakeCheck {
+  /** Where the log holds the take; null when it holds none. */
+  logIndex: number | null;
+  leafHash: string | null;
 }
+
+const MEMO_LIMIT = 4096;
+
+/**
+ * `verified` of a take wherever it is served (take receipt, session, member history), recomputed on
+ * every read from the rows as they are now and the log's entries (protocol `checkServedTake`): the
+ * signature, the served fields against the signed text, and the log's entry byte for byte. The
+ * check is a pure function of those bytes, so an unchanged take and entry reuse the last answer
+ * instead of repeating the Ed25519 verification; any changed byte is a new key and checked afresh.
+ */
+export class TakeVerifier {
+  private readonly memo = new Map<string, TakeCheck>();
+
+  /** `log` is null only where no log is kept (LOG_ENABLED=false, benchmarks): that check is skipped. */
+  constructor(private readonly log: TakeLog | null) {}
+
+  async verdicts(takes: readonly StoredTake[]): Promise<Map<string, TakeVerdict>> {
+    const logged = this.log === null ? null : await this.log.entriesOfTakes(takes.map((t) => t.id));
+    const verdicts = await Promise.all(
+      takes.map(async (take): Promise<[string, TakeVerdict]> => {
+        const entry = logged === null ? undefined : (logged.get(take.id) ?? null);
+        const check = await this.check(
+          served(take),
+          entry?.entry ?? (entry === null ? null : undefined),
+        );
+        return [
+          take.id,
+          { ...check, logIndex: entry?.index ?? null, leafHash: entry?.leafHash ?? null },
+        ];
+      }),
+    );
+    return new Map(verdicts);
+  }
+
+  async verdict(take: StoredTake): Promise<TakeVerdict> {
+    return (await this.verdicts([take])).get(take.id)!;
+  }
+
+  private async check(take: ServedTake, logged: string | null | undefined): Promise<TakeCheck> {
+    const key = JSON.stringify([take, logged ?? null, logged === undefined]);
+    const known = this.memo.get(key);
+    if (known !== undefined) return known;
+    const check = await checkServedTake(take, logged);
+    if (this.memo.size >= MEMO_LIMIT) this.memo.delete(this.memo.keys().next().value!);
+    this.memo.set(key, check);
+    return check;
+  }
+}
+
+const served = (take: StoredTake): ServedTake => ({
+  id: take.id,
+  sessionId: take.sessionId,
+  memberId: take.memberId,
+  revision: take.revision,
+  receivedAt: take.receivedAt.toISOString(),
+  publicKey: take.publicKey,
+  canonical: take.canonical,
+  signature: take.signature,
+  nonce: take.nonce,
+  stance: take.stance,
+  confidence: take.confidence,
+  body: take.body,
+  memoUrl: take.memoUrl,
+  weights: take.weights,
+});
 
 /** The pointer a superseded revision carries to its member's newest one (one shape everywhere). */
 export interface SupersededBy {
@@ -49,3 +112,7 @@ export const supersededBy = (
   newest === undefined || newest.revision <= revision
     ? null
     : { id: newest.id, revision: newest.revision, receivedAt: newest.receivedAt.toISOString() };
+
+/** `unverifiedReasons` as served beside `verified: false` (absent when verified). */
+export const unverifiedReasons = (verdict: TakeCheck) =>
+  verdict.verified ? {} : { unverifiedReasons: verdict.reasons };

@@ -1,0 +1,156 @@
+// `verified` of a take as served (take receipt, session, member history), the same in the server,
+// the CLI and the browser: the member's signature over the exact signed text, the served fields
+// agree with that text, and the transparency log holds exactly this take (every field the
+// signature does not cover: takeId, sessionId, revision, receivedAt, the key) byte for byte.
+import { verify } from '../signing.js';
+import { parseCanonicalTake } from '../take-validation.js';
+import { parseLogEntry, takeLogEntry, type TakeLogEntry } from './entries.js';
+
+export const TAKE_REASONS = {
+  /** The key the take was filed with is gone. */
+  keyMissing: 'key_missing',
+  /** The signature does not verify over the signed text with the take's key. */
+  badSignature: 'bad_member_signature',
+  /** A served field (stance, weights, …) says something other than the signed text. */
+  fieldsMismatch: 'fields_mismatch',
+  /** The take has no entry in the transparency log (never sequenced, or the entry was removed). */
+  notInLog: 'not_in_log',
+  /** The log's entry for the take says something other than the take as served. */
+  entryMismatch: 'log_entry_mismatch',
+} as const;
+
+export type TakeReasonCode = (typeof TAKE_REASONS)[keyof typeof TAKE_REASONS];
+
+export interface TakeReason {
+  code: TakeReasonCode;
+  message: string;
+}
+
+/** A take as the API serves it (take receipt, session take, member take). */
+export interface ServedTake {
+  id: string;
+  sessionId: string;
+  memberId: string;
+  revision: number;
+  /** ISO 8601 UTC with milliseconds. */
+  receivedAt: string;
+  /** The key the take was filed with; null when that key is gone. */
+  publicKey: string | null;
+  canonical: string;
+  signature: string;
+  nonce: string;
+  stance: string;
+  confidence: number;
+  body: string;
+  /** '' or null when the take has none. */
+  memoUrl: string | null;
+  weights: ReadonlyArray<{ bucket: string; weight: number }> | null;
+}
+
+export interface TakeCheck {
+  verified: boolean;
+  /** Empty when verified. */
+  reasons: TakeReason[];
+}
+
+const ENTRY_FIELDS = [
+  'takeId',
+  'sessionId',
+  'memberId',
+  'revision',
+  'receivedAt',
+  'publicKey',
+  'canonical_submission',
+  'signature',
+] as const satisfies ReadonlyArray<keyof TakeLogEntry>;
+
+function entryFieldsOf(take: ServedTake): Omit<TakeLogEntry, 'kind'> {
+  return {
+    takeId: take.id,
+    sessionId: take.sessionId,
+    memberId: take.memberId,
+    revision: take.revision,
+    receivedAt: take.receivedAt,
+    publicKey: take.publicKey ?? '',
+    canonical_submission: take.canonical,
+    signature: take.signature,
+  };
+}
+
+/**
+ * Checks a take as served against the entry the log holds for it: `logged` is that entry's text,
+ * null when the log has none. The message names every field that differs.
+ */
+export function checkTakeLogEntry(take: ServedTake, logged: string | null): TakeReason | null {
+  if (logged === null) {
+    return { code: TAKE_REASONS.notInLog, message: 'the take is not in the transparency log' };
+  }
+  const fields = entryFieldsOf(take);
+  let expected: string | null = null;
+  try {
+    expected = takeLogEntry(fields);
+  } catch {
+    // A take that cannot form an entry differs from whatever the log holds.
+  }
+  if (expected === logged) return null;
+  const parsed = parseLogEntry(logged);
+  const entry = parsed.ok && parsed.entry.kind === 'convene.log.take.v1' ? parsed.entry : undefined;
+  const differing =
+    entry === undefined ? [] : ENTRY_FIELDS.filter((field) => entry[field] !== fields[field]);
+  return {
+    code: TAKE_REASONS.entryMismatch,
+    message:
+      differing.length > 0
+        ? `the log's entry for this take differs in ${differing.join(', ')}`
+        : 'the log holds a different entry for this take',
+  };
+}
+
+function fieldsProblem(take: ServedTake): string[] {
+  const draft = parseCanonicalTake(take.canonical);
+  if (draft === null) return ['canonical'];
+  const checks: Array<[string, boolean]> = [
+    ['memberId', draft.memberId === take.memberId],
+    ['nonce', draft.nonce === take.nonce],
+    ['stance', draft.stance === take.stance],
+    ['confidence', draft.confidence === take.confidence],
+    ['body', (draft.body ?? '') === take.body],
+    ['memoUrl', (draft.memoUrl ?? '') === (take.memoUrl ?? '')],
+    ['weights', JSON.stringify(draft.weights ?? null) === JSON.stringify(take.weights ?? null)],
+  ];
+  return checks.filter(([, ok]) => !ok).map(([field]) => field);
+}
+
+/**
+ * Every check of a served take. `logged` is the log's entry text for it (null: none); pass
+ * undefined only where no log is kept (a benchmark with the log off): the log check is then skipped.
+ */
+export async function checkServedTake(
+  take: ServedTake,
+  logged: string | null | undefined,
+): Promise<TakeCheck> {
+  const reasons: TakeReason[] = [];
+  if (take.publicKey === null) {
+    reasons.push({
+      code: TAKE_REASONS.keyMissing,
+      message: 'the key this take was filed with is gone',
+    });
+  } else if (!(await verify(take.publicKey, take.canonical, take.signature))) {
+    reasons.push({
+      code: TAKE_REASONS.badSignature,
+      message: 'the member signature does not verify over the signed text',
+    });
+  }
+  const differing = fieldsProblem(take);
+  if (differing.length > 0) {
+    reasons.push({
+      code: TAKE_REASONS.fieldsMismatch,
+      message: `served fields differ from the signed text: ${differing.join(', ')}`,
+    });
+  }
+  if (logged !== undefined) {
+    const logReason = checkTakeLogEntry(take, logged);
+    if (logReason !== null) reasons.push(logReason);
+  }
+  return { verified: reasons.length === 0, reasons };
+}

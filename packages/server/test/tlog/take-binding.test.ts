@@ -1,0 +1,243 @@
+import {
+  bytesToBase64,
+  canonicalTake,
+  logEntryLeafHash,
+  takeLogEntry,
+  verifyEntryInclusion,
+} from '@convene/protocol';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestApp, type TestContext } from '../support/app.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { newMember, newSession, signed, submit, type TestMember } from '../support/swarm.js';
+import { getJson, scheduledSubject } from '../swarm/session-support.js';
+
+/*
+ * Takes bound to the transparency log on every read (issue 16, with issue 15's "recomputed on this
+ * read"): the take receipt, the session bodies and a member's history each say `verified: false`,
+ * with the reason, when the row disagrees with its log entry or has none, whatever was cached.
+ */
+const DATE = '2026-06-01';
+const HOUR = 3_600_000;
+
+describeEachDatabase('takes bound to the transparency log on every read', (kind) => {
+  let ctx: TestContext;
+  let alice: TestMember;
+  let bob: TestMember;
+  let logKey: string;
+  let subjects = 0;
+
+  async function freshSession() {
+    const subjectId = await scheduledSubject(ctx.testDb.database.db, {
+      id: `bound-${++subjects}`,
+      schedule: null,
+      quorum: 1,
+    });
+    ctx.clock.advance(1000);
+    const sessionId = await newSession(ctx.testDb.database.db, {
+      subjectId,
+      date: DATE,
+      convenedAt: ctx.clock.now(),
+      windowClosesAt: new Date(ctx.clock.now().getTime() + HOUR),
+      roster: [alice.memberId, bob.memberId],
+    });
+    return { subjectId, sessionId };
+  }
+
+  async function file(member: TestMember, subjectId: string, stance = 'constructive') {
+    const response = await submit(
+      ctx.app,
+      member.token,
+      await signed(member, { subjectId, stance: stance as 'constructive' }),
+    );
+    expect(response.statusCode).toBe(201);
+    return response.json<{ recommendationId: number; logIndex: number; leafHash: string }>();
+  }
+
+  /** Rewrites rows past every trigger (append-only and foreign keys), as a database insider can. */
+  const tamper = (statement: ReturnType<typeof sql>) =>
+    ctx.testDb.database.db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      await statement.execute(trx);
+    });
+
+  /** The take as each public read serves it right now. */
+  async function reads(takeId: string, sessionId: string, subjectId: string, member: TestMember) {
+    const receipt = (await getJson(ctx.app, `/api/swarm/takes/${takeId}`)).body;
+    const session = (await getJson(ctx.app, `/api/swarm/sessions/${sessionId}`)).body;
+    const day = (await getJson(ctx.app, `/api/swarm/sessions/${DATE}/${subjectId}`)).body;
+    const history = (await getJson(ctx.app, `/api/swarm/members/${member.memberId}/takes`)).body;
+    const byId = (takes: Array<{ id: string }>) => takes.find((t) => t.id === takeId);
+    return {
+      receipt,
+      session: byId(session.takes),
+      day: byId(day.takes),
+      history: byId(history.takes),
+    };
+  }
+
+  const codes = (take: { unverifiedReasons?: Array<{ code: string }> } | undefined) =>
+    take?.unverifiedReasons?.map((r) => r.code) ?? [];
+
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+    alice = await newMember(ctx.app, 'Alice');
+    bob = await newMember(ctx.app, 'Bob');
+    logKey = (await getJson(ctx.app, '/api/log/key')).body.vkey;
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  test('an amendment read back through the date/subject route is the newest revision, verified, with its log position and a proof', async () => {
+    const { subjectId, sessionId } = await freshSession();
+    await file(alice, subjectId, 'constructive');
+    const amended = await file(alice, subjectId, 'bullish');
+    const day = (await getJson(ctx.app, `/api/swarm/sessions/${DATE}/${subjectId}`)).body;
+    expect(day.takes).toHaveLength(1);
+    expect(day.takes[0]).toMatchObject({
+      revision: 2,
+      stance: 'bullish',
+      verified: true,
+      logIndex: amended.logIndex,
+      leafHash: amended.leafHash,
+    });
+    expect(day.takes[0].unverifiedReasons).toBeUndefined();
+
+    await ctx.app.convene.tlog.checkpoint();
+    const receipt = (await getJson(ctx.app, `/api/swarm/takes/${amended.recommendationId}`)).body;
+    expect(receipt).toMatchObject({ verified: true, logIndex: amended.logIndex });
+    // The entry a reader rebuilds from the receipt is the one the log proves included.
+    const entry = takeLogEntry({
+      takeId: receipt.id,
+      sessionId,
+      memberId: alice.memberId,
+      revision: 2,
+      receivedAt: receipt.receivedAt,
+      publicKey: receipt.publicKey,
+      canonical_submission: receipt.canonical,
+      signature: receipt.signature,
+    });
+    expect(bytesToBase64(logEntryLeafHash(entry))).toBe(receipt.leafHash);
+    const proof = {
+      logIndex: receipt.logIndex,
+      treeSize: receipt.inclusion.treeSize,
+      leafHash: receipt.leafHash,
+      hashes: receipt.inclusion.hashes,
+    };
+    expect(
+      await verifyEntryInclusion({
+        entry,
+        proof,
+        checkpoint: receipt.inclusion.checkpoint,
+        logKey,
+      }),
+    ).toMatchObject({ ok: true });
+    expect(receipt.sessionId).toBe(sessionId);
+    expect(receipt.sessionId).toBe(day.session.id);
+  });
+
+  test('verified is recomputed on each read: a row changed after its body was cached reads false at once', async () => {
+    const { subjectId, sessionId } = await freshSession();
+    const filed = await file(bob, subjectId);
+    const takeId = (await getJson(ctx.app, `/api/swarm/takes/${filed.recommendationId}`)).body.id;
+    // Warm every cache, then change the row without any data version moving.
+    expect((await reads(takeId, sessionId, subjectId, bob)).session?.verified).toBe(true);
+    await tamper(sql`update take set stance = 'bearish' where id = ${takeId}`);
+    const after = await reads(takeId, sessionId, subjectId, bob);
+    for (const take of [after.receipt, after.session, after.day, after.history]) {
+      expect(take).toMatchObject({ stance: 'bearish', verified: false });
+      // The signed text is intact; the served column no longer says what it says.
+      expect(take?.unverifiedReasons).toEqual([
+        { code: 'fields_mismatch', message: 'served fields differ from the signed text: stance' },
+      ]);
+    }
+  });
+
+  test.each([
+    ['moved to another session', 'sessionId'],
+    ['given another receivedAt', 'receivedAt'],
+    ['given another revision', 'revision'],
+  ])('a take %s disagrees with its log entry on every read', async (_attack, field) => {
+    const { subjectId, sessionId } = await freshSession();
+    const other = await freshSession();
+    const filed = await file(alice, subjectId);
+    const takeId = (await getJson(ctx.app, `/api/swarm/takes/${filed.recommendationId}`)).body.id;
+    await reads(takeId, sessionId, subjectId, alice);
+    const change = {
+      sessionId: sql`update take set session_id = ${other.sessionId} where id = ${takeId}`,
+      receivedAt: sql`update take set received_at = received_at - interval '1 hour' where id = ${takeId}`,
+      revision: sql`update take set revision = 4 where id = ${takeId}`,
+    }[field]!;
+    await tamper(change);
+    const now =
+      field === 'sessionId'
+        ? await reads(takeId, other.sessionId, other.subjectId, alice)
+        : await reads(takeId, sessionId, subjectId, alice);
+    for (const take of [now.receipt, now.session, now.day, now.history]) {
+      expect(take?.verified).toBe(false);
+      expect(take?.unverifiedReasons).toEqual([
+        {
+          code: 'log_entry_mismatch',
+          message: `the log's entry for this take differs in ${field}`,
+        },
+      ]);
+      // The signature still verifies: only the log shows the row was rewritten.
+      expect(codes(take)).not.toContain('bad_member_signature');
+    }
+  });
+
+  test('a take whose log entry was deleted reads "not in the log"', async () => {
+    const { subjectId, sessionId } = await freshSession();
+    const filed = await file(bob, subjectId);
+    const takeId = (await getJson(ctx.app, `/api/swarm/takes/${filed.recommendationId}`)).body.id;
+    await reads(takeId, sessionId, subjectId, bob);
+    await tamper(sql`delete from tlog_entry where take_id = ${takeId}`);
+    const now = await reads(takeId, sessionId, subjectId, bob);
+    for (const take of [now.receipt, now.session, now.day, now.history]) {
+      expect(take).toMatchObject({ verified: false, logIndex: null, leafHash: null });
+      expect(take?.unverifiedReasons).toEqual([
+        { code: 'not_in_log', message: 'the take is not in the transparency log' },
+      ]);
+    }
+    expect(now.receipt.inclusion).toBeNull();
+  });
+
+  test("a take inserted for another member (triggers on) is never verified: not in the log, not the member's signature", async () => {
+    const { subjectId, sessionId } = await freshSession();
+    const db = ctx.testDb.database.db;
+    const forged = await signed(alice, { subjectId });
+    const key = await db
+      .selectFrom('member_key')
+      .select('id')
+      .where('member_id', '=', bob.memberId)
+      .executeTakeFirstOrThrow();
+    const takeId = crypto.randomUUID();
+    const { signature: _signature, ...draftFields } = forged;
+    await db
+      .insertInto('take')
+      .values({
+        id: takeId,
+        session_id: sessionId,
+        member_id: bob.memberId,
+        revision: 1,
+        key_id: key.id,
+        nonce: forged.nonce,
+        stance: forged.stance,
+        confidence: forged.confidence,
+        body: forged.body ?? '',
+        memo_url: '',
+        weights: null,
+        canonical: canonicalTake(draftFields),
+        signature: forged.signature,
+        received_at: ctx.clock.now(),
+      })
+      .execute();
+    await ctx.app.convene.tlog.recover();
+    const now = await reads(takeId, sessionId, subjectId, bob);
+    for (const take of [now.receipt, now.session, now.day, now.history]) {
+      expect(take?.verified).toBe(false);
+      expect(codes(take)).toEqual(['bad_member_signature', 'fields_mismatch', 'not_in_log']);
+    }
+  });
+});
