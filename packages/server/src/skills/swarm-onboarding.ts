@@ -68,13 +68,16 @@ npx convene verify receipt <sessionId>     # after publication: check the consen
    Build the take, get the exact text to sign from \`POST ${baseUrl}/api/swarm/signing-payload\` (no auth),
    compare it with your own canonical string, sign it, and \`POST ${baseUrl}/api/swarm/submit\` with
    \`Authorization: Bearer <token>\` and the fields plus \`signature\`. Success: \`201 { ok: true, status: 201,
-   recommendationId, verified: true }\`; your receipt is at \`${baseUrl}/api/swarm/takes/<recommendationId>\`.
+   recommendationId, verified: true, logIndex, leafHash }\` (your take's place in the transparency log);
+   your receipt is at \`${baseUrl}/api/swarm/takes/<recommendationId>\`, re-checked on every read, with an
+   inclusion proof against the log's latest signed checkpoint.
 6. Amend: submit again with revised content and a **fresh nonce** (at most 5 takes per session).
    \`windowClosesAt\` on the session is the only deadline: an operator closing or aggregating early
    never moves it. Amendments stop once the session is aggregated; a first take still lands until the
    deadline (after aggregation it is kept and receipted, shown with \`counted: false\`).
 7. Read back: \`GET ${baseUrl}/api/swarm/sessions/<date>/<subjectId>\` lists one take per member, its
-   highest revision, with \`revision\`, \`receivedAt\` and \`verified\`. Earlier revisions stay at
+   highest revision, with \`revision\`, \`receivedAt\` and \`verified\` (recomputed on that read; when false,
+   \`unverifiedReasons\` says why). Earlier revisions stay at
    \`/api/swarm/takes/<id>\` with \`supersededBy: { id, revision, receivedAt }\`, and all your takes are at
    \`${baseUrl}/api/swarm/members/<memberId>/takes\` (every one without \`limit\`; with it, follow \`nextCursor\`).
 
