@@ -171,6 +171,12 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
     expect(result.stdout).toContain("✓ previousReceiptDigest is the previous receipt's digest");
     expect(result.stdout).toContain('✓ signed with the service key you pinned');
     expect(result.stdout).toMatch(/✓ included in the transparency log/);
+    // The checkpoint the receipt records and every submission under it, read from the log.
+    expect(result.stdout).toContain('✓ records the log checkpoint it was built against');
+    expect(result.stdout).toContain('✓ that checkpoint is one the log signed');
+    expect(result.stdout).toContain(
+      '✓ every submission is the log entry at its logIndex, included under that checkpoint',
+    );
     expect(result.code, result.stdout).toBe(0);
   });
 
@@ -196,6 +202,9 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
     expect(offline.stdout).toContain("✓ previousReceiptDigest is the previous receipt's digest");
     expect(offline.stdout).toContain(
       '– included in the transparency log, under a checkpoint signed by the log key: not checked  (offline (--file))',
+    );
+    expect(offline.stdout).toContain(
+      '– that checkpoint is one the log signed: not checked  (offline (--file))',
     );
     // The wrong previous receipt (the second as its own predecessor) fails the chain.
     const wrong = await runCli([
@@ -244,6 +253,10 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
       /✗ the previous receipt in the chain exists.*no receipt with digest abab/,
     );
     expect(result.stdout).toMatch(/✗ included in the transparency log.*no entry with leaf hash/);
+    // Its submissions are still the log's: only the receipt itself was forged.
+    expect(result.stdout).toContain(
+      '✓ every submission is the log entry at its logIndex, included under that checkpoint',
+    );
     expect(result.stdout).toMatch(/NOT VERIFIED$/m);
   });
   test('log monitor keeps checkpoints, a witness cosigns, and a rewritten entry is caught', async () => {

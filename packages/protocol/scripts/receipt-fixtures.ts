@@ -137,7 +137,7 @@ export async function sessionReceipt(previousDigest: string): Promise<ConsensusR
       1,
     ),
     await signedTake(excused!, { stance: 'bearish', confidence: 1 }, 'take-m5-1', 1),
-  ];
+  ].map((take, i) => ({ ...take, logIndex: 3 + i }));
   const payload = buildReceiptPayload({
     sessionId: SESSION_ID,
     subjectId: SUBJECT_ID,
@@ -150,6 +150,13 @@ export async function sessionReceipt(previousDigest: string): Promise<ConsensusR
     requiredQuorum: 3,
     judge: JUDGE,
     previousReceiptDigest: previousDigest,
+    // The checkpoint the takes were included under (docs/protocol.md §10): entries 3–8 of a
+    // 9-entry log. Values only: verifyReceipt checks their form; checkReceiptLog checks the log.
+    log: {
+      origin: 'vectors.convene.example/log',
+      treeSize: 9,
+      rootHash: Buffer.from(sha256Hex('convene receipt vector tree'), 'hex').toString('base64'),
+    },
   });
   return signReceipt(payload, SERVICE_SEED);
 }

@@ -197,7 +197,7 @@ export async function tamperedReceipts(valid: ConsensusReceipt): Promise<Tampere
       await reseal(valid, (p) => {
         p.submissions.splice(1, 0, clone(p.submissions[0]!));
       }),
-      ['duplicate_member'],
+      ['duplicate_member', 'malformed_log_anchor'],
     ),
     v(
       'submissions out of order',
@@ -252,6 +252,20 @@ export async function tamperedReceipts(valid: ConsensusReceipt): Promise<Tampere
         (p.judge as { mode: string }).mode = 'shadow';
       }),
       ['judge_not_enforce'],
+    ),
+    v(
+      'submission logIndex beyond the recorded checkpoint',
+      await reseal(valid, (p) => {
+        p.submissions[0]!.logIndex = p.log!.treeSize;
+      }),
+      ['malformed_log_anchor'],
+    ),
+    v(
+      'log checkpoint dropped, logIndex kept',
+      await reseal(valid, (p) => {
+        delete p.log;
+      }),
+      ['malformed_log_anchor'],
     ),
     v('chain broken', valid, ['chain_mismatch'], {
       expectedPreviousDigest: sha256Hex('another receipt'),

@@ -68,6 +68,7 @@ export {
 export { jcs } from './jcs.js';
 export {
   buildReceiptPayload,
+  isLogIndexUnder,
   receiptKey,
   selectCountedTakes,
   signReceipt,
@@ -80,6 +81,7 @@ export type {
   ConsensusReceiptPayload,
   ReceiptJudge,
   ReceiptKey,
+  ReceiptLogAnchor,
   ReceiptSubmission,
   ReceiptVerification,
   ServiceSignature,

@@ -9,6 +9,7 @@ import type {
   ConsensusReceiptPayload,
   ReceiptJudge,
   ReceiptKey,
+  ReceiptLogAnchor,
   ReceiptSubmission,
 } from './receipt-types.js';
 import { publicKeyFromSeed, sign } from './signing.js';
@@ -29,6 +30,8 @@ export interface BuildReceiptInput {
   requiredQuorum?: number | undefined;
   judge: ReceiptJudge;
   previousReceiptDigest: string | null;
+  /** The log checkpoint the counted takes are included under; every counted take then needs a logIndex below its size. */
+  log?: ReceiptLogAnchor | undefined;
 }
 
 /**
@@ -72,6 +75,9 @@ export function buildReceiptPayload(input: BuildReceiptInput): ConsensusReceiptP
     if (!Number.isSafeInteger(take.revision) || take.revision < 1) {
       throw new RangeError(`take ${take.takeId} has an invalid revision`);
     }
+    if (input.log !== undefined && !isLogIndexUnder(take.logIndex, input.log.treeSize)) {
+      throw new RangeError(`take ${take.takeId} has no log index under the recorded checkpoint`);
+    }
     return draft;
   });
   const result = aggregate({
@@ -94,6 +100,7 @@ export function buildReceiptPayload(input: BuildReceiptInput): ConsensusReceiptP
       publicKey: take.publicKey,
       canonical_submission: take.canonical_submission,
       signature: take.signature,
+      ...(input.log === undefined ? {} : { logIndex: take.logIndex! }),
     })),
     stances: result.stances,
     score: result.score,
@@ -110,8 +117,21 @@ export function buildReceiptPayload(input: BuildReceiptInput): ConsensusReceiptP
       inputsDigest: input.judge.inputsDigest,
     },
     previousReceiptDigest: input.previousReceiptDigest,
+    ...(input.log === undefined
+      ? {}
+      : {
+          log: {
+            origin: input.log.origin,
+            treeSize: input.log.treeSize,
+            rootHash: input.log.rootHash,
+          },
+        }),
   };
 }
+
+/** A log index that a checkpoint of `treeSize` covers. */
+export const isLogIndexUnder = (index: unknown, treeSize: number): index is number =>
+  typeof index === 'number' && Number.isSafeInteger(index) && index >= 0 && index < treeSize;
 
 /** What GET /api/swarm/receipt-key serves for the service's signing seed. */
 export async function receiptKey(serviceSeedB64: string): Promise<ReceiptKey> {

@@ -36,6 +36,18 @@ export const RECEIPT_REASONS = {
   JUDGE_NOT_ENFORCE: 'judge_not_enforce',
   /** `previousReceiptDigest` differs from the digest the verifier was told to expect. */
   CHAIN_MISMATCH: 'chain_mismatch',
+  /** `log` (the checkpoint the receipt was built against) or a submission's `logIndex` is malformed. */
+  MALFORMED_LOG_ANCHOR: 'malformed_log_anchor',
+  /** The receipt records no log checkpoint (built before the log, or with the log off). */
+  LOG_NOT_RECORDED: 'log_not_recorded',
+  /** The recorded checkpoint (size and root) is not one the log signed. */
+  LOG_CHECKPOINT_UNKNOWN: 'log_checkpoint_unknown',
+  /** A submission's entry at its `logIndex` is missing, says something else, or is not included. */
+  SUBMISSION_NOT_IN_LOG: 'submission_not_in_log',
+  /** The receipt itself is not in the log, or the log's entry for it differs. */
+  RECEIPT_NOT_IN_LOG: 'receipt_not_in_log',
+  /** The receipt's session was never published (the server's own record). */
+  SESSION_NOT_PUBLISHED: 'session_not_published',
 } as const;
 
 export type ReceiptReasonCode = (typeof RECEIPT_REASONS)[keyof typeof RECEIPT_REASONS];
@@ -63,4 +75,11 @@ export const RECEIPT_REASON_TEXT: Readonly<Record<ReceiptReasonCode, string>> = 
   disagreement_mismatch: 'disagreement differs from a recomputation over the submissions',
   judge_not_enforce: 'judge.mode is not "enforce"',
   chain_mismatch: 'previousReceiptDigest differs from the expected previous receipt digest',
+  malformed_log_anchor: 'log or a submission logIndex is malformed',
+  log_not_recorded: 'the receipt records no transparency-log checkpoint',
+  log_checkpoint_unknown: 'the recorded checkpoint is not one the log signed',
+  submission_not_in_log:
+    'a submission is not in the log at its logIndex under the recorded checkpoint',
+  receipt_not_in_log: 'the receipt is not in the transparency log',
+  session_not_published: 'the session of this receipt was never published',
 };

@@ -10,6 +10,7 @@ export interface ReceiptEnvelope {
     date: string;
     submissions: unknown[];
     previousReceiptDigest: string | null;
+    log?: unknown;
   };
   canonicalBytes: string;
   digest: string;

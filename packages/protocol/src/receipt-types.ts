@@ -14,6 +14,18 @@ export interface ReceiptSubmission {
   /** The exact signed text (`canonicalTake` output). */
   canonical_submission: string;
   signature: string;
+  /** The take's index in the transparency log, under the receipt's `log` checkpoint. */
+  logIndex?: number;
+}
+
+/** The transparency-log checkpoint a receipt was built against (docs/protocol.md §10, §14). */
+export interface ReceiptLogAnchor {
+  /** The log's origin line. */
+  origin: string;
+  /** The checkpoint's tree size: every submission's `logIndex` is below it. */
+  treeSize: number;
+  /** Base64 root hash of the tree of that size. */
+  rootHash: string;
 }
 
 export interface ReceiptJudge {
@@ -44,6 +56,8 @@ export interface ConsensusReceiptPayload {
   judge: ReceiptJudge;
   /** `digest` of the subject's previous published receipt; null for the first. */
   previousReceiptDigest: string | null;
+  /** The log checkpoint every submission is included under; absent only where no log is kept. */
+  log?: ReceiptLogAnchor;
 }
 
 export interface ServiceSignature {

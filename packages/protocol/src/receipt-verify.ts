@@ -1,7 +1,8 @@
 import { aggregate, computeQuorum, type AggregationInput } from './aggregate.js';
 import { JUDGE_MODE_ENFORCE } from './constants.js';
 import { disagreementMap } from './disagreement.js';
-import { utf8Encode } from './encoding.js';
+import { base64ToBytes, utf8Encode } from './encoding.js';
+import { isLogIndexUnder } from './receipt-build.js';
 import { keyFingerprint, sha256Hex } from './hash.js';
 import { jcs, sameJson } from './jcs.js';
 import { RECEIPT_REASONS, RECEIPT_REASON_TEXT, type ReceiptReasonCode } from './receipt-reasons.js';
@@ -99,6 +100,7 @@ async function check(
   const { counted, complete, signatures } = checkSubmissions(envelope.payload, reasons);
   if (complete) checkAggregates(envelope.payload, counted, reasons);
   checkJudgeAndChain(envelope.payload, options, reasons);
+  checkLogAnchor(envelope.payload, reasons);
 
   if (!(await serviceSignature)) reasons.add(RECEIPT_REASONS.BAD_SERVICE_SIGNATURE);
   const results = await Promise.all(signatures.map((s) => s.valid));
@@ -202,6 +204,43 @@ function checkJudgeAndChain(
   if (expectedPrevious !== undefined && payload.previousReceiptDigest !== expectedPrevious) {
     reasons.add(RECEIPT_REASONS.CHAIN_MISMATCH);
   }
+}
+
+/**
+ * `log` (the checkpoint the receipt was built against) and each submission's `logIndex`: both
+ * present and well-formed, every index under the checkpoint's size and none twice, or both absent.
+ */
+function checkLogAnchor(payload: ReceiptEnvelope['payload'], reasons: Reasons): void {
+  const indices = payload.submissions.map((entry) =>
+    isPlainObject(entry) ? entry.logIndex : undefined,
+  );
+  const log = payload.log;
+  if (log === undefined) {
+    if (indices.some((index) => index !== undefined)) {
+      reasons.add(RECEIPT_REASONS.MALFORMED_LOG_ANCHOR, 'logIndex without log');
+    }
+    return;
+  }
+  if (
+    !isPlainObject(log) ||
+    typeof log.origin !== 'string' ||
+    log.origin === '' ||
+    typeof log.treeSize !== 'number' ||
+    !Number.isSafeInteger(log.treeSize) ||
+    log.treeSize < 0 ||
+    typeof log.rootHash !== 'string' ||
+    base64ToBytes(log.rootHash)?.length !== 32
+  ) {
+    reasons.add(RECEIPT_REASONS.MALFORMED_LOG_ANCHOR, 'log must be { origin, treeSize, rootHash }');
+    return;
+  }
+  const treeSize = log.treeSize;
+  const seen = new Set<number>();
+  indices.forEach((index, i) => {
+    if (!isLogIndexUnder(index, treeSize) || seen.has(index)) {
+      reasons.add(RECEIPT_REASONS.MALFORMED_LOG_ANCHOR, `submission ${i} logIndex`);
+    } else seen.add(index);
+  });
 }
 
 function checkAggregates(

@@ -32,7 +32,14 @@ console.log(
 );
 started = performance.now();
 const { versions } = app.convene;
-await analyticsDemoSeeder.seed({ database, clock: systemClock, config, versions, log: app.log });
+await analyticsDemoSeeder.seed({
+  database,
+  clock: systemClock,
+  config,
+  versions,
+  tlog: app.convene.tlog,
+  log: app.log,
+});
 console.log(
   `demo seed (generate + import): ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );

@@ -76,7 +76,14 @@ async function runApp(dir: string): Promise<void> {
   await app.ready();
   const started = performance.now();
   await seedDemoData(
-    { database, clock: systemClock, config, versions: app.convene.versions, log: app.log },
+    {
+      database,
+      clock: systemClock,
+      config,
+      versions: app.convene.versions,
+      tlog: app.convene.tlog,
+      log: app.log,
+    },
     [treasuryDemoSeeder, regimeDemoSeeder],
   );
   const seedMs = Math.round(performance.now() - started);

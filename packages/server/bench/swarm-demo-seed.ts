@@ -26,7 +26,14 @@ const database = await openPglite();
 await migrateToLatest(database);
 const app = await buildApp({ config, database, clock, logger: false });
 await app.ready();
-const context = { database, clock, config, versions: app.convene.versions, log: app.log };
+const context = {
+  database,
+  clock,
+  config,
+  versions: app.convene.versions,
+  tlog: app.convene.tlog,
+  log: app.log,
+};
 
 await seedDemoData(context, [treasuryDemoSeeder, regimeDemoSeeder]);
 const started = performance.now();

@@ -84,6 +84,7 @@ async function main(): Promise<void> {
       clock: systemClock,
       config,
       versions: app.convene.versions,
+      tlog: app.convene.tlog,
       log: app.log,
     };
     const started = performance.now();

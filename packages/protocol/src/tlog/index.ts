@@ -110,3 +110,8 @@ export {
   type TakeReason,
   type TakeReasonCode,
 } from './take-check.js';
+export {
+  checkReceiptLog,
+  submissionEntryDifference,
+  type ReceiptLogMaterial,
+} from './receipt-check.js';

@@ -3,12 +3,15 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
+import type { Tlog } from '../tlog/plugin.js';
 
 export interface DemoSeedContext {
   database: Database;
   clock: Clock;
   config: Config;
   versions: DataVersions;
+  /** Demo receipts are anchored in the transparency log like live ones. */
+  tlog: Tlog;
   log: FastifyBaseLogger;
 }
 

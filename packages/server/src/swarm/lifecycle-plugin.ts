@@ -32,7 +32,13 @@ export async function registerLifecycle(
   const { config, database, clock, versions, scheduler } = context;
   const { db } = database;
   const serviceKeys = new ServiceKeyStore(database, config);
-  const lifecycle = new LifecycleService(db, clock, versions, serviceKeys);
+  const lifecycle = new LifecycleService(
+    db,
+    clock,
+    versions,
+    serviceKeys,
+    config.logEnabled ? context.tlog : null,
+  );
   const allocations = new AllocationBridge(database, versions, app.log);
   const sweepDeps = { db, clock, lifecycle, allocations };
 
@@ -44,7 +50,9 @@ export async function registerLifecycle(
   });
   await app.register(sessionReadRoutes, { reads: new SessionReads(db, clock, versions, verifier) });
   await app.register(briefRoutes, { briefs: new BriefService(db, versions) });
-  await app.register(receiptRoutes, { receipts: new ReceiptService(db, serviceKeys) });
+  await app.register(receiptRoutes, {
+    receipts: new ReceiptService(db, serviceKeys, config.logEnabled ? context.tlog.service : null),
+  });
   await app.register(judgementRoutes, {
     judgements: new JudgementService(db, clock, versions, tokenClaims),
   });

@@ -1,4 +1,7 @@
+import type { ReceiptLogAnchor } from '@convene/protocol';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.js';
 import type { Database } from '../db/database.js';
 import type { AppContext } from '../app.js';
 import { resolveLogKey } from './log-key.js';
@@ -14,6 +17,9 @@ export const TLOG_LOCKS = {
 /** How often the checkpoint signer and the recovery pass run. */
 export const TLOG_INTERVALS = { checkpointMs: 1000, recoveryMs: 5000 } as const;
 
+/** How many times a receipt's anchoring waits for another pass before giving up (then retried). */
+const ANCHOR_ATTEMPTS = 50;
+
 /**
  * The transparency log's parts, built once in the composition root, and its two loops: the
  * checkpoint signer (logs receipts of sessions published since, then signs a new checkpoint whenever
@@ -27,6 +33,7 @@ export class Tlog {
   private running = new Set<Promise<unknown>>();
 
   private constructor(
+    private readonly repository: TlogRepository,
     readonly sequencer: TlogSequencer,
     readonly service: TlogService,
     private readonly database: Database,
@@ -42,6 +49,7 @@ export class Tlog {
     const repository = new TlogRepository(database.db);
     const key = await resolveLogKey(config);
     return new Tlog(
+      repository,
       new TlogSequencer(repository, log),
       new TlogService(repository, key, clock),
       database,
@@ -73,6 +81,41 @@ export class Tlog {
       await this.sequencer.sequenceReceipts();
       await this.service.checkpointNow();
     });
+  }
+
+  /**
+   * For a consensus receipt (ReceiptLogAnchoring): sequences every accepted take not yet logged and
+   * signs a checkpoint covering the whole tree, then answers that checkpoint. When a loop of this or
+   * another replica holds a lock, it waits for that pass instead (a few tries, 100 ms apart).
+   */
+  async anchor(): Promise<ReceiptLogAnchor> {
+    for (let attempt = 0; ; attempt++) {
+      await this.recover();
+      await this.checkpoint();
+      const [size, latest] = await Promise.all([
+        this.repository.headSize(),
+        this.service.latestCheckpoint(),
+      ]);
+      if (latest.size >= size) {
+        return { origin: latest.origin, treeSize: latest.size, rootHash: latest.rootHash };
+      }
+      if (attempt >= ANCHOR_ATTEMPTS) throw new Error('tlog: no checkpoint covers the tree yet');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  /** The log indices of these takes, read in the caller's transaction. */
+  readonly indicesOf = async (
+    trx: Kysely<DB>,
+    takeIds: readonly string[],
+  ): Promise<Map<string, number>> => {
+    const entries = await new TlogRepository(trx).entriesByTakes(takeIds);
+    return new Map([...entries].map(([takeId, entry]) => [takeId, entry.idx]));
+  };
+
+  /** Logs receipts published since and signs a checkpoint. */
+  async logReceipts(): Promise<void> {
+    await this.checkpoint();
   }
 
   /** Runs a recovery pass and signs a checkpoint; with `loops`, keeps doing both on timers. */

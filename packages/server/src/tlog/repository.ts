@@ -268,8 +268,25 @@ export class TlogRepository {
   /** The log entries of these takes (one query), keyed by take id; a take with none is absent. */
   async entriesByTakes(takeIds: readonly string[]): Promise<Map<string, EntryRow>> {
     if (takeIds.length === 0) return new Map();
-    const rows = await this.entries().where('take_id', 'in', [...new Set(takeIds)]).execute();
+    const rows = await this.entries()
+      .where('take_id', 'in', [...new Set(takeIds)])
+      .execute();
     return new Map(rows.map((row) => [row.take_id!, toEntry(row)]));
+  }
+
+  /** The entries at these indices (one query), keyed by index. */
+  async entriesAt(indices: readonly number[]): Promise<Map<number, EntryRow>> {
+    if (indices.length === 0) return new Map();
+    const rows = await this.entries().where('idx', 'in', [...new Set(indices)]).execute();
+    return new Map(rows.map((row) => [Number(row.idx), toEntry(row)]));
+  }
+
+  /** Receipt entries below index `before` (all when null), newest first, a page at a time. */
+  async receiptEntriesBefore(before: number | null, limit: number): Promise<EntryRow[]> {
+    let query = this.entries().where('kind', '=', 'receipt');
+    if (before !== null) query = query.where('idx', '<', before);
+    const rows = await query.orderBy('idx', 'desc').limit(limit).execute();
+    return rows.map(toEntry);
   }
 
   async entryByReceipt(sessionId: string): Promise<EntryRow | undefined> {

@@ -17,8 +17,11 @@ import {
   verifyCheckpointNote,
   type ConsistencyProofJson,
   type HashPlan,
+  LOG_ENTRY_KIND,
+  parseLogEntry,
   type InclusionProofJson,
   type NodeId,
+  type ReceiptLogMaterial,
 } from '@convene/protocol';
 import type { Clock } from '../clock.js';
 import { TLOG_ERRORS, tlogError } from './errors.js';
@@ -180,6 +183,70 @@ export class TlogService {
     return { checkpoint: latest.note, treeSize: latest.size, hashes: hashes.map(bytesToBase64) };
   }
 
+  /**
+   * What a verifier needs from the log for a consensus receipt (protocol `checkReceiptLog`): the
+   * checkpoint of the size the receipt records, each submission's entry at its index with a proof
+   * under that checkpoint, and the receipt's own entry with a proof under the latest checkpoint.
+   */
+  async receiptMaterial(receipt: {
+    sessionId: string;
+    treeSize: number | undefined;
+    indices: ReadonlyArray<number | undefined>;
+  }): Promise<ReceiptLogMaterial> {
+    const { treeSize } = receipt;
+    const [anchor, entries, own, latest] = await Promise.all([
+      treeSize === undefined ? undefined : this.repository.checkpointOfSize(treeSize),
+      this.repository.entriesAt(receipt.indices.filter((i): i is number => i !== undefined)),
+      this.repository.entryByReceipt(receipt.sessionId),
+      this.repository.latestCheckpoint(),
+    ]);
+    const provable = (index: number | undefined, size: number | undefined) =>
+      index !== undefined && size !== undefined && index < size && entries.get(index) !== undefined;
+    const submissions = await Promise.all(
+      receipt.indices.map(async (index) => {
+        if (!provable(index, anchor?.size)) return null;
+        const row = entries.get(index!)!;
+        return { entry: row.entry, proof: await this.proofOf(row, anchor!.size) };
+      }),
+    );
+    const receiptEntry =
+      own === undefined || latest === undefined || own.idx >= latest.size
+        ? null
+        : { entry: own.entry, proof: await this.proofOf(own, latest.size), checkpoint: latest.note };
+    return { checkpoint: anchor?.note ?? null, submissions, receipt: receiptEntry };
+  }
+
+  /**
+   * The digest of the receipt the log holds for `subjectId` just before the entry of `sessionId`'s
+   * receipt (before the whole log when that receipt is not in it); null when there is none. The
+   * chain check reads the log, so deleting a receipt row or nulling a column cannot hide a break.
+   */
+  async previousReceiptDigest(subjectId: string, sessionId: string): Promise<string | null> {
+    const own = await this.repository.entryByReceipt(sessionId);
+    let before = own?.idx ?? null;
+    for (;;) {
+      const page = await this.repository.receiptEntriesBefore(before, 200);
+      for (const row of page) {
+        const parsed = parseLogEntry(row.entry);
+        if (!parsed.ok || parsed.entry.kind !== LOG_ENTRY_KIND.receipt) continue;
+        if (parsed.entry.sessionId === sessionId) continue;
+        if (receiptSubject(parsed.entry.canonicalBytes) === subjectId) return parsed.entry.digest;
+      }
+      if (page.length < 200) return null;
+      before = page.at(-1)!.idx;
+    }
+  }
+
+  private async proofOf(row: EntryRow, treeSize: number): Promise<InclusionProofJson> {
+    const hashes = await this.assemble(inclusionProofPlan(row.idx, treeSize));
+    return {
+      logIndex: row.idx,
+      treeSize,
+      leafHash: bytesToBase64(row.leafHash),
+      hashes: hashes.map(bytesToBase64),
+    };
+  }
+
   async receiptEntryByDigest(digest: string): Promise<LogEntryView | undefined> {
     if (!/^[0-9a-f]{64}$/.test(digest)) return undefined;
     const row = await this.repository.receiptEntryByDigest(digest);
@@ -284,4 +351,13 @@ function entryView(row: EntryRow): LogEntryView {
 function decodeHash(text: string): Uint8Array | null {
   const bytes = /^[0-9a-f]{64}$/.test(text) ? Buffer.from(text, 'hex') : base64ToBytes(text);
   return bytes !== null && bytes.length === 32 ? new Uint8Array(bytes) : null;
+}
+
+function receiptSubject(canonicalBytes: string): string | undefined {
+  try {
+    const payload = JSON.parse(canonicalBytes) as { subjectId?: unknown };
+    return typeof payload.subjectId === 'string' ? payload.subjectId : undefined;
+  } catch {
+    return undefined;
+  }
 }

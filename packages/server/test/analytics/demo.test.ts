@@ -42,8 +42,8 @@ describeEachDatabase('demo analytics loaded through the import path', (kind) => 
   };
   beforeAll(async () => {
     ctx = await createTestApp(kind);
-    const { database, clock, config, versions } = ctx.app.convene;
-    await analyticsDemoSeeder.seed({ database, clock, config, versions, log: ctx.app.log });
+    const { database, clock, config, versions, tlog } = ctx.app.convene;
+    await analyticsDemoSeeder.seed({ database, clock, config, versions, tlog, log: ctx.app.log });
   }, 300_000); // importing ~205k rows; slow on a busy CI machine
   afterAll(async () => ctx?.close());
 

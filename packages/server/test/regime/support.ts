@@ -15,6 +15,7 @@ export async function seedTreasuryAndRegime(
       clock: ctx.clock,
       config: ctx.config,
       versions: ctx.app.convene.versions,
+      tlog: ctx.app.convene.tlog,
       log: ctx.app.log,
     },
     seeders,

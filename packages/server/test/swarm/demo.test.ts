@@ -19,6 +19,7 @@ beforeAll(async () => {
     clock: ctx.clock,
     config: ctx.config,
     versions: ctx.app.convene.versions,
+    tlog: ctx.app.convene.tlog,
     log: ctx.app.log,
   };
   await seedDemoData(context, [treasuryDemoSeeder, regimeDemoSeeder, swarmDemoSeeder]);

@@ -100,6 +100,7 @@ describeEachDatabase('swarm lifecycle under restarts, replicas and downtime', (k
       ctx.clock,
       ctx.app.convene.versions,
       new ServiceKeyStore(ctx.testDb.database, ctx.config),
+      ctx.app.convene.tlog,
     );
     expect((await lifecycle.advance(sessionId, 'published')).state).toBe('published');
     const recorded = () =>
@@ -160,6 +161,7 @@ describeEachDatabase('swarm lifecycle under restarts, replicas and downtime', (k
               ctx.clock,
               versions,
               new ServiceKeyStore(database, ctx.config),
+              app.convene.tlog,
             ),
             allocations: new AllocationBridge(database, versions, app.log),
           });

@@ -44,11 +44,15 @@ describeEachDatabase('takes bound to the transparency log on every read', (kind)
     return { subjectId, sessionId };
   }
 
-  async function file(member: TestMember, subjectId: string, stance = 'constructive') {
+  async function file(
+    member: TestMember,
+    subjectId: string,
+    stance: 'constructive' | 'bullish' = 'constructive',
+  ) {
     const response = await submit(
       ctx.app,
       member.token,
-      await signed(member, { subjectId, stance: stance as 'constructive' }),
+      await signed(member, { subjectId, stance }),
     );
     expect(response.statusCode).toBe(201);
     return response.json<{ recommendationId: number; logIndex: number; leafHash: string }>();
@@ -67,7 +71,8 @@ describeEachDatabase('takes bound to the transparency log on every read', (kind)
     const session = (await getJson(ctx.app, `/api/swarm/sessions/${sessionId}`)).body;
     const day = (await getJson(ctx.app, `/api/swarm/sessions/${DATE}/${subjectId}`)).body;
     const history = (await getJson(ctx.app, `/api/swarm/members/${member.memberId}/takes`)).body;
-    const byId = (takes: Array<{ id: string }>) => takes.find((t) => t.id === takeId);
+    const byId = (takes: Array<{ id: string; verified: boolean }>) =>
+      takes.find((t) => t.id === takeId);
     return {
       receipt,
       session: byId(session.takes),

@@ -1,4 +1,8 @@
 import {
+  checkReceiptLog,
+  RECEIPT_REASONS,
+  type ConsensusReceipt,
+  type ReceiptReasonCode,
   bytesToBase64,
   formatVerifierKey,
   logEntryLeafHash,
@@ -116,4 +120,77 @@ export async function logChecks(
     logIndex: proof.logIndex,
     treeSize: size,
   };
+}
+
+/** The receipt's log anchor checks a CLI line each (the receipt's own inclusion is LOG_INCLUSION). */
+export const RECEIPT_LOG_CHECKS: ReadonlyArray<[ReceiptReasonCode, string]> = [
+  [RECEIPT_REASONS.LOG_NOT_RECORDED, 'records the log checkpoint it was built against'],
+  [RECEIPT_REASONS.LOG_CHECKPOINT_UNKNOWN, 'that checkpoint is one the log signed'],
+  [
+    RECEIPT_REASONS.SUBMISSION_NOT_IN_LOG,
+    'every submission is the log entry at its logIndex, included under that checkpoint',
+  ],
+];
+
+/**
+ * The checkpoint a receipt records and each submission's entry at its index, fetched from the log
+ * and checked with the protocol's `checkReceiptLog` (the server and the browser run it too).
+ */
+export async function receiptAnchorChecks(
+  ctx: CliContext,
+  receipt: ConsensusReceipt,
+  pinnedLogKey: string | undefined,
+): Promise<Check[]> {
+  const anchor = receipt.payload.log;
+  const get = async <T>(path: string): Promise<T | null> => {
+    const response = await fetch(`${ctx.baseUrl()}${path}`);
+    if (response.status === 404 || response.status === 400) return null;
+    if (!response.ok) throw new Error(`GET ${path} answered HTTP ${response.status}`);
+    return (await response.json()) as T;
+  };
+  try {
+    const checkpoint =
+      anchor === undefined
+        ? null
+        : ((await get<{ note: string }>(`/api/log/checkpoints/${anchor.treeSize}`))?.note ?? null);
+    const submissions = await Promise.all(
+      receipt.payload.submissions.map(async (submission) =>
+        anchor === undefined || submission.logIndex === undefined
+          ? null
+          : get<InclusionProofJson & { entry: string }>(
+              `/api/log/proof/inclusion?index=${submission.logIndex}&treeSize=${anchor.treeSize}`,
+            ).then((found) =>
+              found === null
+                ? null
+                : {
+                    entry: found.entry,
+                    proof: {
+                      logIndex: found.logIndex,
+                      treeSize: found.treeSize,
+                      leafHash: found.leafHash,
+                      hashes: found.hashes,
+                    },
+                  },
+            ),
+      ),
+    );
+    const logKey =
+      checkpoint === null
+        ? await logVerifierKey(ctx, '', undefined)
+        : await logVerifierKey(ctx, checkpoint, pinnedLogKey);
+    const reasons = await checkReceiptLog(receipt, { checkpoint, submissions }, { logKey });
+    const failures = new Map(reasons.map((r) => [r.code, r.message]));
+    return RECEIPT_LOG_CHECKS.map(([code, label]) => {
+      const failure = failures.get(code);
+      if (failure !== undefined) return failed(label, failure);
+      if (anchor === undefined && code !== RECEIPT_REASONS.LOG_NOT_RECORDED) {
+        return notChecked(label, 'the receipt records no checkpoint');
+      }
+      return passed(label);
+    });
+  } catch (error) {
+    return RECEIPT_LOG_CHECKS.map(([, label]) =>
+      notChecked(label, `could not read the log: ${(error as Error).message}`),
+    );
+  }
 }

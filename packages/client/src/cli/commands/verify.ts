@@ -16,7 +16,13 @@ import { unwrap } from '../../sdk/client.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { checked, failed, finishChecks, notChecked, passed, type Check } from './checks.js';
-import { LOG_INCLUSION, LOG_KEY_PINNED, logChecks } from './log-checks.js';
+import {
+  LOG_INCLUSION,
+  LOG_KEY_PINNED,
+  RECEIPT_LOG_CHECKS,
+  logChecks,
+  receiptAnchorChecks,
+} from './log-checks.js';
 
 const KEY_HELP =
   'raw base64 Ed25519 public key (32 bytes), as GET /api/swarm/receipt-key and GET /api/log/key answer it and `convene keys` prints it';
@@ -152,18 +158,31 @@ export function registerVerify(program: Command, context: () => CliContext): voi
           notRun.set(RECEIPT_REASONS.UNEXPECTED_SERVICE_KEY, 'no --service-key pinned');
         }
         if (previous.digest === undefined) notRun.set(RECEIPT_REASONS.CHAIN_MISMATCH, previous.why);
-        const checks: Check[] = Object.values(RECEIPT_REASONS).map((code) => {
-          const label = RECEIPT_CHECK_TEXT[code];
-          const failure = failedCodes.get(code);
-          if (failure !== undefined) return failed(label, failure);
-          const why = notRun.get(code);
-          return why !== undefined ? notChecked(label, why) : passed(label);
-        });
+        // The log codes are checked against the log below (online), never by verifyReceipt.
+        const logCodes = new Set<string>([
+          ...RECEIPT_LOG_CHECKS.map(([code]) => code),
+          RECEIPT_REASONS.RECEIPT_NOT_IN_LOG,
+          RECEIPT_REASONS.SESSION_NOT_PUBLISHED,
+        ]);
+        const checks: Check[] = Object.values(RECEIPT_REASONS)
+          .filter((code) => !logCodes.has(code))
+          .map((code) => {
+            const label = RECEIPT_CHECK_TEXT[code];
+            const failure = failedCodes.get(code);
+            if (failure !== undefined) return failed(label, failure);
+            const why = notRun.get(code);
+            return why !== undefined ? notChecked(label, why) : passed(label);
+          });
         if (previous.check !== undefined) checks.push(previous.check);
         if (offline) {
+          for (const [, label] of RECEIPT_LOG_CHECKS)
+            checks.push(notChecked(label, 'offline (--file)'));
           checks.push(notChecked(LOG_INCLUSION, 'offline (--file)'));
           checks.push(notChecked(LOG_KEY_PINNED, 'offline (--file)'));
         } else {
+          checks.push(
+            ...(await receiptAnchorChecks(ctx, receipt as ConsensusReceipt, options.logKey)),
+          );
           let entry: string | undefined;
           try {
             entry = receiptLogEntry(receipt as ConsensusReceipt);
@@ -211,6 +230,12 @@ const RECEIPT_CHECK_TEXT: Readonly<Record<ReceiptReasonCode, string>> = {
   disagreement_mismatch: 'disagreement recomputed from the submissions',
   judge_not_enforce: 'judged in enforce mode',
   chain_mismatch: "previousReceiptDigest is the previous receipt's digest",
+  malformed_log_anchor: 'the recorded log checkpoint and submission log indices are well-formed',
+  log_not_recorded: 'records the log checkpoint it was built against',
+  log_checkpoint_unknown: 'the recorded checkpoint is one the log signed (--log-key)',
+  submission_not_in_log: 'every submission is in the log at its logIndex under that checkpoint',
+  receipt_not_in_log: 'the receipt itself is in the log',
+  session_not_published: 'the session was published',
 };
 
 const PREVIOUS_CHECK =

@@ -50,6 +50,7 @@ export const swarmDemoSeeder: DemoSeeder = {
       clock,
       context.versions,
       new ServiceKeyStore(context.database, context.config),
+      context.config.logEnabled ? context.tlog : null,
     );
     const sweepDeps = {
       db,

@@ -40,14 +40,17 @@ export async function chainHead(
   return row === undefined ? undefined : { digest: row.digest, chainIndex: row.chain_index ?? 0 };
 }
 
+/** A stored receipt with the state its session is in now (null when that session row is gone). */
 export async function receiptOfSession(
   db: Kysely<DB>,
   sessionId: string,
-): Promise<ReceiptRow | undefined> {
+): Promise<(ReceiptRow & { session_state: string | null }) | undefined> {
   return db
     .selectFrom('consensus_receipt')
-    .selectAll()
-    .where('session_id', '=', sessionId)
+    .leftJoin('swarm_session', 'swarm_session.id', 'consensus_receipt.session_id')
+    .selectAll('consensus_receipt')
+    .select('swarm_session.state as session_state')
+    .where('consensus_receipt.session_id', '=', sessionId)
     .executeTakeFirst();
 }
 
@@ -64,4 +67,14 @@ export async function digestAt(
     .where('chain_index', '=', chainIndex)
     .executeTakeFirst();
   return row?.digest;
+}
+
+/** Whether a receipt with this digest is stored (the log names a predecessor the rows must keep). */
+export async function hasReceiptWithDigest(db: Kysely<DB>, digest: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('consensus_receipt')
+    .select('session_id')
+    .where('digest', '=', digest)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,5 +1,9 @@
 import {
+  checkReceiptLog,
+  RECEIPT_REASONS,
+  RECEIPT_REASON_TEXT,
   verifyReceipt,
+  type ReceiptLogMaterial,
   type ConsensusReceipt,
   type ReceiptKey,
   type UnverifiedReason,
@@ -9,7 +13,7 @@ import type { DB } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { isUuid } from '../members/repository.js';
 import { SESSION_ERRORS } from '../sessions/constants.js';
-import { digestAt, receiptOfSession, type ReceiptRow } from './repository.js';
+import { digestAt, hasReceiptWithDigest, receiptOfSession, type ReceiptRow } from './repository.js';
 import type { ServiceKeyStore } from './service-key.js';
 
 export interface ServedReceipt extends ConsensusReceipt {
@@ -17,11 +21,27 @@ export interface ServedReceipt extends ConsensusReceipt {
   unverifiedReasons?: UnverifiedReason[];
 }
 
-/** Consensus receipts as served: re-verified on every read, against the chain and our keys. */
+/** What the receipt read needs of the transparency log (src/tlog's service implements it). */
+export interface ReceiptLogReads {
+  readonly key: { vkey: string };
+  receiptMaterial(receipt: {
+    sessionId: string;
+    treeSize: number | undefined;
+    indices: ReadonlyArray<number | undefined>;
+  }): Promise<ReceiptLogMaterial>;
+  previousReceiptDigest(subjectId: string, sessionId: string): Promise<string | null>;
+}
+
+/**
+ * Consensus receipts as served: re-verified on every read, against the chain, our keys and the
+ * transparency log (protocol `verifyReceipt` and `checkReceiptLog`, as the CLI and browser run them).
+ */
 export class ReceiptService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly keys: ServiceKeyStore,
+    /** null only where no log is kept (LOG_ENABLED=false): the chain then follows the rows. */
+    private readonly log: ReceiptLogReads | null,
   ) {}
 
   /** Current and retired receipt keys: receipts signed before a rotation verify against these. */
@@ -43,13 +63,49 @@ export class ReceiptService {
       digest: row.digest,
       signature: row.signature as ConsensusReceipt['signature'],
     };
+    const previous =
+      this.log === null
+        ? await this.expectedPrevious(row)
+        : await this.log.previousReceiptDigest(row.subject_id, row.session_id);
     const verification = await verifyReceipt(receipt, {
       expectedServicePublicKey: await this.expectedKey(receipt),
-      expectedPreviousDigest: await this.expectedPrevious(row),
+      expectedPreviousDigest: previous,
     });
-    return verification.verified
+    const reasons = [...verification.unverifiedReasons];
+    // The log keeps every published receipt: a predecessor it holds must still be served.
+    if (
+      this.log !== null &&
+      typeof previous === 'string' &&
+      !(await hasReceiptWithDigest(this.db, previous))
+    ) {
+      const code = RECEIPT_REASONS.CHAIN_MISMATCH;
+      reasons.push({
+        code,
+        message: `${RECEIPT_REASON_TEXT[code]}: the previous receipt in the log (${previous}) is missing from the service`,
+      });
+    }
+    if (row.session_state !== 'published') {
+      const code = RECEIPT_REASONS.SESSION_NOT_PUBLISHED;
+      reasons.push({
+        code,
+        message: `${RECEIPT_REASON_TEXT[code]} (it is ${row.session_state ?? 'gone'})`,
+      });
+    }
+    if (this.log !== null) reasons.push(...(await this.logReasons(receipt)));
+    return reasons.length === 0
       ? { ...receipt, verified: true }
-      : { ...receipt, verified: false, unverifiedReasons: verification.unverifiedReasons };
+      : { ...receipt, verified: false, unverifiedReasons: reasons };
+  }
+
+  private async logReasons(receipt: ConsensusReceipt): Promise<UnverifiedReason[]> {
+    const payload = receipt.payload as Partial<ConsensusReceipt['payload']>;
+    const submissions = Array.isArray(payload.submissions) ? payload.submissions : [];
+    const material = await this.log!.receiptMaterial({
+      sessionId: receipt.sessionId,
+      treeSize: typeof payload.log?.treeSize === 'number' ? payload.log.treeSize : undefined,
+      indices: submissions.map((s) => (Number.isSafeInteger(s?.logIndex) ? s.logIndex : undefined)),
+    });
+    return checkReceiptLog(receipt, material, { logKey: this.log!.key.vkey });
   }
 
   /** A key this service signs or once signed with is accepted; any other is reported. */

@@ -7,9 +7,15 @@ import { regimeSummaryAsOf } from '../briefs/regime-adapter.js';
 import { briefOfSession, insertBrief } from '../briefs/repository.js';
 import { swarmError } from '../errors.js';
 import type { ServiceKeyStore } from '../receipts/service-key.js';
-import { findSubject, insertSnapshot, snapshotOfSession } from '../subjects/repository.js';
+import {
+  findSubject,
+  insertSnapshot,
+  snapshotOfSession,
+  type SubjectRow,
+} from '../subjects/repository.js';
 import { captureHoldings } from '../subjects/snapshot.js';
 import { SESSION_ERRORS, SWARM_DATASET } from './constants.js';
+import type { PublishAnchor, ReceiptLogAnchoring } from './log-anchor.js';
 import { referenceAllocationFor } from './reference-allocation.js';
 import {
   addToRoster,
@@ -46,6 +52,8 @@ export class LifecycleService {
     private readonly clock: Clock,
     private readonly versions: DataVersions,
     private readonly serviceKeys: ServiceKeyStore,
+    /** The transparency log receipts are anchored in; null only where no log is kept. */
+    private readonly log: ReceiptLogAnchoring | null,
   ) {}
 
   /** Creates the session (roster frozen, snapshot, regime, reference), then publishes its brief. */
@@ -139,28 +147,51 @@ export class LifecycleService {
     target: LifecycleTarget,
     closeMode: 'due' | 'now' = 'now',
   ): Promise<SessionRow> {
-    const seed = target === 'published' ? (await this.serviceKeys.signingKey()).seed : '';
     const head = await findSession(this.db, sessionId);
     if (head === undefined) throw swarmError(404, SESSION_ERRORS.sessionNotFound);
     const wanted = ORDER.indexOf(target);
-    const result = await this.db.transaction().execute(async (trx) => {
-      const subject = await findSubject(trx, head.subject_id, { forUpdate: true });
-      let session = await lockSession(trx, sessionId);
+    let session = await this.locked(head.subject_id, sessionId, async (trx, subject, row) => {
+      let next = await closeWindow(trx, row, this.clock.now(), closeMode);
+      if (wanted >= 1) next = await aggregateSession(trx, next, subject, this.clock.now());
+      if (wanted >= 2) next = await judgeSession(trx, next, this.clock.now());
+      return { session: next, changed: next.state !== row.state || wanted === 2 };
+    });
+    if (wanted < 3 || session.state !== 'aggregated') return session;
+    // Publishing records a signed checkpoint that includes every counted take: sequence and sign
+    // it first (the log takes its own locks, so not inside the session's transaction).
+    const seed = (await this.serviceKeys.signingKey()).seed;
+    const anchor: PublishAnchor | null =
+      this.log === null
+        ? null
+        : { checkpoint: await this.log.anchor(), indicesOf: this.log.indicesOf };
+    session = await this.locked(head.subject_id, sessionId, async (trx, subject, row) => {
+      const next = await publishSession(trx, row, subject, this.clock.now(), seed, anchor);
+      return { session: next, changed: next.state !== row.state };
+    });
+    if (session.state === 'published') await this.log?.logReceipts();
+    return session;
+  }
+
+  /** One step in a transaction holding the subject row, then the session row, FOR UPDATE. */
+  private async locked(
+    subjectId: string,
+    sessionId: string,
+    step: (
+      trx: Kysely<DB>,
+      subject: SubjectRow,
+      session: SessionRow,
+    ) => Promise<{ session: SessionRow; changed: boolean }>,
+  ): Promise<SessionRow> {
+    return this.db.transaction().execute(async (trx) => {
+      const subject = await findSubject(trx, subjectId, { forUpdate: true });
+      const session = await lockSession(trx, sessionId);
       if (subject === undefined || session === undefined)
         throw swarmError(404, SESSION_ERRORS.sessionNotFound);
-      if (session.state === 'cancelled' || session.state === 'scheduled')
-        return { session, changed: false };
-      const before = session.state;
-      const now = this.clock.now();
-      session = await closeWindow(trx, session, now, closeMode);
-      if (wanted >= 1) session = await aggregateSession(trx, session, subject, now);
-      if (wanted >= 2) session = await judgeSession(trx, session, now);
-      if (wanted >= 3) session = await publishSession(trx, session, subject, now, seed);
-      const changed = session.state !== before || wanted === 2;
-      if (changed) await this.versions.bump(SWARM_DATASET, trx);
-      return { session, changed };
+      if (session.state === 'cancelled' || session.state === 'scheduled') return session;
+      const result = await step(trx, subject, session);
+      if (result.changed) await this.versions.bump(SWARM_DATASET, trx);
+      return result.session;
     });
-    return result.session;
   }
 
   /** Moves the deadline of a collecting session (null: no deadline). */

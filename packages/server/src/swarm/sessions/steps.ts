@@ -9,6 +9,7 @@ import type { SubjectRow } from '../subjects/repository.js';
 import { aggregateTakes, type StoredAggregate } from './aggregation.js';
 import { rationaleText, synthesisText } from './narrative.js';
 import type { ReferenceAllocation } from './reference-allocation.js';
+import type { PublishAnchor } from './log-anchor.js';
 import { rosterOf, setSession, takesOfSession, type SessionRow } from './repository.js';
 
 /*
@@ -117,6 +118,7 @@ export async function publishSession(
   subject: SubjectRow,
   now: Date,
   serviceSeed: string,
+  log: PublishAnchor | null,
 ): Promise<SessionRow> {
   if (session.state !== 'aggregated') return session;
   const rules = await judgementBy(trx, session.id, RULES_JUDGE_ID);
@@ -129,6 +131,13 @@ export async function publishSession(
   // The receipt signs exactly what was aggregated, not takes filed after aggregation.
   const counted = new Set((session.aggregate as StoredAggregate).counted.map((c) => c.takeId));
   const takes = filed.filter((take) => counted.has(take.id));
+  const indices =
+    log === null
+      ? new Map<string, number>()
+      : await log.indicesOf(
+          trx,
+          takes.map((t) => t.id),
+        );
   const payload = buildReceiptPayload({
     sessionId: session.id,
     subjectId: subject.id,
@@ -143,7 +152,9 @@ export async function publishSession(
       publicKey: take.publicKey,
       canonical_submission: take.canonical,
       signature: take.signature,
+      ...(indices.has(take.id) ? { logIndex: indices.get(take.id)! } : {}),
     })),
+    log: log?.checkpoint,
     roster: roster.filter((entry) => !entry.excused).map((entry) => entry.memberId),
     requiredQuorum: subject.quorum_required,
     judge: receiptJudge({

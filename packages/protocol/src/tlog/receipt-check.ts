@@ -1,0 +1,150 @@
+// A consensus receipt against the transparency log, the same in the server, the CLI and the
+// browser: the checkpoint it records is one the log signed, every submission is the log's entry at
+// its recorded index and included under that checkpoint, and the receipt itself is in the log.
+import { bytesToBase64 } from '../encoding.js';
+import {
+  RECEIPT_REASONS,
+  RECEIPT_REASON_TEXT,
+  type ReceiptReasonCode,
+} from '../receipt-reasons.js';
+import type { ConsensusReceipt, UnverifiedReason } from '../receipt-types.js';
+import { isPlainObject } from '../strings.js';
+import { parseLogEntry, receiptLogEntry } from './entries.js';
+import { checkInclusion, verifyCheckpointNote, type InclusionProofJson } from './verify.js';
+
+/** What a verifier fetched from the log for one receipt (null: the log answered nothing). */
+export interface ReceiptLogMaterial {
+  /** The signed checkpoint of the size the receipt records (GET /api/log/checkpoints/{size}). */
+  checkpoint: string | null;
+  /** Per submission, in order: the log's entry at its logIndex with a proof under that checkpoint. */
+  submissions: ReadonlyArray<{ entry: string; proof: InclusionProofJson } | null>;
+  /**
+   * The log's entry for the receipt with a proof under any checkpoint the log signed; null when
+   * the log has none; undefined when the caller checks the receipt's inclusion itself.
+   */
+  receipt?: { entry: string; proof: InclusionProofJson; checkpoint: string } | null;
+}
+
+const SUBMISSION_FIELDS = [
+  'takeId',
+  'memberId',
+  'revision',
+  'publicKey',
+  'canonical_submission',
+  'signature',
+] as const;
+
+const reason = (code: ReceiptReasonCode, detail?: string): UnverifiedReason => ({
+  code,
+  message:
+    detail === undefined ? RECEIPT_REASON_TEXT[code] : `${RECEIPT_REASON_TEXT[code]}: ${detail}`,
+});
+
+/** What differs between a receipt's submission and the log entry at its index; null when none. */
+export function submissionEntryDifference(
+  submission: Record<string, unknown>,
+  sessionId: string,
+  entry: string,
+): string | null {
+  const parsed = parseLogEntry(entry);
+  if (!parsed.ok) return `the entry is invalid (${parsed.error})`;
+  if (parsed.entry.kind !== 'convene.log.take.v1') return 'the entry is not a take';
+  const logged = parsed.entry;
+  const differing: string[] = SUBMISSION_FIELDS.filter((f) => logged[f] !== submission[f]);
+  if (logged.sessionId !== sessionId) differing.push('sessionId');
+  return differing.length === 0 ? null : `the entry differs in ${differing.join(', ')}`;
+}
+
+/**
+ * Every log check of a receipt, given what the log served for it and the pinned log key. Returns
+ * the failures as receipt reasons (empty: the log committed to this receipt and its submissions).
+ */
+export async function checkReceiptLog(
+  receipt: Pick<
+    ConsensusReceipt,
+    'sessionId' | 'payload' | 'canonicalBytes' | 'digest' | 'signature'
+  >,
+  material: ReceiptLogMaterial,
+  options: { logKey: string },
+): Promise<UnverifiedReason[]> {
+  const reasons: UnverifiedReason[] = [];
+  const anchor = receipt.payload.log;
+  if (anchor === undefined || !isPlainObject(anchor)) {
+    reasons.push(reason(RECEIPT_REASONS.LOG_NOT_RECORDED));
+  } else {
+    const opened =
+      material.checkpoint === null
+        ? null
+        : await verifyCheckpointNote(material.checkpoint, { logKey: options.logKey });
+    if (opened === null || !opened.ok) {
+      reasons.push(
+        reason(
+          RECEIPT_REASONS.LOG_CHECKPOINT_UNKNOWN,
+          opened === null ? `no signed checkpoint of size ${anchor.treeSize}` : opened.message,
+        ),
+      );
+    } else if (
+      opened.checkpoint.size !== anchor.treeSize ||
+      bytesToBase64(opened.checkpoint.rootHash) !== anchor.rootHash ||
+      opened.checkpoint.origin !== anchor.origin
+    ) {
+      reasons.push(
+        reason(
+          RECEIPT_REASONS.LOG_CHECKPOINT_UNKNOWN,
+          `the log signed size ${opened.checkpoint.size} with another root or origin`,
+        ),
+      );
+    } else {
+      const missing: string[] = [];
+      receipt.payload.submissions.forEach((submission, i) => {
+        const found = material.submissions[i] ?? null;
+        const who = submission.memberId;
+        if (found === null) return void missing.push(`${who}: no entry at ${submission.logIndex}`);
+        if (found.proof.logIndex !== submission.logIndex) {
+          return void missing.push(`${who}: the proof is for index ${found.proof.logIndex}`);
+        }
+        const difference = submissionEntryDifference(
+          submission as unknown as Record<string, unknown>,
+          receipt.sessionId,
+          found.entry,
+        );
+        if (difference !== null) return void missing.push(`${who}: ${difference}`);
+        const included = checkInclusion(found.entry, found.proof, opened.checkpoint);
+        if (!included.ok) missing.push(`${who}: ${included.message}`);
+      });
+      if (missing.length > 0) {
+        reasons.push(reason(RECEIPT_REASONS.SUBMISSION_NOT_IN_LOG, missing.join('; ')));
+      }
+    }
+  }
+  if (material.receipt !== undefined) {
+    reasons.push(...(await receiptInLog(receipt, material.receipt, options.logKey)));
+  }
+  return reasons;
+}
+
+async function receiptInLog(
+  receipt: Parameters<typeof checkReceiptLog>[0],
+  logged: Exclude<ReceiptLogMaterial['receipt'], undefined>,
+  logKey: string,
+): Promise<UnverifiedReason[]> {
+  if (logged === null) return [reason(RECEIPT_REASONS.RECEIPT_NOT_IN_LOG)];
+  let expected: string | null = null;
+  try {
+    expected = receiptLogEntry(receipt);
+  } catch {
+    // A receipt that cannot form an entry is not the one in the log.
+  }
+  if (expected !== logged.entry) {
+    return [
+      reason(
+        RECEIPT_REASONS.RECEIPT_NOT_IN_LOG,
+        'the log holds a different receipt for this session',
+      ),
+    ];
+  }
+  const opened = await verifyCheckpointNote(logged.checkpoint, { logKey });
+  if (!opened.ok) return [reason(RECEIPT_REASONS.RECEIPT_NOT_IN_LOG, opened.message)];
+  const included = checkInclusion(logged.entry, logged.proof, opened.checkpoint);
+  return included.ok ? [] : [reason(RECEIPT_REASONS.RECEIPT_NOT_IN_LOG, included.message)];
+}

@@ -1,0 +1,22 @@
+import type { ReceiptLogAnchor } from '@convene/protocol';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+/**
+ * What publishing needs of the transparency log (src/tlog implements it): a consensus receipt is
+ * built against a signed checkpoint that includes every counted take, and records each take's index.
+ */
+export interface ReceiptLogAnchoring {
+  /** Sequences every accepted take not yet logged, signs a checkpoint covering them, answers it. */
+  anchor(): Promise<ReceiptLogAnchor>;
+  /** The log indices of these takes, read in the caller's transaction; a take not logged is absent. */
+  readonly indicesOf: (trx: Kysely<DB>, takeIds: readonly string[]) => Promise<Map<string, number>>;
+  /** Logs receipts published since (and signs a checkpoint), so a new receipt is in the log at once. */
+  logReceipts(): Promise<void>;
+}
+
+/** Publishing with the log: the checkpoint to record and where to find each take's index. */
+export interface PublishAnchor {
+  checkpoint: ReceiptLogAnchor;
+  indicesOf: ReceiptLogAnchoring['indicesOf'];
+}
