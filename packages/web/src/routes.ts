@@ -48,6 +48,7 @@ const swarm = {
   memo: page(() => import('./pages/swarm/take-page.js'), 'MemoPage'),
 };
 const join = page(() => import('./pages/join/join-page.js'), 'JoinPage');
+const log = page(() => import('./pages/log/log-page.js'), 'LogPage');
 
 export const routes: SiteRoute[] = [
   { path: '/', component: treasury },
@@ -61,6 +62,7 @@ export const routes: SiteRoute[] = [
   { path: '/swarm/takes/:id', component: swarm.take },
   { path: '/swarm/memos/:id', component: swarm.memo },
   { path: '/swarm/subjects/:id', component: swarm.subject },
+  { path: '/swarm/log', component: log },
   // After every fixed /swarm/<section>/:id route: the router takes the first match.
   { path: '/swarm/:date/:subject', component: swarm.sessionOfDay },
   { path: '/join', component: join },

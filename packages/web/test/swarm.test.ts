@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser.js';
 import { activate } from './support/member.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -364,5 +364,203 @@ describe('join', () => {
     expect(stored).not.toContain('secretKey');
     await screenshot(page, 'join-token');
     expect(tab.errors).toEqual([]);
+  }, 120_000);
+});
+
+describe('transparency log in the browser', () => {
+  interface TakeJson {
+    id: string;
+    logIndex: number;
+    leafHash: string;
+    inclusion: { checkpoint: string; treeSize: number; hashes: string[] };
+  }
+  const takeOfSession = async () => {
+    const detail = await apiJson<{ takes: Array<{ id: string }> }>(
+      `/api/swarm/sessions/${publishedSessionId}`,
+    );
+    return apiJson<TakeJson>(`/api/swarm/takes/${detail.takes[0]!.id}`);
+  };
+  /** The check lines shown, as `state label`, once every line has settled. */
+  const lines = async (page: Page, scope: string) => {
+    await page.waitForSelector(`${scope} [data-testid="log-check"] li`, {
+      timeout: 20_000,
+      state: 'attached',
+    });
+    return page
+      .locator(`${scope} [data-testid="log-check"] li`)
+      .evaluateAll((items) =>
+        items.map((li) => `${li.getAttribute('data-state')} ${li.textContent ?? ''}`),
+      );
+  };
+  const logSeed = async () =>
+    (await import('node:fs/promises'))
+      .readFile(`${server.dataDir}/log-signing-key`, 'utf8')
+      .then((text) => text.trim());
+
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    test(`the log page at ${size.width}px: size as the API says, checkpoint and witnesses checked here`, async () => {
+      const before = await apiJson<{ size: number }>('/api/log/checkpoint.json');
+      const watched = await openPage(browser, size);
+      const page = await visit(
+        watched,
+        server.baseUrl,
+        '/swarm/log',
+        '[data-testid="log-size"]',
+        `swarm-log-${size.width}`,
+      );
+      const after = await apiJson<{ size: number }>('/api/log/checkpoint.json');
+      const shown = Number(
+        (await page.locator('[data-testid="log-size"]').textContent())!.replace(/,/g, ''),
+      );
+      // The log grows while demo members file: the page shows a size between the two reads.
+      expect(shown).toBeGreaterThanOrEqual(before.size);
+      expect(shown).toBeLessThanOrEqual(after.size);
+      const first = await lines(page, '[data-testid="log-checkpoint"]');
+      expect(first.map((l) => l.split(' ')[0])).toEqual(['passed', 'passed', 'not-checked']);
+      // A second visit checks consistency with the checkpoint this browser kept.
+      await page.reload();
+      const second = await lines(page, '[data-testid="log-checkpoint"]');
+      expect(
+        second.every((l) => l.startsWith('passed')),
+        second.join('\n'),
+      ).toBe(true);
+      expect(watched.errors).toEqual([]);
+      await watched.close();
+    }, 60_000);
+  }
+
+  test('a take page checks its inclusion in the browser; every tampering is caught with its reason', async () => {
+    const take = await takeOfSession();
+    const watched = await openPage(browser);
+    const { page } = watched;
+    const open = async () => {
+      await page.goto(`${server.baseUrl}/swarm/takes/${take.id}`);
+      return lines(page, '[data-testid="take-log"]');
+    };
+    const state = (shown: string[], label: string) =>
+      shown.find((line) => line.includes(label))?.split(' ')[0];
+    // A new browser has no earlier checkpoint: consistency is "not checked", never claimed.
+    const firstVisit = await open();
+    expect(firstVisit.map((l) => l.split(' ')[0])).toEqual([
+      'passed',
+      'passed',
+      'not-checked',
+      'passed',
+      'passed',
+    ]);
+    const honest = await open();
+    expect(
+      honest.filter((l) => !l.startsWith('passed')),
+      honest.join('\n'),
+    ).toEqual([]);
+    expect(honest).toHaveLength(5);
+
+    const rewrite = async (pattern: string, edit: (body: string) => string) => {
+      await page.route(pattern, async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, body: edit(await response.text()) });
+      });
+    };
+    const attacks: Array<{
+      name: string;
+      setup: () => Promise<void>;
+      failed: string;
+      why: RegExp;
+    }> = [
+      {
+        name: 'entry bytes changed',
+        setup: () =>
+          rewrite('**/api/log/takes/**', (body) => body.replace('"revision\\":', '"revision\\": ')),
+        failed: 'the log holds exactly this take',
+        why: /differ|different entry/,
+      },
+      {
+        name: 'an entry dropped (the take shown one index earlier)',
+        setup: () =>
+          rewrite(`**/api/swarm/takes/${take.id}`, (body) =>
+            body.replace(`"logIndex":${take.logIndex}`, `"logIndex":${take.logIndex - 1}`),
+          ),
+        failed: 'included in the tree under that checkpoint',
+        why: /inclusion_proof_invalid/,
+      },
+      {
+        name: 'a proof hash reordered',
+        setup: () =>
+          rewrite(`**/api/swarm/takes/${take.id}`, (body) => {
+            const json = JSON.parse(body) as TakeJson;
+            json.inclusion.hashes.reverse();
+            if (json.inclusion.hashes.length < 2) json.inclusion.hashes.push(json.leafHash);
+            return JSON.stringify(json);
+          }),
+        failed: 'included in the tree under that checkpoint',
+        why: /inclusion_proof_invalid/,
+      },
+      {
+        name: 'a checkpoint signed by another key',
+        setup: async () => {
+          const { signCheckpoint } = await import('@convene/protocol');
+          const other = Buffer.alloc(32, 42).toString('base64');
+          const { origin, size, rootHash } = await apiJson<{
+            origin: string;
+            size: number;
+            rootHash: string;
+          }>('/api/log/checkpoint.json');
+          const forged = await signCheckpoint(
+            { origin, size, rootHash: Buffer.from(rootHash, 'base64') },
+            other,
+          );
+          await page.route('**/api/log/checkpoint', (route) =>
+            route.fulfill({ status: 200, contentType: 'text/plain', body: forged }),
+          );
+        },
+        failed: 'checkpoint signed by the log key',
+        why: /checkpoint_signature_invalid/,
+      },
+      {
+        name: 'a forked checkpoint (same size, another root, signed with the real key)',
+        setup: async () => {
+          const { signCheckpoint } = await import('@convene/protocol');
+          const { origin, size } = await apiJson<{ origin: string; size: number }>(
+            '/api/log/checkpoint.json',
+          );
+          const fork = await signCheckpoint(
+            { origin, size, rootHash: new Uint8Array(32).fill(7) },
+            await logSeed(),
+          );
+          await page.route('**/api/log/checkpoint', (route) =>
+            route.fulfill({ status: 200, contentType: 'text/plain', body: fork }),
+          );
+        },
+        failed: 'consistent with the last checkpoint this browser saw',
+        why: /fork|rewrite|split|root/i,
+      },
+      {
+        name: 'another log key served',
+        setup: () =>
+          rewrite('**/api/log/key', (body) => {
+            const json = JSON.parse(body) as { vkey: string };
+            json.vkey = json.vkey.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+            return JSON.stringify(json);
+          }),
+        failed: 'log key is the one this browser first saw',
+        why: /another log key/,
+      },
+    ];
+    for (const attack of attacks) {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await attack.setup();
+      const shown = await open();
+      expect(state(shown, attack.failed), `${attack.name}:\n${shown.join('\n')}`).toBe('failed');
+      expect(
+        shown.find((l) => l.includes(attack.failed)),
+        attack.name,
+      ).toMatch(attack.why);
+      await screenshot(page, `swarm-take-log-${attack.name.split(' ').slice(0, 3).join('-')}`);
+    }
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await watched.close();
   }, 120_000);
 });

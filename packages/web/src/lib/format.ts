@@ -28,6 +28,14 @@ export function num(value: number | null | undefined, digits = 2): string {
   return digits === 2 ? plain.format(value) : value.toFixed(digits);
 }
 
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A count (entries, rows): an integer with thousands separators. */
+export function count(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return integer.format(value);
+}
+
 /** A 0..1 fraction as a percentage. */
 export function pct(fraction: number | null | undefined, digits = 1): string {
   if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return DASH;

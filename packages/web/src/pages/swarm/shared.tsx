@@ -6,6 +6,7 @@ import type { ComponentChildren } from 'preact';
 const ITEMS = [
   { href: '/swarm', label: 'Sessions' },
   { href: '/swarm/members', label: 'Members' },
+  { href: '/swarm/log', label: 'Log' },
   { href: '/join', label: 'Join' },
 ];
 

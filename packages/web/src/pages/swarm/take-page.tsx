@@ -7,6 +7,7 @@ import { useResource } from '../../lib/use-resource.js';
 import { StanceChip, SwarmFrame } from './shared.js';
 import { TakeCheckMark } from './takes-section.js';
 import { titleOf } from '../../lib/document-title.js';
+import { InclusionLines } from '../log/log-lines.js';
 
 export function TakePage({ params }: { params: { id: string } }) {
   const take = useResource<TakeReceipt>(`/api/swarm/takes/${encodeURIComponent(params.id)}`);
@@ -45,6 +46,18 @@ function TakeBody({ take: t }: { take: TakeReceipt }) {
       <p class="big" data-testid="take-check">
         Signature checked in your browser: <TakeCheckMark take={signed} />
       </p>
+      {t.verified ? null : (
+        <p class="notice attention" data-testid="take-unverified">
+          The service reports this take as not verified:{' '}
+          {(t.unverifiedReasons ?? []).map((r) => r.message).join('; ')}
+        </p>
+      )}
+      <details class="log-inclusion" data-testid="take-log">
+        <summary>
+          Transparency log: index {t.logIndex ?? '—'} · check inclusion in your browser
+        </summary>
+        <InclusionLines take={t} />
+      </details>
       <p>
         Signed by{' '}
         <a href={`/swarm/members/${t.signer.id}`}>
