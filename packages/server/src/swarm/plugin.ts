@@ -26,9 +26,9 @@ export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
   const tokenClaims = new TokenClaimService(db, clock);
   const applications = new ApplicationService(db, clock);
   const activation = new ActivationService(db, clock, publicBaseUrl);
-  const takes = new TakeService(db, clock, tokenClaims, async (takeId) => {
+  const takes = new TakeService(db, clock, tokenClaims, async (takeId, verified) => {
     const [position] = await Promise.all([
-      context.tlog.sequenceTake(takeId),
+      context.tlog.sequenceTake(takeId, verified),
       context.versions.bumpSoon(SWARM_DATASET),
     ]);
     return position;

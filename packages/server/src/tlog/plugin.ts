@@ -5,6 +5,7 @@ import type { DB } from '../db/schema.js';
 import type { Database } from '../db/database.js';
 import type { AppContext } from '../app.js';
 import { resolveLogKey } from './log-key.js';
+import type { SignatureVoucher } from './admission.js';
 import { TlogRepository } from './repository.js';
 import { TlogSequencer, type LogPosition } from './sequencer.js';
 import { TlogService } from './service.js';
@@ -59,10 +60,10 @@ export class Tlog {
   }
 
   /** The submit path's hook: waits for the take's sequencing and answers its position. */
-  async sequenceTake(takeId: string): Promise<LogPosition | null> {
+  async sequenceTake(takeId: string, vouched?: SignatureVoucher): Promise<LogPosition | null> {
     if (!this.enabled) return null;
     try {
-      return await this.sequencer.sequenceTake(takeId);
+      return await this.sequencer.sequenceTake(takeId, vouched);
     } catch (error) {
       // The take is committed; the recovery pass logs it. The 201 says it is not yet sequenced.
       this.log.error({ err: error, takeId }, 'tlog: sequencing failed');

@@ -277,7 +277,9 @@ export class TlogRepository {
   /** The entries at these indices (one query), keyed by index. */
   async entriesAt(indices: readonly number[]): Promise<Map<number, EntryRow>> {
     if (indices.length === 0) return new Map();
-    const rows = await this.entries().where('idx', 'in', [...new Set(indices)]).execute();
+    const rows = await this.entries()
+      .where('idx', 'in', [...new Set(indices)])
+      .execute();
     return new Map(rows.map((row) => [Number(row.idx), toEntry(row)]));
   }
 

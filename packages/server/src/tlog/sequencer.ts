@@ -6,7 +6,7 @@ import {
   type StoredNode,
 } from '@convene/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { admitReceipt, admitTake } from './admission.js';
+import { admitReceipt, admitTake, type SignatureVoucher } from './admission.js';
 import { nodeKey, type NewEntry, type TlogRepository } from './repository.js';
 
 /** Where a take landed in the log. */
@@ -34,6 +34,8 @@ const BATCH = 2000;
 export class TlogSequencer {
   private inFlight: Promise<unknown> | undefined;
   private next: { promise: Promise<SequenceOutcome>; takeIds: Set<string> } | undefined;
+  /** Signatures the submit path verified for takes waiting in `next` (see admitTake). */
+  private readonly vouchers = new Map<string, SignatureVoucher>();
 
   constructor(
     private readonly repository: TlogRepository,
@@ -41,8 +43,14 @@ export class TlogSequencer {
   ) {}
 
   /** Sequences `takeId` (with whatever else is waiting); resolves with its position. */
-  async sequenceTake(takeId: string): Promise<LogPosition | null> {
-    const outcome = await this.soon(takeId);
+  async sequenceTake(takeId: string, vouched?: SignatureVoucher): Promise<LogPosition | null> {
+    if (vouched !== undefined) this.vouchers.set(takeId, vouched);
+    let outcome: SequenceOutcome;
+    try {
+      outcome = await this.soon(takeId);
+    } finally {
+      this.vouchers.delete(takeId);
+    }
     const position = outcome.appended.get(takeId);
     if (position !== undefined) return position;
     // Another replica's run (or the recovery pass) may have logged it first.
@@ -105,7 +113,7 @@ export class TlogSequencer {
       const accepted: Array<{ kind: 'take' | 'receipt'; subject: string; entry: string }> = [];
       const refused: SequenceOutcome['refused'] = [];
       for (const take of takes) {
-        const admission = await admitTake(take);
+        const admission = await admitTake(take, this.vouchers.get(take.id));
         if (admission.ok) accepted.push({ kind: 'take', subject: take.id, entry: admission.entry });
         else refused.push({ kind: 'take', subject: take.id, reason: admission.reason });
       }

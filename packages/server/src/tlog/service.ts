@@ -212,7 +212,11 @@ export class TlogService {
     const receiptEntry =
       own === undefined || latest === undefined || own.idx >= latest.size
         ? null
-        : { entry: own.entry, proof: await this.proofOf(own, latest.size), checkpoint: latest.note };
+        : {
+            entry: own.entry,
+            proof: await this.proofOf(own, latest.size),
+            checkpoint: latest.note,
+          };
     return { checkpoint: anchor?.note ?? null, submissions, receipt: receiptEntry };
   }
 

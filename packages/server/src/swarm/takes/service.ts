@@ -37,7 +37,11 @@ export class TakeService {
      * session bodies refresh (coalesced, see DataVersions.bumpSoon) and sequences the take into the
      * transparency log, answering its position (null when not yet sequenced).
      */
-    private readonly afterTakeAccepted?: (takeId: string) => Promise<LogPosition | null>,
+    private readonly afterTakeAccepted?: (
+      takeId: string,
+      /** The bytes whose signature submit verified, so the log need not verify them again. */
+      verified: { canonical: string; signature: string; publicKey: string },
+    ) => Promise<LogPosition | null>,
   ) {
     this.takes = new TakeRepository(db);
     this.members = new MemberRepository(db);
@@ -125,7 +129,12 @@ export class TakeService {
     } catch (error) {
       throw mapInsertError(error);
     }
-    const position = (await this.afterTakeAccepted?.(takeId)) ?? null;
+    const position =
+      (await this.afterTakeAccepted?.(takeId, {
+        canonical,
+        signature: submission.signature,
+        publicKey: key.publicKey,
+      })) ?? null;
     return {
       recommendationId,
       logIndex: position?.logIndex ?? null,
