@@ -563,4 +563,55 @@ describe('transparency log in the browser', () => {
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await watched.close();
   }, 120_000);
+
+  interface ReceiptJson {
+    digest: string;
+    payload: { submissions: Array<{ logIndex: number }> };
+  }
+
+  test('a session page checks its consensus receipt and every submission against the log in the browser', async () => {
+    const watched = await openPage(browser);
+    const { page } = watched;
+    const open = async () => {
+      await page.goto(`${server.baseUrl}/swarm/sessions/${publishedSessionId}`);
+      return lines(page, '[data-testid="receipt-log"]');
+    };
+    await open(); // pins the key and keeps a checkpoint
+    const honest = await open();
+    expect(
+      honest.filter((l) => !l.startsWith('passed')),
+      honest.join('\n'),
+    ).toEqual([]);
+    expect(honest).toHaveLength(7);
+
+    const rewrite = async (edit: (receipt: ReceiptJson) => void) => {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await page.route('**/consensus-receipt', async (route) => {
+        const response = await route.fetch();
+        const receipt = (await response.json()) as ReceiptJson;
+        edit(receipt);
+        await route.fulfill({ response, body: JSON.stringify(receipt) });
+      });
+    };
+    // A submission pointed at another log index: not the log's entry there.
+    await rewrite((r) => {
+      const first = r.payload.submissions[0]!;
+      first.logIndex = first.logIndex === 0 ? 1 : 0;
+    });
+    let shown = await open();
+    expect(shown.find((l) => l.includes('every submission'))).toMatch(
+      /^failed .*submission_not_in_log|^failed .*differs|^failed .*proof/,
+    );
+    // A receipt the log never held (its digest replaced).
+    await rewrite((r) => {
+      r.digest = 'f'.repeat(64);
+    });
+    shown = await open();
+    expect(shown.find((l) => l.includes('the receipt itself is in the log'))).toMatch(
+      /^failed .*different receipt/,
+    );
+    await screenshot(page, 'swarm-receipt-log-tampered');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await watched.close();
+  }, 120_000);
 });

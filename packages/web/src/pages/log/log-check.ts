@@ -1,5 +1,9 @@
 import {
   checkConsistency,
+  checkReceiptLog,
+  RECEIPT_REASONS,
+  type ConsensusReceipt,
+  type InclusionProofJson,
   checkTakeLogEntry,
   takeLogEntry,
   verifyCheckpointNote,
@@ -231,5 +235,88 @@ export async function checkTakeInLog(take: LoggedTake): Promise<LogCheckLine[]> 
           detail: `${included.code}: ${included.message}`,
         },
   );
+  return lines;
+}
+
+const RECEIPT_LINES = [
+  [RECEIPT_REASONS.LOG_NOT_RECORDED, 'records the log checkpoint it was built against'],
+  [RECEIPT_REASONS.LOG_CHECKPOINT_UNKNOWN, 'that checkpoint is one the log signed'],
+  [RECEIPT_REASONS.SUBMISSION_NOT_IN_LOG, 'every submission is in the log at its index under it'],
+  [RECEIPT_REASONS.RECEIPT_NOT_IN_LOG, 'the receipt itself is in the log'],
+] as const;
+
+type ProofWithEntry = InclusionProofJson & { entry: string };
+
+const proofOnly = (found: ProofWithEntry): InclusionProofJson => ({
+  logIndex: found.logIndex,
+  treeSize: found.treeSize,
+  leafHash: found.leafHash,
+  hashes: found.hashes,
+});
+
+/**
+ * A consensus receipt against the log, in this browser: the key and checkpoint as above, then the
+ * protocol's `checkReceiptLog` over what the log serves for the receipt's recorded checkpoint, each
+ * submission's entry at its index and the receipt's own entry (as the server and the CLI run it).
+ */
+export async function checkReceiptInLog(receipt: ConsensusReceipt): Promise<LogCheckLine[]> {
+  const latest = await checkLatestCheckpoint();
+  const lines = [...latest.lines];
+  if (latest.vkey === null || latest.checkpoint === null) {
+    return [
+      ...lines,
+      ...RECEIPT_LINES.map(([, label]) => ({
+        label,
+        state: 'not-checked' as const,
+        detail: 'the latest checkpoint did not verify',
+      })),
+    ];
+  }
+  const anchor = receipt.payload.log;
+  const checkpoint =
+    anchor === undefined
+      ? null
+      : ((await getJson<{ note: string }>(`/api/log/checkpoints/${anchor.treeSize}`)).body?.note ??
+        null);
+  const submissions = await Promise.all(
+    receipt.payload.submissions.map(async (submission) => {
+      if (anchor === undefined || submission.logIndex === undefined) return null;
+      const found = await getJson<ProofWithEntry>(
+        `/api/log/proof/inclusion?index=${submission.logIndex}&treeSize=${anchor.treeSize}`,
+      );
+      return found.body === null ? null : { entry: found.body.entry, proof: proofOnly(found.body) };
+    }),
+  );
+  const own = await getJson<{ index: number }>(`/api/log/receipts/${receipt.sessionId}`);
+  const ownProof =
+    own.body === null
+      ? null
+      : (await getJson<ProofWithEntry>(`/api/log/proof/inclusion?index=${own.body.index}`)).body;
+  const material = {
+    checkpoint,
+    submissions,
+    receipt:
+      ownProof === null
+        ? null
+        : { entry: ownProof.entry, proof: proofOnly(ownProof), checkpoint: latest.checkpoint },
+  };
+  const failures = new Map(
+    (await checkReceiptLog(receipt, material, { logKey: latest.vkey })).map((r) => [
+      r.code,
+      r.message,
+    ]),
+  );
+  for (const [code, label] of RECEIPT_LINES) {
+    const failure = failures.get(code);
+    lines.push(
+      failure !== undefined
+        ? { label, state: 'failed', detail: failure }
+        : anchor === undefined &&
+            code !== RECEIPT_REASONS.LOG_NOT_RECORDED &&
+            code !== RECEIPT_REASONS.RECEIPT_NOT_IN_LOG
+          ? { label, state: 'not-checked', detail: 'the receipt records no checkpoint' }
+          : { label, state: 'passed' },
+    );
+  }
   return lines;
 }

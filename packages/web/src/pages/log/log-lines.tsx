@@ -1,5 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { checkTakeInLog, type LogCheckLine, type LoggedTake } from './log-check.js';
+import type { ConsensusReceipt } from '@convene/protocol';
+import {
+  checkReceiptInLog,
+  checkTakeInLog,
+  type LogCheckLine,
+  type LoggedTake,
+} from './log-check.js';
 
 const MARK = { passed: '✓', failed: '✗', 'not-checked': '–' } as const;
 const WORD = { passed: 'passed', failed: 'failed', 'not-checked': 'not checked' } as const;
@@ -52,5 +58,11 @@ export function useLogCheck(
 /** The full in-browser log check of one take (on the take page and the log page). */
 export function InclusionLines({ take }: { take: LoggedTake }) {
   const lines = useLogCheck(() => checkTakeInLog(take), `${take.id}:${take.logIndex}`);
+  return <LogLines lines={lines} />;
+}
+
+/** The in-browser log check of a consensus receipt (on the session page). */
+export function ReceiptInclusionLines({ receipt }: { receipt: ConsensusReceipt }) {
+  const lines = useLogCheck(() => checkReceiptInLog(receipt), receipt.digest);
   return <LogLines lines={lines} />;
 }

@@ -3,6 +3,7 @@ import type { ConsensusReceipt, ReceiptKey } from '../../api/types/swarm.js';
 import { ErrorView, Loading } from '../../components/async-view.js';
 import { shortHash } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
+import { ReceiptInclusionLines } from '../log/log-lines.js';
 import { useReceiptCheck } from './verification.js';
 
 export function ReceiptPanel({ sessionId, published }: { sessionId: string; published: boolean }) {
@@ -61,6 +62,12 @@ export function ReceiptPanel({ sessionId, published }: { sessionId: string; publ
           previous{' '}
           {envelope.payload.previousReceiptDigest ?? 'none (first receipt of this subject)'}
         </p>
+        <details class="log-inclusion" data-testid="receipt-log">
+          <summary>
+            Transparency log: check this receipt and its submissions in your browser
+          </summary>
+          <ReceiptInclusionLines receipt={envelope} />
+        </details>
         <details>
           <summary>Canonical bytes (what the service signed)</summary>
           <pre class="block">{envelope.canonicalBytes}</pre>
