@@ -105,6 +105,7 @@ export {
   checkServedTake,
   checkTakeLogEntry,
   TAKE_REASONS,
+  takeEntryFields,
   type ServedTake,
   type TakeCheck,
   type TakeReason,

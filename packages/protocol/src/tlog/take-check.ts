@@ -64,7 +64,8 @@ const ENTRY_FIELDS = [
   'signature',
 ] as const satisfies ReadonlyArray<keyof TakeLogEntry>;
 
-function entryFieldsOf(take: ServedTake): Omit<TakeLogEntry, 'kind'> {
+/** The log entry fields of a take as served (a missing key becomes '', which no entry holds). */
+export function takeEntryFields(take: ServedTake): Omit<TakeLogEntry, 'kind'> {
   return {
     takeId: take.id,
     sessionId: take.sessionId,
@@ -85,7 +86,7 @@ export function checkTakeLogEntry(take: ServedTake, logged: string | null): Take
   if (logged === null) {
     return { code: TAKE_REASONS.notInLog, message: 'the take is not in the transparency log' };
   }
-  const fields = entryFieldsOf(take);
+  const fields = takeEntryFields(take);
   let expected: string | null = null;
   try {
     expected = takeLogEntry(fields);

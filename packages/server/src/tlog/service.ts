@@ -134,14 +134,7 @@ export class TlogService {
     }
     if (row === undefined) throw tlogError(404, TLOG_ERRORS.entryNotFound);
     if (row.idx >= treeSize) throw tlogError(400, TLOG_ERRORS.badIndex);
-    const hashes = await this.assemble(inclusionProofPlan(row.idx, treeSize));
-    return {
-      logIndex: row.idx,
-      treeSize,
-      leafHash: bytesToBase64(row.leafHash),
-      hashes: hashes.map(bytesToBase64),
-      entry: row.entry,
-    };
+    return { ...(await this.proofOf(row, treeSize)), entry: row.entry };
   }
 
   async consistencyProof(from: number, to: number | undefined): Promise<ConsistencyProofJson> {

@@ -5,6 +5,7 @@ import {
   type ConsensusReceipt,
   type InclusionProofJson,
   checkTakeLogEntry,
+  takeEntryFields,
   takeLogEntry,
   verifyCheckpointNote,
   verifyEntryInclusion,
@@ -197,16 +198,7 @@ export async function checkTakeInLog(take: LoggedTake): Promise<LogCheckLine[]> 
   }
   let rebuilt: string;
   try {
-    rebuilt = takeLogEntry({
-      takeId: take.id,
-      sessionId: take.sessionId,
-      memberId: take.memberId,
-      revision: take.revision,
-      receivedAt: take.receivedAt,
-      publicKey: take.publicKey ?? '',
-      canonical_submission: take.canonical,
-      signature: take.signature,
-    });
+    rebuilt = takeLogEntry(takeEntryFields(take));
   } catch (error) {
     lines.push({ label: LABELS.included, state: 'failed', detail: (error as Error).message });
     return lines;

@@ -1,5 +1,6 @@
 import { verifyCheckpointNote } from '@convene/protocol';
 import { useState } from 'preact/hooks';
+import type { JsonOf } from '../../api/types/openapi.js';
 import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
 import { When } from '../../components/when.js';
@@ -9,15 +10,7 @@ import { SwarmFrame } from '../swarm/shared.js';
 import { checkLatestCheckpoint, type LoggedTake } from './log-check.js';
 import { InclusionLines, LogLines, useLogCheck } from './log-lines.js';
 
-interface CheckpointJson {
-  origin: string;
-  size: number;
-  rootHash: string;
-  note: string;
-  cosignedNote: string;
-  createdAt: string;
-  cosignatures: Array<{ name: string; keyId: string; vkey: string; timestamp: number }>;
-}
+type CheckpointJson = JsonOf<'/api/log/checkpoint.json'>;
 
 interface LogEntryRow {
   index: number;
