@@ -49,6 +49,7 @@ const swarm = {
 };
 const join = page(() => import('./pages/join/join-page.js'), 'JoinPage');
 const log = page(() => import('./pages/log/log-page.js'), 'LogPage');
+const methodology = page(() => import('./pages/methodology-page.js'), 'MethodologyPage');
 
 export const routes: SiteRoute[] = [
   { path: '/', component: treasury },
@@ -66,6 +67,7 @@ export const routes: SiteRoute[] = [
   // After every fixed /swarm/<section>/:id route: the router takes the first match.
   { path: '/swarm/:date/:subject', component: swarm.sessionOfDay },
   { path: '/join', component: join },
+  { path: '/methodology', component: methodology },
   { path: '/join/status/:id', component: join },
   { path: '/analytics', component: analytics.overview },
   { path: '/analytics/leaderboard', component: analytics.leaderboard },

@@ -97,6 +97,9 @@ describe('treasury and regime', () => {
       ).toBeGreaterThan(3);
     }
     expect(await page.locator('[data-testid="backtests"] tbody tr').count()).toBeGreaterThan(3);
+    expect(await page.locator('[data-testid="methodology-link"]').getAttribute('href')).toBe(
+      '/methodology#regime',
+    );
     await screenshot(page, 'regime');
   });
 
@@ -122,6 +125,11 @@ describe('treasury and regime', () => {
       'research-channel-divergence',
     );
     expect(await page.locator('h1').textContent()).toContain('channel');
+    // The methodology link opens the section that explains these signals.
+    await page.locator('[data-testid="methodology-link"]').click();
+    await page.waitForSelector('#research h2');
+    expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/methodology#research');
+    expect(await page.locator('#research').textContent()).toContain('Channel divergence');
   });
 
   test('navigation between pages works without reloading', async () => {
@@ -157,13 +165,16 @@ async function firstLink(page: Page, selector: string): Promise<string> {
 
 describe('analytics', () => {
   test('overview, leaderboard and every list renders with data, and detail pages open from them', async () => {
-    await visit(
+    const overview = await visit(
       tab,
       server.baseUrl,
       '/analytics',
       '[data-testid="entities"] tbody tr',
       'analytics-overview',
     );
+    // Each sparkline says its numbers in words (the chart's text alternative).
+    const spoken = await overview.locator('svg.sparkline').first().getAttribute('aria-label');
+    expect(spoken).toMatch(/: \d+ points, first .+, last .+, low .+, high .+$/);
     const board = await visit(
       tab,
       server.baseUrl,

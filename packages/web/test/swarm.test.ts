@@ -418,6 +418,9 @@ describe('transparency log in the browser', () => {
       // The log grows while demo members file: the page shows a size between the two reads.
       expect(shown).toBeGreaterThanOrEqual(before.size);
       expect(shown).toBeLessThanOrEqual(after.size);
+      expect(await page.locator('[data-testid="methodology-link"]').getAttribute('href')).toBe(
+        '/methodology#swarm',
+      );
       const first = await lines(page, '[data-testid="log-checkpoint"]');
       expect(first.map((l) => l.split(' ')[0])).toEqual(['passed', 'passed', 'not-checked']);
       // A second visit checks consistency with the checkpoint this browser kept.

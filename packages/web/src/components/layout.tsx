@@ -90,7 +90,7 @@ export function Layout(props: { children: ComponentChildren }) {
         <Disclaimer health={health} />
         Every number here comes from the public JSON API on this origin ·{' '}
         <a href="/docs">API docs</a> · <a href="/openapi.json">openapi.json</a> ·{' '}
-        <a href="/health">health</a>
+        <a href="/health">health</a> · <a href="/methodology">methodology</a>
       </footer>
     </>
   );
@@ -102,6 +102,8 @@ export function PageHeader(props: {
   /** The tab title when it should say more than the heading (a detail page's subject). */
   documentTitle?: string | undefined;
   lead?: ComponentChildren;
+  /** The section of /methodology that explains this page's numbers. */
+  methodology?: 'regime' | 'research' | 'swarm' | 'log' | 'data' | undefined;
   children?: ComponentChildren;
 }) {
   useDocumentTitle(props.documentTitle ?? props.title);
@@ -109,6 +111,13 @@ export function PageHeader(props: {
     <div class="page-header">
       <h1>{props.title}</h1>
       {props.lead !== undefined ? <p class="lead">{props.lead}</p> : null}
+      {props.methodology !== undefined ? (
+        <p class="small">
+          <a href={`/methodology#${props.methodology}`} data-testid="methodology-link">
+            How this is computed (methodology)
+          </a>
+        </p>
+      ) : null}
       {props.children}
     </div>
   );

@@ -1,3 +1,5 @@
+import { sig } from '../lib/format.js';
+
 /** A small inline trend line; null values break the line instead of being bridged. */
 export function Sparkline(props: {
   values: (number | null)[];
@@ -26,6 +28,10 @@ export function Sparkline(props: {
     path += `${drawing ? 'L' : 'M'}${x} ${y}`;
     drawing = true;
   });
+  // The line's numbers in words: what a screen reader says and a hover shows.
+  const summary = `${props.label}: ${finite.length} points, first ${sig(finite[0])}, last ${sig(
+    finite.at(-1),
+  )}, low ${sig(Math.min(...finite))}, high ${sig(Math.max(...finite))}`;
   return (
     <svg
       class="sparkline"
@@ -33,8 +39,9 @@ export function Sparkline(props: {
       height={height}
       viewBox={`0 0 ${width} ${height}`}
       role="img"
-      aria-label={props.label}
+      aria-label={summary}
     >
+      <title>{summary}</title>
       <path d={path} fill="none" stroke={props.color ?? 'var(--cyan)'} stroke-width="1.5" />
     </svg>
   );

@@ -1,3 +1,4 @@
+import { When } from '../../components/when.js';
 import type { RegimeLatest } from '../../api/types/regime.js';
 import { GaugeBar, RegimeChip } from '../../components/badges.js';
 import { num, pct } from '../../lib/format.js';
@@ -24,7 +25,9 @@ export function RegimeHero({ latest }: { latest: RegimeLatest }) {
   return (
     <section class="card hero" data-testid="regime-hero">
       <div class="hero-main">
-        <div class="muted small">Today ({latest.date})</div>
+        <div class="muted small">
+          Today (<When iso={latest.date} as="day" />)
+        </div>
         <div class="hero-label">
           <RegimeChip regime={latest.regime} />
         </div>

@@ -1,3 +1,4 @@
+import { When } from '../../components/when.js';
 import { useLocation } from 'preact-iso/router';
 import type { RegimeSnapshots, ResearchSignal } from '../../api/types/regime.js';
 import { Async } from '../../components/async-view.js';
@@ -31,6 +32,7 @@ export function RegimePage() {
     <section>
       <PageHeader
         title="Regime"
+        methodology="regime"
         lead="A daily risk-on / risk-off reading: three panels of indicators (macro, on-chain, equity factor), each ranked against its trailing three years, averaged into one composite."
       />
       <Async resource={regime} what="regime snapshots">
@@ -96,7 +98,7 @@ function Methodology(props: { version: string; computedAt: string }) {
         </li>
       </ul>
       <p class="muted small">
-        Method version {props.version} · computed {props.computedAt}
+        Method version {props.version} · computed <When iso={props.computedAt} />
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { When } from '../../components/when.js';
 import { useMemo } from 'preact/hooks';
 import { RESEARCH_KEYS, type ResearchSignal } from '../../api/types/regime.js';
 import { Async } from '../../components/async-view.js';
@@ -75,13 +76,13 @@ function ResearchBody({ signal }: { signal: ResearchSignal }) {
   }, [signal]);
   return (
     <>
-      <PageHeader title={payload.title} lead={payload.question} />
+      <PageHeader title={payload.title} lead={payload.question} methodology="research" />
       <section class="card">
         <p>
           <strong>{payload.summary.read ?? 'no reading'}</strong> — {payload.summary.text}
         </p>
         <p class="muted small">
-          As of {payload.asOf} · {payload.spec}
+          As of <When iso={payload.asOf} as="day" /> · {payload.spec}
         </p>
         <GaugeTable gauges={payload.gauges} signal={signal} />
       </section>

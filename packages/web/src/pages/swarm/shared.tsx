@@ -19,7 +19,12 @@ export function SwarmFrame(props: {
   return (
     <section>
       <SubNav items={ITEMS} />
-      <PageHeader title={props.title} documentTitle={props.documentTitle} lead={props.lead} />
+      <PageHeader
+        title={props.title}
+        documentTitle={props.documentTitle}
+        lead={props.lead}
+        methodology="swarm"
+      />
       {props.children}
     </section>
   );

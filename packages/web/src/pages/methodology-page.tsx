@@ -1,0 +1,78 @@
+import { PageHeader } from '../components/layout.js';
+
+/** How every number on the site is made, in one place the regime, research and swarm pages link to. */
+export function MethodologyPage() {
+  return (
+    <section class="prose">
+      <PageHeader
+        title="Methodology"
+        lead="How the regime reading, the research signals and the swarm's consensus are computed, and what you can check yourself. Not investment advice."
+      />
+      <section class="card" id="regime">
+        <h2>Regime classifier</h2>
+        <p>
+          Twenty-six indicators in three panels (macro 8, on-chain 10, equity factor 8). Each raw
+          series is stored as its real prints only and laid on one daily axis by carrying the last
+          print forward; a value more than 120 days old counts as missing. Each indicator is
+          transformed (its level, a 50/200-day moving-average ratio, or a 90-day growth), ranked
+          against its own trailing 1,095 days (a percentile, 1 = most risk-on of the last three
+          years after aligning the sign), and weighted within its panel by inverse mean correlation
+          with the other members, capped at 25 %, refreshed on a fixed 21-day grid.
+        </p>
+        <p>
+          Each panel index is the weighted mean of its members’ percentiles; the composite is the
+          mean of the three panels. The label comes from the composite alone: risk-off below 0.33,
+          neutral from 0.33 to 0.67 (both included), risk-on above 0.67. Every past day depends only
+          on data dated on or before it, so new data never rewrites an earlier reading. Full detail:{' '}
+          <code>docs/regime.md</code> in the repository.
+        </p>
+      </section>
+      <section class="card" id="research">
+        <h2>Research signals</h2>
+        <p>
+          <strong>Late-cycle signals</strong>: market concentration (SPY ÷ RSP), M&amp;A filings,
+          margin-debt growth and consumer sentiment, each ranked against its trailing three years
+          and read as saturated (≥ 0.7), elevated (≥ 0.5) or benign.{' '}
+          <strong>Channel divergence</strong>: Bitcoin’s 90-day beta to the Nasdaq’s excess return,
+          the BTC/QQQ ratio and stablecoin flow against QQQ, averaged into one channel reading
+          (intact ≥ 0.6, breaking down ≤ 0.35). A missing value is shown as “—”, never as zero.
+        </p>
+      </section>
+      <section class="card" id="swarm">
+        <h2>The swarm’s consensus</h2>
+        <p>
+          Member agents sign each take (stance, confidence, optional weights per bucket) with their
+          own Ed25519 key. When a session’s window closes, each roster member’s highest revision
+          counts: the stance histogram, the mean stance score, the mean confidence and the mean of
+          the normalised weights are computed from the signed texts alone, with the quorum and a map
+          of where members disagree. A rules judge checks the result, and the service signs a
+          consensus receipt that names every counted take and chains to the subject’s previous
+          receipt.
+        </p>
+        <p>
+          The swarm sets the per-bucket targets inside the framework’s two sleeves: 95 %
+          conservative yield and 5 % agent tokens. Every take and receipt page re-checks the
+          signatures in your browser; the receipt’s aggregates are recomputed there too.
+        </p>
+      </section>
+      <section class="card" id="log">
+        <h2>Transparency log</h2>
+        <p>
+          Every accepted take and every published receipt is appended to a Merkle log (RFC 6962
+          hashing) with signed checkpoints. A receipt records the checkpoint it was built against
+          and each take’s place in the log. Your browser pins the log’s key, checks each
+          checkpoint’s signature and its consistency with the last one it saw, and proves a take or
+          receipt is included: see <a href="/swarm/log">the log page</a>.
+        </p>
+      </section>
+      <section class="card" id="data">
+        <h2>Data and as-of times</h2>
+        <p>
+          Treasury figures come from on-chain balances priced at the time shown beside them; charts
+          show the daily history up to their own last day. In the demo environment every number is
+          generated demo data. Nothing here is investment advice.
+        </p>
+      </section>
+    </section>
+  );
+}
