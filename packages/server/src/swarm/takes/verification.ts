@@ -7,25 +7,14 @@ export interface TakeLog {
   ): Promise<Map<string, { index: number; leafHash: string; entry: string }>>;
 }
 
-/** A stored take as the verifier reads it (the rows of the take, session and member reads). */
-export interface StoredTake {
-  id: string;
-  sessionId: string;
-  memberId: string;
-  revision: number;
+/**
+ * A stored take as the verifier reads it (the rows of the take, session and member reads): the
+ * served shape with the row's own types for the receipt time and the memo ('' when none).
+ */
+export type StoredTake = Omit<ServedTake, 'receivedAt' | 'memoUrl'> & {
   receivedAt: Date;
-  /** The key the take was filed with; null when that key row is gone. */
-  publicKey: string | null;
-  canonical: string;
-  signature: string;
-  nonce: string;
-  stance: string;
-  confidence: number;
-  body: string;
-  /** '' when the take has none, as stored. */
   memoUrl: string;
-  weights: ReadonlyArray<{ bucket: string; weight: number }> | null;
-}
+};
 
 export interface TakeVerdict extends TakeCheck {
   /** Where the log holds the take; null when it holds none. */
