@@ -64,6 +64,7 @@ async function concreteRoutes(): Promise<Array<{ pattern: string; path: string }
     { pattern: '/swarm/memos/:id', path: `/swarm/memos/${memo}` },
     { pattern: '/swarm/subjects/:id', path: `/swarm/subjects/${session.subjectId}` },
     { pattern: '/swarm/log', path: '/swarm/log' },
+    { pattern: '/log', path: '/log' },
     { pattern: '/swarm/:date/:subject', path: `/swarm/${session.date}/${session.subjectId}` },
     { pattern: '/join', path: '/join' },
     { pattern: '/join/status/:id', path: `/join/status/${application}` },
