@@ -454,14 +454,11 @@ describe('transparency log in the browser', () => {
           .allTextContents()
           .then((cells) => cells.map((cell) => cell.replace(/^Leaf hash/, '').trim())),
       ).toEqual(apiEntries.entries.map((e) => e.leafHash).reverse());
+      const range = page.locator('[data-testid="log-entries-range"]');
+      const newestRange = await range.textContent();
       await page.click('[data-testid="log-entries"] a:has-text("older")');
-      await page.waitForFunction(
-        (top) =>
-          document
-            .querySelector('[data-testid="log-entries-range"]')
-            ?.textContent?.includes(`${top}`) === false,
-        `${shown - 1}`,
-      );
+      await expect.poll(() => range.textContent()).not.toBe(newestRange);
+      await page.waitForFunction(() => document.querySelectorAll('.loading').length === 0);
       const older = await rowsShown();
       expect(older[0]).toBe(newest[newest.length - 1]! - 1);
       await screenshot(page, `log-entries-older-${size.width}`);
@@ -477,6 +474,7 @@ describe('transparency log in the browser', () => {
       // The lookup: a take id checks the take, a session id its consensus receipt.
       const take = await takeOfSession();
       const lookup = async (id: string, what: string) => {
+        await page.selectOption('[data-testid="log-lookup"] select', what.replace('lookup-', ''));
         await page.fill('[data-testid="log-lookup"] input', id);
         await page.click('[data-testid="log-lookup"] button');
         await page.waitForSelector(`[data-testid="${what}"]`);
@@ -792,7 +790,6 @@ describe('transparency log in the browser', () => {
     expect(shown.find((l) => l.includes('its checkpoint is consistent with the latest'))).toMatch(
       /^failed .*consistency_proof_invalid/,
     );
-    expect(shown.find((l) => l.includes('every submission'))).toMatch(/^failed /);
     await screenshot(page, 'swarm-receipt-log-forked-anchor');
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await watched.close();

@@ -2,7 +2,6 @@ import { verifyCheckpointNote } from '@convene/protocol';
 import { useLocation } from 'preact-iso/router';
 import { useState } from 'preact/hooks';
 import type { ConsensusReceipt } from '@convene/protocol';
-import { ApiError } from '../../api/client.js';
 import type { JsonOf } from '../../api/types/openapi.js';
 import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
@@ -143,9 +142,12 @@ function Witness(props: {
   );
 }
 
+type LookupKind = 'take' | 'receipt';
+
 function LookupForm() {
+  const [kind, setKind] = useState<LookupKind>('take');
   const [id, setId] = useState('');
-  const [checking, setChecking] = useState<string | null>(null);
+  const [checking, setChecking] = useState<{ kind: LookupKind; id: string } | null>(null);
   return (
     <section class="card" data-testid="log-lookup">
       <h2>Check inclusion of a take or a receipt</h2>
@@ -153,11 +155,22 @@ function LookupForm() {
         class="filters"
         onSubmit={(event) => {
           event.preventDefault();
-          setChecking(id.trim());
+          setChecking({ kind, id: id.trim() });
         }}
       >
         <label>
-          Take id or session id{' '}
+          Check{' '}
+          <select
+            name="kind"
+            value={kind}
+            onChange={(event) => setKind((event.target as HTMLSelectElement).value as LookupKind)}
+          >
+            <option value="take">a take (take id)</option>
+            <option value="receipt">a consensus receipt (session id)</option>
+          </select>
+        </label>{' '}
+        <label>
+          {kind === 'take' ? 'Take id' : 'Session id'}{' '}
           <input
             name="id"
             value={id}
@@ -170,40 +183,35 @@ function LookupForm() {
         </button>
         {id.trim() === '' ? <span class="small muted"> Enter an id first.</span> : null}
       </form>
-      {checking !== null ? <Lookup id={checking} key={checking} /> : null}
+      {checking === null ? null : checking.kind === 'take' ? (
+        <TakeLookup id={checking.id} key={`take:${checking.id}`} />
+      ) : (
+        <ReceiptLookup sessionId={checking.id} key={`receipt:${checking.id}`} />
+      )}
     </section>
   );
 }
 
-/** A take id checks the take; failing that, a session id checks its consensus receipt. */
-function Lookup({ id }: { id: string }) {
+function TakeLookup({ id }: { id: string }) {
   const take = useResource<LoggedTake>(`/api/swarm/takes/${encodeURIComponent(id)}`);
-  const notATake =
-    take.status === 'error' && take.error instanceof ApiError && take.error.status === 404;
-  const receipt = useResource<ConsensusReceipt>(
-    notATake ? `/api/swarm/sessions/${encodeURIComponent(id)}/consensus-receipt` : null,
+  return (
+    <Async resource={take} what="take">
+      {(t) => (
+        <div data-testid="lookup-take">
+          <p class="small">
+            <a href={`/swarm/takes/${t.id}`}>Take {t.id}</a>
+          </p>
+          <InclusionLines take={t} />
+        </div>
+      )}
+    </Async>
   );
-  if (!notATake) {
-    return (
-      <Async resource={take} what="take">
-        {(t) => (
-          <div data-testid="lookup-take">
-            <p class="small">
-              <a href={`/swarm/takes/${t.id}`}>Take {t.id}</a>
-            </p>
-            <InclusionLines take={t} />
-          </div>
-        )}
-      </Async>
-    );
-  }
-  if (receipt.status === 'error' && receipt.error instanceof ApiError) {
-    return (
-      <p class="muted" data-testid="lookup-none">
-        No take has this id, and no published session with a consensus receipt has it either.
-      </p>
-    );
-  }
+}
+
+function ReceiptLookup({ sessionId }: { sessionId: string }) {
+  const receipt = useResource<ConsensusReceipt>(
+    `/api/swarm/sessions/${encodeURIComponent(sessionId)}/consensus-receipt`,
+  );
   return (
     <Async resource={receipt} what="consensus receipt">
       {(r) => (
