@@ -527,6 +527,9 @@ describe('transparency log in the browser', () => {
       honest.join('\n'),
     ).toEqual([]);
     expect(honest).toHaveLength(7);
+    const tally = page.locator('[data-testid="take-log"] [data-testid="log-tally"]');
+    expect(await tally.textContent()).toBe('✓ all 7 checks passed in your browser');
+    expect(await page.locator('[data-testid="take-log"]').getAttribute('open')).toBeNull();
 
     const rewrite = async (pattern: string, edit: (body: string) => string) => {
       await page.route(pattern, async (route) => {
@@ -708,7 +711,14 @@ describe('transparency log in the browser', () => {
         shown.find((l) => l.includes(attack.failed)),
         attack.name,
       ).toMatch(attack.why);
-      await screenshot(page, `swarm-take-log-${attack.name.split(' ').slice(0, 3).join('-')}`);
+      // A failure opens the disclosure and its summary says so: it is never folded away.
+      expect(await tally.textContent(), attack.name).toMatch(/^✗ \d of 7 checks failed/);
+      expect(await page.locator('[data-testid="take-log"]').getAttribute('open')).not.toBeNull();
+      const slug = attack.name
+        .replace(/\(.*\)/, '')
+        .trim()
+        .replace(/\W+/g, '-');
+      await screenshot(page, `swarm-take-log-${slug}-${attacks.indexOf(attack)}`);
     }
     // None of the lies was remembered: the honest log still checks out, consistency included.
     await page.unrouteAll({ behavior: 'ignoreErrors' });
