@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { horizontalOverflow, seriousAxeViolations } from './support/audit.js';
 import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser.js';
+import { logCheckLines } from './support/log-check-lines.js';
 import { activate } from './support/member.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { startTamperProxy } from './support/tamper-proxy.js';
@@ -381,18 +382,7 @@ describe('transparency log in the browser', () => {
     );
     return apiJson<TakeJson>(`/api/swarm/takes/${detail.takes[0]!.id}`);
   };
-  /** The check lines shown, as `state label`, once every line has settled. */
-  const lines = async (page: Page, scope: string) => {
-    await page.waitForSelector(`${scope} [data-testid="log-check"] li`, {
-      timeout: 20_000,
-      state: 'attached',
-    });
-    return page
-      .locator(`${scope} [data-testid="log-check"] li`)
-      .evaluateAll((items) =>
-        items.map((li) => `${li.getAttribute('data-state')} ${li.textContent ?? ''}`),
-      );
-  };
+  const lines = logCheckLines;
   const logSeed = async () =>
     (await import('node:fs/promises'))
       .readFile(`${server.dataDir}/log-signing-key`, 'utf8')
