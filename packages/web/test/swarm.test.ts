@@ -490,6 +490,80 @@ describe('transparency log in the browser', () => {
     }, 90_000);
   }
 
+  test('witnesses: a real cosignature verifies in the browser, a forged one fails with its reason', async () => {
+    const protocol = await import('@convene/protocol');
+    const cp = await apiJson<{ size: number; note: string }>('/api/log/checkpoint.json');
+    const timestamp = Math.floor(Date.now() / 1000);
+    const witness = await protocol.generateKeyPair();
+    const vkey = protocol.formatCosignerKey('witness.test/w1', witness.publicKey);
+    const cosigned = await protocol.addNoteSignatures(
+      cp.note,
+      await protocol.cosignatureSigner('witness.test/w1', witness.secretKey, timestamp),
+    );
+    const posted = await fetch(`${server.baseUrl}/api/log/cosignatures`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ vkey, cosignedCheckpoint: cosigned }),
+    });
+    expect(posted.status).toBe(201);
+    // w2's line is signed by a key that is not w2's: a lying server adds it to the checkpoint.
+    const w2 = await protocol.generateKeyPair();
+    const impostor = await protocol.generateKeyPair();
+    const forgedVkey = protocol.formatCosignerKey('witness.test/w2', w2.publicKey);
+    const forgedNote = await protocol.addNoteSignatures(
+      cp.note,
+      await protocol.cosignatureSigner('witness.test/w2', impostor.secretKey, timestamp),
+    );
+    const forgedLine = forgedNote.slice(cp.note.length);
+    type Served = {
+      cosignedNote: string;
+      cosignatures: Array<{
+        name: string;
+        keyId: string;
+        vkey: string;
+        timestamp: number;
+        line: string;
+      }>;
+    };
+    // The checkpoint the witness cosigned, pinned for the page (the live log moves on meanwhile).
+    const stored = await apiJson<Served>(`/api/log/checkpoints/${cp.size}`);
+    expect(stored.cosignatures.map((c) => c.name)).toEqual(['witness.test/w1']);
+    const served: Served = {
+      ...stored,
+      cosignedNote: stored.cosignedNote + forgedLine,
+      cosignatures: [
+        ...stored.cosignatures,
+        {
+          name: 'witness.test/w2',
+          keyId: forgedVkey.split('+')[1]!,
+          vkey: forgedVkey,
+          timestamp,
+          line: forgedLine.trim(),
+        },
+      ],
+    };
+    const watched = await openPage(browser);
+    const { page } = watched;
+    await page.route('**/api/log/checkpoint.json', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(served) }),
+    );
+    await page.goto(`${server.baseUrl}/log`);
+    await page.waitForSelector('[data-testid="log-witnesses"] [data-testid="log-check"] li');
+    const witnesses = await page
+      .locator('[data-testid="log-witnesses"] [data-testid="log-check"] li')
+      .evaluateAll((items) =>
+        items.map((li) => `${li.getAttribute('data-state')} ${li.textContent ?? ''}`),
+      );
+    expect(witnesses).toHaveLength(2);
+    expect(witnesses[0]).toMatch(/^passed .*witness\.test\/w1 cosigned/);
+    expect(witnesses[1]).toMatch(
+      /^failed .*witness\.test\/w2 cosigned.*checkpoint_signature_invalid|^failed .*witness\.test\/w2 cosigned.*signature/,
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'log-witnesses');
+    await watched.close();
+  }, 60_000);
+
   test('a take page checks its inclusion in the browser; every tampering is caught with its reason', async () => {
     const take = await takeOfSession();
     const watched = await openPage(browser);
