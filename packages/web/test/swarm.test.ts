@@ -865,6 +865,22 @@ describe('transparency log in the browser', () => {
       /^failed .*consistency_proof_invalid/,
     );
     await screenshot(page, 'swarm-receipt-log-forked-anchor');
+    // The log says the receipt's entry is beyond the latest checkpoint: not covered yet, so the
+    // line is "not checked" with why, never passed (and never a failure it cannot show).
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.route(`**/api/log/receipts/${publishedSessionId}`, async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as { index: number };
+      json.index = Number.MAX_SAFE_INTEGER;
+      await route.fulfill({ response, body: JSON.stringify(json) });
+    });
+    shown = await open();
+    expect(shown.find((l) => l.includes('the receipt itself is in the log'))).toMatch(
+      /^not-checked .*does not cover its entry yet/,
+    );
+    expect(
+      await page.locator('[data-testid="receipt-log"] [data-testid="log-tally"]').textContent(),
+    ).toMatch(/1 not checked/);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await watched.close();
   }, 120_000);
