@@ -64,6 +64,7 @@ export const routes: SiteRoute[] = [
   { path: '/swarm/memos/:id', component: swarm.memo },
   { path: '/swarm/subjects/:id', component: swarm.subject },
   { path: '/swarm/log', component: log },
+  { path: '/log', component: log },
   // After every fixed /swarm/<section>/:id route: the router takes the first match.
   { path: '/swarm/:date/:subject', component: swarm.sessionOfDay },
   { path: '/join', component: join },

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { horizontalOverflow, seriousAxeViolations } from './support/audit.js';
 import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser.js';
+import { logCheckLines } from './support/log-check-lines.js';
 import { activate } from './support/member.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { startTamperProxy } from './support/tamper-proxy.js';
@@ -380,18 +382,7 @@ describe('transparency log in the browser', () => {
     );
     return apiJson<TakeJson>(`/api/swarm/takes/${detail.takes[0]!.id}`);
   };
-  /** The check lines shown, as `state label`, once every line has settled. */
-  const lines = async (page: Page, scope: string) => {
-    await page.waitForSelector(`${scope} [data-testid="log-check"] li`, {
-      timeout: 20_000,
-      state: 'attached',
-    });
-    return page
-      .locator(`${scope} [data-testid="log-check"] li`)
-      .evaluateAll((items) =>
-        items.map((li) => `${li.getAttribute('data-state')} ${li.textContent ?? ''}`),
-      );
-  };
+  const lines = logCheckLines;
   const logSeed = async () =>
     (await import('node:fs/promises'))
       .readFile(`${server.dataDir}/log-signing-key`, 'utf8')
@@ -401,15 +392,15 @@ describe('transparency log in the browser', () => {
     { width: 390, height: 844 },
     { width: 1440, height: 900 },
   ]) {
-    test(`the log page at ${size.width}px: size as the API says, checkpoint and witnesses checked here`, async () => {
+    test(`the log page at ${size.width}px: numbers as the API says, checkpoint, witnesses, entries and lookups checked here, axe clean`, async () => {
       const before = await apiJson<{ size: number }>('/api/log/checkpoint.json');
       const watched = await openPage(browser, size);
       const page = await visit(
         watched,
         server.baseUrl,
-        '/swarm/log',
+        '/log',
         '[data-testid="log-size"]',
-        `swarm-log-${size.width}`,
+        `log-${size.width}`,
       );
       const after = await apiJson<{ size: number }>('/api/log/checkpoint.json');
       const shown = Number(
@@ -421,19 +412,160 @@ describe('transparency log in the browser', () => {
       expect(await page.locator('[data-testid="methodology-link"]').getAttribute('href')).toBe(
         '/methodology#swarm',
       );
+      // The root and key shown are the API's for the size shown.
+      const atShown = await apiJson<{ rootHash: string; origin: string }>(
+        `/api/log/checkpoints/${shown}`,
+      );
+      expect(
+        await page.locator('[data-testid="log-checkpoint"] dd.mono').allTextContents(),
+      ).toEqual(expect.arrayContaining([atShown.origin, atShown.rootHash]));
+      const key = await apiJson<{ vkey: string }>('/api/log/key');
+      expect(await page.locator('[data-testid="log-key"]').textContent()).toBe(
+        key.vkey.split('+').slice(0, 2).join('+'),
+      );
       const first = await lines(page, '[data-testid="log-checkpoint"]');
       expect(first.map((l) => l.split(' ')[0])).toEqual(['passed', 'passed', 'not-checked']);
+      expect(first[0]).toContain(key.vkey.split('+')[1]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBe(0);
+
+      // Entries: the newest page is the API's last entries, newest first; "older" pages back.
+      const rowsShown = () =>
+        page
+          .locator('[data-testid="log-entries"] tbody tr td:first-child')
+          .allTextContents()
+          .then((cells) => cells.map((cell) => Number(cell.replace(/\D/g, ''))));
+      const newest = await rowsShown();
+      expect(newest[0]).toBe(shown - 1);
+      expect(newest).toEqual([...newest].sort((x, y) => y - x));
+      const apiEntries = await apiJson<{ entries: Array<{ index: number; leafHash: string }> }>(
+        `/api/log/entries?start=${shown - newest.length}&end=${shown}`,
+      );
+      expect(
+        await page
+          .locator('[data-testid="log-entries"] tbody tr td:last-child')
+          .allTextContents()
+          .then((cells) => cells.map((cell) => cell.replace(/^Leaf hash/, '').trim())),
+      ).toEqual(apiEntries.entries.map((e) => e.leafHash).reverse());
+      const range = page.locator('[data-testid="log-entries-range"]');
+      const newestRange = await range.textContent();
+      await page.click('[data-testid="log-entries"] a:has-text("older")');
+      await expect.poll(() => range.textContent()).not.toBe(newestRange);
+      await page.waitForFunction(() => document.querySelectorAll('.loading').length === 0);
+      const older = await rowsShown();
+      expect(older[0]).toBe(newest[newest.length - 1]! - 1);
+      await screenshot(page, `log-entries-older-${size.width}`);
+
       // A second visit checks consistency with the checkpoint this browser kept.
-      await page.reload();
+      await page.goto(`${server.baseUrl}/log`);
       const second = await lines(page, '[data-testid="log-checkpoint"]');
       expect(
         second.every((l) => l.startsWith('passed')),
         second.join('\n'),
       ).toBe(true);
+
+      // The lookup: a take id checks the take, a session id its consensus receipt.
+      const take = await takeOfSession();
+      const lookup = async (id: string, what: string) => {
+        await page.selectOption('[data-testid="log-lookup"] select', what.replace('lookup-', ''));
+        await page.fill('[data-testid="log-lookup"] input', id);
+        await page.click('[data-testid="log-lookup"] button');
+        await page.waitForSelector(`[data-testid="${what}"]`);
+        return lines(page, `[data-testid="${what}"]`);
+      };
+      const takeLines = await lookup(take.id, 'lookup-take');
+      expect(
+        takeLines.filter((l) => !l.startsWith('passed')),
+        takeLines.join('\n'),
+      ).toEqual([]);
+      expect(takeLines).toHaveLength(7);
+      const receiptLines = await lookup(publishedSessionId, 'lookup-receipt');
+      expect(
+        receiptLines.filter((l) => !l.startsWith('passed')),
+        receiptLines.join('\n'),
+      ).toEqual([]);
+      expect(receiptLines).toHaveLength(8);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toBe(0);
+      await screenshot(page, `log-lookup-${size.width}`);
       expect(watched.errors).toEqual([]);
       await watched.close();
-    }, 60_000);
+    }, 90_000);
   }
+
+  test('witnesses: a real cosignature verifies in the browser, a forged one fails with its reason', async () => {
+    const protocol = await import('@convene/protocol');
+    const cp = await apiJson<{ size: number; note: string }>('/api/log/checkpoint.json');
+    const timestamp = Math.floor(Date.now() / 1000);
+    const witness = await protocol.generateKeyPair();
+    const vkey = protocol.formatCosignerKey('witness.test/w1', witness.publicKey);
+    const cosigned = await protocol.addNoteSignatures(
+      cp.note,
+      await protocol.cosignatureSigner('witness.test/w1', witness.secretKey, timestamp),
+    );
+    const posted = await fetch(`${server.baseUrl}/api/log/cosignatures`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ vkey, cosignedCheckpoint: cosigned }),
+    });
+    expect(posted.status).toBe(201);
+    // w2's line is signed by a key that is not w2's: a lying server adds it to the checkpoint.
+    const w2 = await protocol.generateKeyPair();
+    const impostor = await protocol.generateKeyPair();
+    const forgedVkey = protocol.formatCosignerKey('witness.test/w2', w2.publicKey);
+    const forgedNote = await protocol.addNoteSignatures(
+      cp.note,
+      await protocol.cosignatureSigner('witness.test/w2', impostor.secretKey, timestamp),
+    );
+    const forgedLine = forgedNote.slice(cp.note.length);
+    type Served = {
+      cosignedNote: string;
+      cosignatures: Array<{
+        name: string;
+        keyId: string;
+        vkey: string;
+        timestamp: number;
+        line: string;
+      }>;
+    };
+    // The checkpoint the witness cosigned, pinned for the page (the live log moves on meanwhile).
+    const stored = await apiJson<Served>(`/api/log/checkpoints/${cp.size}`);
+    expect(stored.cosignatures.map((c) => c.name)).toEqual(['witness.test/w1']);
+    const served: Served = {
+      ...stored,
+      cosignedNote: stored.cosignedNote + forgedLine,
+      cosignatures: [
+        ...stored.cosignatures,
+        {
+          name: 'witness.test/w2',
+          keyId: forgedVkey.split('+')[1]!,
+          vkey: forgedVkey,
+          timestamp,
+          line: forgedLine.trim(),
+        },
+      ],
+    };
+    const watched = await openPage(browser);
+    const { page } = watched;
+    await page.route('**/api/log/checkpoint.json', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(served) }),
+    );
+    await page.goto(`${server.baseUrl}/log`);
+    await page.waitForSelector('[data-testid="log-witnesses"] [data-testid="log-check"] li');
+    const witnesses = await page
+      .locator('[data-testid="log-witnesses"] [data-testid="log-check"] li')
+      .evaluateAll((items) =>
+        items.map((li) => `${li.getAttribute('data-state')} ${li.textContent ?? ''}`),
+      );
+    expect(witnesses).toHaveLength(2);
+    expect(witnesses[0]).toMatch(/^passed .*witness\.test\/w1 cosigned/);
+    expect(witnesses[1]).toMatch(
+      /^failed .*witness\.test\/w2 cosigned.*checkpoint_signature_invalid|^failed .*witness\.test\/w2 cosigned.*signature/,
+    );
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshot(page, 'log-witnesses');
+    await watched.close();
+  }, 60_000);
 
   test('a take page checks its inclusion in the browser; every tampering is caught with its reason', async () => {
     const take = await takeOfSession();
@@ -453,13 +585,18 @@ describe('transparency log in the browser', () => {
       'not-checked',
       'passed',
       'passed',
+      'passed',
+      'passed',
     ]);
     const honest = await open();
     expect(
       honest.filter((l) => !l.startsWith('passed')),
       honest.join('\n'),
     ).toEqual([]);
-    expect(honest).toHaveLength(5);
+    expect(honest).toHaveLength(7);
+    const tally = page.locator('[data-testid="take-log"] [data-testid="log-tally"]');
+    expect(await tally.textContent()).toBe('✓ all 7 checks passed in your browser');
+    expect(await page.locator('[data-testid="take-log"]').getAttribute('open')).toBeNull();
 
     const rewrite = async (pattern: string, edit: (body: string) => string) => {
       await page.route(pattern, async (route) => {
@@ -467,6 +604,18 @@ describe('transparency log in the browser', () => {
         await route.fulfill({ response, body: edit(await response.text()) });
       });
     };
+    const proofPattern = `**/api/log/proof/inclusion?index=${take.logIndex}&*`;
+    const protocol = await import('@convene/protocol');
+    const signFork = async (size: number, rootHash: Uint8Array) => {
+      const { origin } = await apiJson<{ origin: string }>('/api/log/checkpoint.json');
+      return protocol.signCheckpoint({ origin, size, rootHash }, await logSeed());
+    };
+    const serveCheckpoint = async (note: string) => {
+      await page.route('**/api/log/checkpoint', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/plain', body: note }),
+      );
+    };
+    const INCLUDED = 'included at its index under the latest checkpoint';
     const attacks: Array<{
       name: string;
       setup: () => Promise<void>;
@@ -486,37 +635,93 @@ describe('transparency log in the browser', () => {
           rewrite(`**/api/swarm/takes/${take.id}`, (body) =>
             body.replace(`"logIndex":${take.logIndex}`, `"logIndex":${take.logIndex - 1}`),
           ),
-        failed: 'included in the tree under that checkpoint',
-        why: /inclusion_proof_invalid/,
+        failed: INCLUDED,
+        why: /leaf_hash_mismatch/,
+      },
+      {
+        name: 'an entry dropped (its proof served for a shorter tree)',
+        setup: () =>
+          rewrite(proofPattern, (body) => {
+            const json = JSON.parse(body) as { treeSize: number; hashes: string[] };
+            json.treeSize -= 1;
+            json.hashes.pop();
+            return JSON.stringify(json);
+          }),
+        failed: INCLUDED,
+        why: /tree_size_mismatch/,
+      },
+      {
+        name: 'entries reordered (the next entry served at this index)',
+        setup: async () => {
+          await page.route(proofPattern, async (route) => {
+            const swapped = route
+              .request()
+              .url()
+              .replace(`index=${take.logIndex}&`, `index=${take.logIndex + 1}&`);
+            const response = await route.fetch({ url: swapped });
+            const json = (await response.json()) as { logIndex: number };
+            json.logIndex = take.logIndex;
+            await route.fulfill({ response, body: JSON.stringify(json) });
+          });
+        },
+        failed: INCLUDED,
+        why: /leaf_hash_mismatch/,
       },
       {
         name: 'a proof hash reordered',
         setup: () =>
-          rewrite(`**/api/swarm/takes/${take.id}`, (body) => {
-            const json = JSON.parse(body) as TakeJson;
-            json.inclusion.hashes.reverse();
-            if (json.inclusion.hashes.length < 2) json.inclusion.hashes.push(json.leafHash);
+          rewrite(proofPattern, (body) => {
+            const json = JSON.parse(body) as { hashes: string[]; leafHash: string };
+            json.hashes.reverse();
+            if (json.hashes.length < 2) json.hashes.push(json.leafHash);
             return JSON.stringify(json);
           }),
-        failed: 'included in the tree under that checkpoint',
+        failed: INCLUDED,
         why: /inclusion_proof_invalid/,
+      },
+      {
+        name: 'the take receipt proved under a forked checkpoint (correctly signed)',
+        setup: async () => {
+          // A tree that holds this take but differs elsewhere: one sibling hash replaced, its
+          // root recomputed and signed with the real log key. The proof verifies; the history
+          // does not.
+          const served = await apiJson<TakeJson>(`/api/swarm/takes/${take.id}`);
+          const hashes = served.inclusion.hashes.map((h) => Buffer.from(h, 'base64'));
+          hashes[hashes.length - 1] = Buffer.alloc(32, 9);
+          const root = protocol.rootFromInclusionProof(
+            served.logIndex,
+            served.inclusion.treeSize,
+            Buffer.from(served.leafHash, 'base64'),
+            hashes,
+          )!;
+          const fork = await signFork(served.inclusion.treeSize, root);
+          await rewrite(`**/api/swarm/takes/${take.id}`, (body) => {
+            const json = JSON.parse(body) as TakeJson;
+            json.inclusion = {
+              checkpoint: fork,
+              treeSize: served.inclusion.treeSize,
+              hashes: hashes.map((h) => h.toString('base64')),
+            };
+            return JSON.stringify(json);
+          });
+        },
+        failed: 'the take receipt’s proof holds under a checkpoint consistent with the latest',
+        why: /not the log this browser follows: consistency_proof_invalid/,
       },
       {
         name: 'a checkpoint signed by another key',
         setup: async () => {
-          const { signCheckpoint } = await import('@convene/protocol');
           const other = Buffer.alloc(32, 42).toString('base64');
           const { origin, size, rootHash } = await apiJson<{
             origin: string;
             size: number;
             rootHash: string;
           }>('/api/log/checkpoint.json');
-          const forged = await signCheckpoint(
-            { origin, size, rootHash: Buffer.from(rootHash, 'base64') },
-            other,
-          );
-          await page.route('**/api/log/checkpoint', (route) =>
-            route.fulfill({ status: 200, contentType: 'text/plain', body: forged }),
+          await serveCheckpoint(
+            await protocol.signCheckpoint(
+              { origin, size, rootHash: Buffer.from(rootHash, 'base64') },
+              other,
+            ),
           );
         },
         failed: 'checkpoint signed by the log key',
@@ -525,20 +730,32 @@ describe('transparency log in the browser', () => {
       {
         name: 'a forked checkpoint (same size, another root, signed with the real key)',
         setup: async () => {
-          const { signCheckpoint } = await import('@convene/protocol');
-          const { origin, size } = await apiJson<{ origin: string; size: number }>(
-            '/api/log/checkpoint.json',
-          );
-          const fork = await signCheckpoint(
-            { origin, size, rootHash: new Uint8Array(32).fill(7) },
-            await logSeed(),
-          );
-          await page.route('**/api/log/checkpoint', (route) =>
-            route.fulfill({ status: 200, contentType: 'text/plain', body: fork }),
-          );
+          const { size } = await apiJson<{ size: number }>('/api/log/checkpoint.json');
+          await serveCheckpoint(await signFork(size, new Uint8Array(32).fill(7)));
         },
         failed: 'consistent with the last checkpoint this browser saw',
         why: /fork|rewrite|split|root/i,
+      },
+      {
+        name: 'an inconsistent later checkpoint (a larger tree that rewrote history)',
+        setup: async () => {
+          // The lying server signs a bigger tree and answers the consistency question with the
+          // real proof up to its true size: the browser's kept checkpoint exposes the rewrite.
+          const { size } = await apiJson<{ size: number }>('/api/log/checkpoint.json');
+          await serveCheckpoint(await signFork(size + 3, new Uint8Array(32).fill(5)));
+          await page.route('**/api/log/proof/consistency?*', async (route) => {
+            const real = route
+              .request()
+              .url()
+              .replace(/to=\d+/, `to=${size}`);
+            const response = await route.fetch({ url: real });
+            const json = (await response.json()) as { newSize: number };
+            json.newSize = size + 3;
+            await route.fulfill({ response, body: JSON.stringify(json) });
+          });
+        },
+        failed: 'consistent with the last checkpoint this browser saw',
+        why: /consistency_proof_invalid: size \d+ does not extend/,
       },
       {
         name: 'another log key served',
@@ -561,11 +778,24 @@ describe('transparency log in the browser', () => {
         shown.find((l) => l.includes(attack.failed)),
         attack.name,
       ).toMatch(attack.why);
-      await screenshot(page, `swarm-take-log-${attack.name.split(' ').slice(0, 3).join('-')}`);
+      // A failure opens the disclosure and its summary says so: it is never folded away.
+      expect(await tally.textContent(), attack.name).toMatch(/^✗ \d of 7 checks failed/);
+      expect(await page.locator('[data-testid="take-log"]').getAttribute('open')).not.toBeNull();
+      const slug = attack.name
+        .replace(/\(.*\)/, '')
+        .trim()
+        .replace(/\W+/g, '-');
+      await screenshot(page, `swarm-take-log-${slug}-${attacks.indexOf(attack)}`);
     }
+    // None of the lies was remembered: the honest log still checks out, consistency included.
     await page.unrouteAll({ behavior: 'ignoreErrors' });
+    const after = await open();
+    expect(
+      after.filter((l) => !l.startsWith('passed')),
+      after.join('\n'),
+    ).toEqual([]);
     await watched.close();
-  }, 120_000);
+  }, 180_000);
 
   interface ReceiptJson {
     digest: string;
@@ -585,7 +815,7 @@ describe('transparency log in the browser', () => {
       honest.filter((l) => !l.startsWith('passed')),
       honest.join('\n'),
     ).toEqual([]);
-    expect(honest).toHaveLength(7);
+    expect(honest).toHaveLength(8);
 
     const rewrite = async (edit: (receipt: ReceiptJson) => void) => {
       await page.unrouteAll({ behavior: 'ignoreErrors' });
@@ -614,6 +844,46 @@ describe('transparency log in the browser', () => {
       /^failed .*different receipt/,
     );
     await screenshot(page, 'swarm-receipt-log-tampered');
+    // The checkpoint the receipt records swapped for a fork of the same size, signed with the real
+    // log key: the submissions' proofs do not hold under it, and it is not the log this browser
+    // follows.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    const served = await apiJson<ReceiptJson & { payload: { log: { treeSize: number } } }>(
+      `/api/swarm/sessions/${publishedSessionId}/consensus-receipt`,
+    );
+    const { origin } = await apiJson<{ origin: string }>('/api/log/checkpoint.json');
+    const { signCheckpoint } = await import('@convene/protocol');
+    const fork = await signCheckpoint(
+      { origin, size: served.payload.log.treeSize, rootHash: new Uint8Array(32).fill(3) },
+      await logSeed(),
+    );
+    await page.route(`**/api/log/checkpoints/${served.payload.log.treeSize}`, async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as { note: string };
+      json.note = fork;
+      await route.fulfill({ response, body: JSON.stringify(json) });
+    });
+    shown = await open();
+    expect(shown.find((l) => l.includes('its checkpoint is consistent with the latest'))).toMatch(
+      /^failed .*consistency_proof_invalid/,
+    );
+    await screenshot(page, 'swarm-receipt-log-forked-anchor');
+    // The log says the receipt's entry is beyond the latest checkpoint: not covered yet, so the
+    // line is "not checked" with why, never passed (and never a failure it cannot show).
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await page.route(`**/api/log/receipts/${publishedSessionId}`, async (route) => {
+      const response = await route.fetch();
+      const json = (await response.json()) as { index: number };
+      json.index = Number.MAX_SAFE_INTEGER;
+      await route.fulfill({ response, body: JSON.stringify(json) });
+    });
+    shown = await open();
+    expect(shown.find((l) => l.includes('the receipt itself is in the log'))).toMatch(
+      /^not-checked .*does not cover its entry yet/,
+    );
+    expect(
+      await page.locator('[data-testid="receipt-log"] [data-testid="log-tally"]').textContent(),
+    ).toMatch(/1 not checked/);
     await page.unrouteAll({ behavior: 'ignoreErrors' });
     await watched.close();
   }, 120_000);

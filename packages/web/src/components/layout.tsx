@@ -12,6 +12,7 @@ const NAV = [
     match: (p: string) => p.startsWith('/regime') || p.startsWith('/research'),
   },
   { href: '/swarm', label: 'Swarm', match: (p: string) => p.startsWith('/swarm') },
+  { href: '/log', label: 'Log', match: (p: string) => p === '/log' },
   { href: '/analytics', label: 'Analytics', match: (p: string) => p.startsWith('/analytics') },
   { href: '/join', label: 'Join', match: (p: string) => p.startsWith('/join') },
 ];

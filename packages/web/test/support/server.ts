@@ -37,8 +37,14 @@ async function waitForHealth(
   throw new Error(`server not healthy within ${timeoutMs} ms`);
 }
 
-/** Starts the real built server with demo data in a fresh data directory on a free port. */
-export async function startServer(timeoutMs = 280_000): Promise<RunningServer> {
+/**
+ * Starts the real built server with demo data in a fresh data directory on a free port, on its own
+ * embedded database unless `env` names one (`DATABASE_URL`).
+ */
+export async function startServer(
+  timeoutMs = 280_000,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   if (!existsSync(SERVER_ENTRY) || !existsSync(WEB_INDEX)) {
     throw new Error(
       'build first: npm run build (needs packages/server/dist and packages/web/dist)',
@@ -56,6 +62,7 @@ export async function startServer(timeoutMs = 280_000): Promise<RunningServer> {
       HOST: '127.0.0.1',
       APP_ENV: 'demo',
       LOG_LEVEL: 'warn',
+      ...env,
     },
   });
   const { child } = server;

@@ -1,14 +1,21 @@
 import {
+  bytesToBase64,
   checkConsistency,
+  checkInclusion,
   checkReceiptLog,
-  RECEIPT_REASONS,
-  type ConsensusReceipt,
-  type InclusionProofJson,
   checkTakeLogEntry,
+  keyIdHex,
+  logEntryLeafHash,
+  parseVerifierKey,
+  RECEIPT_REASONS,
   takeEntryFields,
   takeLogEntry,
+  TLOG_REASONS,
   verifyCheckpointNote,
   verifyEntryInclusion,
+  type Checkpoint,
+  type ConsensusReceipt,
+  type InclusionProofJson,
   type ServedTake,
 } from '@convene/protocol';
 
@@ -42,6 +49,11 @@ function remember(value: Remembered): void {
   }
 }
 
+/** The log key this browser pinned on its first visit, if any. */
+export function pinnedLogKey(): string | null {
+  return remembered()?.vkey ?? null;
+}
+
 /** Forgets the pinned key and checkpoint (after the operator announced a new log). */
 export function forgetLog(): void {
   localStorage.removeItem(STORAGE_KEY);
@@ -57,30 +69,66 @@ const LABELS = {
   checkpoint: 'checkpoint signed by the log key',
   consistent: 'consistent with the last checkpoint this browser saw',
   entry: 'the log holds exactly this take',
-  included: 'included in the tree under that checkpoint',
+  leaf: 'leaf hash recomputed here matches the one shown',
+  included: 'included at its index under the latest checkpoint',
+  receiptProof: 'the take receipt’s proof holds under a checkpoint consistent with the latest',
 } as const;
+
+/** `origin+keyid` of a verifier key: the part a reader compares (docs/protocol.md §14). */
+export function keyLabel(vkey: string): string {
+  const parsed = parseVerifierKey(vkey);
+  return parsed === null ? 'an unreadable key' : `${parsed.name}+${keyIdHex(parsed.keyId)}`;
+}
+
+/** The latest checkpoint as checked here; `verified` only when signature and history both held. */
+export interface LatestCheckpoint {
+  lines: LogCheckLine[];
+  vkey: string | null;
+  /** The served note text (signature checked) or null when it did not verify. */
+  checkpoint: string | null;
+  /** The opened checkpoint when its signature and its consistency with the kept one held. */
+  verified: Checkpoint | null;
+}
+
+/**
+ * Whether two verified checkpoints of one log describe one history: the newer tree extends the
+ * older (the log's consistency proof between their sizes), or at one size they have one root.
+ */
+export async function consistencyOf(
+  a: Checkpoint,
+  b: Checkpoint,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const [older, newer] = a.size <= b.size ? [a, b] : [b, a];
+  const proof = await getJson<{ hashes: string[] }>(
+    `/api/log/proof/consistency?from=${older.size}&to=${newer.size}`,
+  );
+  if (proof.body === null) {
+    return { ok: false, message: `no consistency proof (HTTP ${proof.status})` };
+  }
+  const result = checkConsistency(older, newer, proof.body.hashes);
+  return result.ok ? result : { ok: false, message: `${result.code}: ${result.message}` };
+}
 
 /**
  * The log key and the latest checkpoint, checked in this browser: the key against the one first
  * seen here (a change is a failure, never silently re-pinned), the checkpoint's signature, and its
  * consistency with the last checkpoint this browser verified (a rewrite or a split view fails).
  */
-export async function checkLatestCheckpoint(): Promise<{
-  lines: LogCheckLine[];
-  vkey: string | null;
-  checkpoint: string | null;
-}> {
+export async function checkLatestCheckpoint(): Promise<LatestCheckpoint> {
   const lines: LogCheckLine[] = [];
   const key = await getJson<{ vkey: string }>('/api/log/key');
   const served = await fetch('/api/log/checkpoint');
   if (key.body === null || !served.ok) {
     const detail = `the log did not answer (HTTP ${key.body === null ? key.status : served.status})`;
     return {
-      lines: Object.values(LABELS)
-        .slice(0, 3)
-        .map((label) => ({ label, state: 'not-checked', detail })),
+      lines: [LABELS.key, LABELS.checkpoint, LABELS.consistent].map((label) => ({
+        label,
+        state: 'not-checked',
+        detail,
+      })),
       vkey: null,
       checkpoint: null,
+      verified: null,
     };
   }
   const note = await served.text();
@@ -90,13 +138,13 @@ export async function checkLatestCheckpoint(): Promise<{
     lines.push({
       label: LABELS.key,
       state: 'failed',
-      detail: 'the server now serves another log key than the one this browser pinned',
+      detail: `the server now serves another log key (${keyLabel(key.body.vkey)}) than the one this browser pinned (${keyLabel(known.vkey)})`,
     });
   } else {
     lines.push({
       label: LABELS.key,
       state: 'passed',
-      detail: known === null ? 'first visit: pinned now' : 'same key as before',
+      detail: `${keyLabel(vkey)}; ${known === null ? 'first visit: pinned now' : 'same key as before'}`,
     });
   }
   const opened = await verifyCheckpointNote(note, { logKey: vkey });
@@ -111,12 +159,12 @@ export async function checkLatestCheckpoint(): Promise<{
       state: 'not-checked',
       detail: 'the checkpoint did not verify',
     });
-    return { lines, vkey, checkpoint: null };
+    return { lines, vkey, checkpoint: null, verified: null };
   }
   lines.push({
     label: LABELS.checkpoint,
     state: 'passed',
-    detail: `size ${opened.checkpoint.size}`,
+    detail: `size ${opened.checkpoint.size}, signed by ${keyLabel(vkey)}`,
   });
   const before =
     known === null ? null : await verifyCheckpointNote(known.checkpoint, { logKey: vkey });
@@ -127,34 +175,28 @@ export async function checkLatestCheckpoint(): Promise<{
       detail: 'no earlier checkpoint kept here',
     });
   } else {
-    const older = before.checkpoint.size <= opened.checkpoint.size ? before : opened;
-    const newer = older === before ? opened : before;
-    const proof = await getJson<{ hashes: string[] }>(
-      `/api/log/proof/consistency?from=${older.checkpoint.size}&to=${newer.checkpoint.size}`,
-    );
-    const result =
-      proof.body === null
-        ? { ok: false as const, message: `no consistency proof (HTTP ${proof.status})` }
-        : checkConsistency(older.checkpoint, newer.checkpoint, proof.body.hashes);
-    lines.push(
-      result.ok
-        ? {
-            label: LABELS.consistent,
-            state: 'passed',
-            detail: `size ${before.checkpoint.size} → ${opened.checkpoint.size}`,
-          }
-        : { label: LABELS.consistent, state: 'failed', detail: result.message },
-    );
-    if (!result.ok) return { lines, vkey, checkpoint: note };
+    const result = await consistencyOf(before.checkpoint, opened.checkpoint);
+    if (!result.ok) {
+      lines.push({ label: LABELS.consistent, state: 'failed', detail: result.message });
+      return { lines, vkey, checkpoint: note, verified: null };
+    }
+    lines.push({
+      label: LABELS.consistent,
+      state: 'passed',
+      detail: `size ${before.checkpoint.size} → ${opened.checkpoint.size}`,
+    });
   }
-  if (lines.every((line) => line.state !== 'failed')) {
+  const trusted = lines.every((line) => line.state !== 'failed');
+  if (trusted) {
+    // Keep the larger tree: a server that answers with an older (consistent) checkpoint must not
+    // make this browser forget how far it has seen the log go.
     const keep =
       before?.ok === true && before.checkpoint.size > opened.checkpoint.size
         ? known!.checkpoint
         : note;
     remember({ vkey, checkpoint: keep });
   }
-  return { lines, vkey, checkpoint: note };
+  return { lines, vkey, checkpoint: note, verified: trusted ? opened.checkpoint : null };
 }
 
 /** The take as the page shows it, with the log fields of its receipt. */
@@ -164,44 +206,107 @@ export interface LoggedTake extends ServedTake {
   inclusion: { checkpoint: string; treeSize: number; hashes: string[] } | null;
 }
 
+type ProofWithEntry = InclusionProofJson & { entry: string };
+
 /**
- * A take against the log, in this browser: the key and checkpoint as above, the entry rebuilt from
- * the take as shown equal to the log's entry, and its inclusion proof under a checkpoint signed by
- * the pinned key.
+ * A take against the log, in this browser: the key and checkpoint as above; the entry rebuilt
+ * from the take as shown (protocol `takeLogEntry`) equal to the log's entry, its leaf hash
+ * recomputed here equal to the one shown; an inclusion proof at the take's index under the latest
+ * checkpoint checked here; and the take receipt's own proof, under a checkpoint that must be
+ * consistent with the latest (a checkpoint from a forked tree fails even when correctly signed).
  */
 export async function checkTakeInLog(take: LoggedTake): Promise<LogCheckLine[]> {
   const latest = await checkLatestCheckpoint();
   const lines = [...latest.lines];
-  const entry =
+  const logged =
     take.logIndex === null ? null : await getJson<{ entry: string }>(`/api/log/takes/${take.id}`);
-  const problem = checkTakeLogEntry(take, entry?.body?.entry ?? null);
+  const problem = checkTakeLogEntry(take, logged?.body?.entry ?? null);
   lines.push(
     problem === null
       ? { label: LABELS.entry, state: 'passed', detail: `index ${take.logIndex}` }
       : { label: LABELS.entry, state: 'failed', detail: problem.message },
   );
-  if (
-    take.inclusion === null ||
-    take.logIndex === null ||
-    take.leafHash === null ||
-    latest.vkey === null
-  ) {
-    lines.push({
-      label: LABELS.included,
-      state: 'not-checked',
-      detail:
-        take.logIndex === null
-          ? 'the take has no log index'
-          : 'no checkpoint covers it yet; reload in a second',
-    });
-    return lines;
-  }
   let rebuilt: string;
   try {
     rebuilt = takeLogEntry(takeEntryFields(take));
   } catch (error) {
-    lines.push({ label: LABELS.included, state: 'failed', detail: (error as Error).message });
+    const detail = `the take as shown forms no log entry: ${(error as Error).message}`;
+    lines.push({ label: LABELS.leaf, state: 'failed', detail });
+    lines.push({ label: LABELS.included, state: 'not-checked', detail: 'no entry to look for' });
+    lines.push({
+      label: LABELS.receiptProof,
+      state: 'not-checked',
+      detail: 'no entry to look for',
+    });
     return lines;
+  }
+  const leaf = bytesToBase64(logEntryLeafHash(rebuilt));
+  lines.push(
+    take.leafHash === leaf
+      ? { label: LABELS.leaf, state: 'passed', detail: leaf }
+      : {
+          label: LABELS.leaf,
+          state: 'failed',
+          detail: `${TLOG_REASONS.leafMismatch}: recomputed ${leaf}, shown ${take.leafHash ?? 'none'}`,
+        },
+  );
+  lines.push(await includedUnderLatest(take, rebuilt, latest.verified));
+  lines.push(await receiptProofLine(take, rebuilt, latest));
+  return lines;
+}
+
+async function includedUnderLatest(
+  take: LoggedTake,
+  rebuilt: string,
+  latest: Checkpoint | null,
+): Promise<LogCheckLine> {
+  const label = LABELS.included;
+  if (latest === null) {
+    return { label, state: 'not-checked', detail: 'the latest checkpoint did not check out' };
+  }
+  if (take.logIndex === null) {
+    return { label, state: 'not-checked', detail: 'the take shows no log index' };
+  }
+  if (take.logIndex >= latest.size) {
+    return {
+      label,
+      state: 'not-checked',
+      detail: `the latest checkpoint (size ${latest.size}) does not cover index ${take.logIndex} yet; reload in a few seconds`,
+    };
+  }
+  const proof = await getJson<ProofWithEntry>(
+    `/api/log/proof/inclusion?index=${take.logIndex}&treeSize=${latest.size}`,
+  );
+  if (proof.body === null) {
+    return { label, state: 'failed', detail: `no inclusion proof (HTTP ${proof.status})` };
+  }
+  // The index is the one shown, not the one the proof claims: the proof must put this entry there.
+  const result = checkInclusion(
+    rebuilt,
+    {
+      logIndex: take.logIndex,
+      treeSize: proof.body.treeSize,
+      leafHash: proof.body.leafHash,
+      hashes: proof.body.hashes,
+    },
+    latest,
+  );
+  return result.ok
+    ? { label, state: 'passed', detail: `index ${take.logIndex} of ${latest.size}` }
+    : { label, state: 'failed', detail: `${result.code}: ${result.message}` };
+}
+
+async function receiptProofLine(
+  take: LoggedTake,
+  rebuilt: string,
+  latest: LatestCheckpoint,
+): Promise<LogCheckLine> {
+  const label = LABELS.receiptProof;
+  if (take.inclusion === null || take.logIndex === null || take.leafHash === null) {
+    return { label, state: 'not-checked', detail: 'the take receipt carries no inclusion proof' };
+  }
+  if (latest.vkey === null || latest.verified === null) {
+    return { label, state: 'not-checked', detail: 'the latest checkpoint did not check out' };
   }
   const included = await verifyEntryInclusion({
     entry: rebuilt,
@@ -214,20 +319,16 @@ export async function checkTakeInLog(take: LoggedTake): Promise<LogCheckLine[]> 
     checkpoint: take.inclusion.checkpoint,
     logKey: latest.vkey,
   });
-  lines.push(
-    included.ok
-      ? {
-          label: LABELS.included,
-          state: 'passed',
-          detail: `index ${take.logIndex} of ${take.inclusion.treeSize}`,
-        }
-      : {
-          label: LABELS.included,
-          state: 'failed',
-          detail: `${included.code}: ${included.message}`,
-        },
-  );
-  return lines;
+  if (!included.ok)
+    return { label, state: 'failed', detail: `${included.code}: ${included.message}` };
+  const consistent = await consistencyOf(included.checkpoint, latest.verified);
+  return consistent.ok
+    ? { label, state: 'passed', detail: `size ${included.checkpoint.size}` }
+    : {
+        label,
+        state: 'failed',
+        detail: `its checkpoint (size ${included.checkpoint.size}) is not the log this browser follows: ${consistent.message}`,
+      };
 }
 
 const RECEIPT_LINES = [
@@ -236,8 +337,7 @@ const RECEIPT_LINES = [
   [RECEIPT_REASONS.SUBMISSION_NOT_IN_LOG, 'every submission is in the log at its index under it'],
   [RECEIPT_REASONS.RECEIPT_NOT_IN_LOG, 'the receipt itself is in the log'],
 ] as const;
-
-type ProofWithEntry = InclusionProofJson & { entry: string };
+const RECEIPT_ANCHOR_CONSISTENT = 'its checkpoint is consistent with the latest';
 
 const proofOnly = (found: ProofWithEntry): InclusionProofJson => ({
   logIndex: found.logIndex,
@@ -249,21 +349,25 @@ const proofOnly = (found: ProofWithEntry): InclusionProofJson => ({
 /**
  * A consensus receipt against the log, in this browser: the key and checkpoint as above, then the
  * protocol's `checkReceiptLog` over what the log serves for the receipt's recorded checkpoint, each
- * submission's entry at its index and the receipt's own entry (as the server and the CLI run it).
+ * submission's entry at its index and the receipt's own entry (rebuilt with `receiptLogEntry` from
+ * the receipt as shown, as the server and the CLI run it), and the recorded checkpoint consistent
+ * with the latest one checked here (a receipt anchored in a forked tree fails).
  */
 export async function checkReceiptInLog(receipt: ConsensusReceipt): Promise<LogCheckLine[]> {
   const latest = await checkLatestCheckpoint();
   const lines = [...latest.lines];
-  if (latest.vkey === null || latest.checkpoint === null) {
+  const labels = [...RECEIPT_LINES.map(([, label]) => label), RECEIPT_ANCHOR_CONSISTENT];
+  if (latest.vkey === null || latest.checkpoint === null || latest.verified === null) {
     return [
       ...lines,
-      ...RECEIPT_LINES.map(([, label]) => ({
+      ...labels.map((label) => ({
         label,
         state: 'not-checked' as const,
-        detail: 'the latest checkpoint did not verify',
+        detail: 'the latest checkpoint did not check out',
       })),
     ];
   }
+  const size = latest.verified.size;
   const anchor = receipt.payload.log;
   const checkpoint =
     anchor === undefined
@@ -281,9 +385,13 @@ export async function checkReceiptInLog(receipt: ConsensusReceipt): Promise<LogC
   );
   const own = await getJson<{ index: number }>(`/api/log/receipts/${receipt.sessionId}`);
   const ownProof =
-    own.body === null
+    own.body === null || own.body.index >= size
       ? null
-      : (await getJson<ProofWithEntry>(`/api/log/proof/inclusion?index=${own.body.index}`)).body;
+      : (
+          await getJson<ProofWithEntry>(
+            `/api/log/proof/inclusion?index=${own.body.index}&treeSize=${size}`,
+          )
+        ).body;
   const material = {
     checkpoint,
     submissions,
@@ -298,17 +406,43 @@ export async function checkReceiptInLog(receipt: ConsensusReceipt): Promise<LogC
       r.message,
     ]),
   );
+  // An entry logged after the latest checkpoint is not covered yet: that is not a failure.
+  const uncovered = own.body !== null && own.body.index >= size;
   for (const [code, label] of RECEIPT_LINES) {
     const failure = failures.get(code);
     lines.push(
-      failure !== undefined
-        ? { label, state: 'failed', detail: failure }
-        : anchor === undefined &&
-            code !== RECEIPT_REASONS.LOG_NOT_RECORDED &&
-            code !== RECEIPT_REASONS.RECEIPT_NOT_IN_LOG
-          ? { label, state: 'not-checked', detail: 'the receipt records no checkpoint' }
-          : { label, state: 'passed' },
+      uncovered && code === RECEIPT_REASONS.RECEIPT_NOT_IN_LOG
+        ? {
+            label,
+            state: 'not-checked',
+            detail: `the latest checkpoint (size ${size}) does not cover its entry yet; reload in a few seconds`,
+          }
+        : failure !== undefined
+          ? { label, state: 'failed', detail: failure }
+          : anchor === undefined &&
+              code !== RECEIPT_REASONS.LOG_NOT_RECORDED &&
+              code !== RECEIPT_REASONS.RECEIPT_NOT_IN_LOG
+            ? { label, state: 'not-checked', detail: 'the receipt records no checkpoint' }
+            : { label, state: 'passed' },
     );
   }
+  lines.push(await anchorConsistency(checkpoint, latest.vkey, latest.verified));
   return lines;
+}
+
+async function anchorConsistency(
+  note: string | null,
+  vkey: string,
+  latest: Checkpoint,
+): Promise<LogCheckLine> {
+  const label = RECEIPT_ANCHOR_CONSISTENT;
+  if (note === null) {
+    return { label, state: 'not-checked', detail: 'the log serves no checkpoint it records' };
+  }
+  const opened = await verifyCheckpointNote(note, { logKey: vkey });
+  if (!opened.ok) return { label, state: 'not-checked', detail: 'its checkpoint did not verify' };
+  const consistent = await consistencyOf(opened.checkpoint, latest);
+  return consistent.ok
+    ? { label, state: 'passed', detail: `size ${opened.checkpoint.size} → ${latest.size}` }
+    : { label, state: 'failed', detail: consistent.message };
 }

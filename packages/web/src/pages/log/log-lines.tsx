@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ConsensusReceipt } from '@convene/protocol';
 import {
@@ -55,14 +56,48 @@ export function useLogCheck(
   return lines;
 }
 
-/** The full in-browser log check of one take (on the take page and the log page). */
-export function InclusionLines({ take }: { take: LoggedTake }) {
-  const lines = useLogCheck(() => checkTakeInLog(take), `${take.id}:${take.logIndex}`);
-  return <LogLines lines={lines} />;
+/** Where a check sits on a page: a summary that tallies it, opened by itself when one failed. */
+interface Placement {
+  summary?: ComponentChildren;
+  testId?: string;
 }
 
-/** The in-browser log check of a consensus receipt (on the session page). */
-export function ReceiptInclusionLines({ receipt }: { receipt: ConsensusReceipt }) {
+/** The tally a summary shows: a failure is never folded away behind a closed disclosure. */
+function tally(lines: LogCheckLine[] | null): string {
+  if (lines === null) return 'checking in your browser…';
+  const failed = lines.filter((line) => line.state === 'failed').length;
+  const skipped = lines.filter((line) => line.state === 'not-checked').length;
+  if (failed > 0) return `✗ ${failed} of ${lines.length} checks failed in your browser`;
+  if (skipped > 0) {
+    return `✓ ${lines.length - skipped} checks passed in your browser, ${skipped} not checked`;
+  }
+  return `✓ all ${lines.length} checks passed in your browser`;
+}
+
+function Placed({ lines, summary, testId }: Placement & { lines: LogCheckLine[] | null }) {
+  if (summary === undefined) return <LogLines lines={lines} />;
+  const failed = lines?.some((line) => line.state === 'failed') ?? false;
+  return (
+    <details class="log-inclusion" data-testid={testId} open={failed}>
+      <summary>
+        {summary} · <span data-testid="log-tally">{tally(lines)}</span>
+      </summary>
+      <LogLines lines={lines} />
+    </details>
+  );
+}
+
+/** The full in-browser log check of one take (on the take page and the log page). */
+export function InclusionLines({ take, ...placement }: Placement & { take: LoggedTake }) {
+  const lines = useLogCheck(() => checkTakeInLog(take), `${take.id}:${take.logIndex}`);
+  return <Placed lines={lines} {...placement} />;
+}
+
+/** The in-browser log check of a consensus receipt (on the session page and the log page). */
+export function ReceiptInclusionLines({
+  receipt,
+  ...placement
+}: Placement & { receipt: ConsensusReceipt }) {
   const lines = useLogCheck(() => checkReceiptInLog(receipt), receipt.digest);
-  return <LogLines lines={lines} />;
+  return <Placed lines={lines} {...placement} />;
 }

@@ -1,5 +1,7 @@
 import { verifyCheckpointNote } from '@convene/protocol';
+import { useLocation } from 'preact-iso/router';
 import { useState } from 'preact/hooks';
+import type { ConsensusReceipt } from '@convene/protocol';
 import type { JsonOf } from '../../api/types/openapi.js';
 import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
@@ -7,8 +9,8 @@ import { When } from '../../components/when.js';
 import { count } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { SwarmFrame } from '../swarm/shared.js';
-import { checkLatestCheckpoint, type LoggedTake } from './log-check.js';
-import { InclusionLines, LogLines, useLogCheck } from './log-lines.js';
+import { checkLatestCheckpoint, keyLabel, pinnedLogKey, type LoggedTake } from './log-check.js';
+import { InclusionLines, LogLines, ReceiptInclusionLines, useLogCheck } from './log-lines.js';
 
 type CheckpointJson = JsonOf<'/api/log/checkpoint.json'>;
 
@@ -20,37 +22,54 @@ interface LogEntryRow {
   sessionId: string | null;
 }
 
-const RECENT = 20;
+const PAGE = 20;
 
 /** The transparency log: its latest checkpoint checked here, witnesses, recent entries, a take check. */
 export function LogPage() {
   const checkpoint = useResource<CheckpointJson>('/api/log/checkpoint.json');
+  const { path, query } = useLocation();
   const lines = useLogCheck(async () => (await checkLatestCheckpoint()).lines, 'latest');
   return (
     <SwarmFrame
       title="Transparency log"
       lead="Every accepted take and every published consensus receipt, in an append-only Merkle log with signed checkpoints: what the service shows is what it committed to, and it cannot rewrite history unseen."
     >
+      <section class="card" data-testid="log-guarantees">
+        <h2>What the log guarantees</h2>
+        <p>
+          Each accepted take and each consensus receipt is an entry in a Merkle tree (RFC 6962
+          hashing). The service signs the tree’s size and root as a checkpoint. Your browser keeps
+          the first log key it sees and the last checkpoint it checked. Each later checkpoint has to
+          extend that one, so the service cannot drop, reorder or rewrite an entry, or show you a
+          different log from everyone else, without this page reporting it. A take or receipt
+          checked below is rebuilt byte for byte from what the site shows and then looked up in that
+          tree.
+        </p>
+        <p class="small">
+          What it does not guarantee: that the service logs a take it refused. Keeping a checkpoint
+          only protects a reader who has already seen one. Witnesses, listed below, cosign
+          checkpoints so that readers can compare what they saw. Details:{' '}
+          <a href="/docs">API docs</a> (tag “transparency log”), docs/protocol.md §14 in the
+          repository, and <code>convene log monitor</code>.
+        </p>
+      </section>
       <section class="card" data-testid="log-checkpoint">
         <h2>Latest checkpoint, checked in your browser</h2>
         <LogLines lines={lines} />
         <Async resource={checkpoint} what="checkpoint">
           {(c) => <CheckpointFacts checkpoint={c} />}
         </Async>
-        <p class="small">
-          How to check it yourself, run a monitor or witness it: <a href="/docs">API docs</a> (tag
-          “transparency log”) and <code>convene log monitor</code>.
-        </p>
       </section>
-      <TakeCheckForm />
+      <LookupForm />
       <Async resource={checkpoint} what="entries">
-        {(c) => <RecentEntries size={c.size} />}
+        {(c) => <RecentEntries size={c.size} path={path} before={query.before} />}
       </Async>
     </SwarmFrame>
   );
 }
 
 function CheckpointFacts({ checkpoint: c }: { checkpoint: CheckpointJson }) {
+  const key = useResource<{ vkey: string }>('/api/log/key');
   return (
     <>
       <dl class="facts">
@@ -58,6 +77,12 @@ function CheckpointFacts({ checkpoint: c }: { checkpoint: CheckpointJson }) {
         <dd data-testid="log-size">{count(c.size)}</dd>
         <dt>Origin</dt>
         <dd class="mono">{c.origin}</dd>
+        <dt>Log key</dt>
+        <dd class="mono" data-testid="log-key">
+          <Async resource={key} what="log key">
+            {(k) => <>{keyLabel(k.vkey)}</>}
+          </Async>
+        </dd>
         <dt>Root hash</dt>
         <dd class="mono">{c.rootHash}</dd>
         <dt>Signed</dt>
@@ -89,9 +114,10 @@ function Witness(props: {
 }) {
   const { witness } = props;
   const lines = useLogCheck(async () => {
-    const key = (await (await fetch('/api/log/key')).json()) as { vkey: string };
+    const logKey =
+      pinnedLogKey() ?? ((await (await fetch('/api/log/key')).json()) as { vkey: string }).vkey;
     const verified = await verifyCheckpointNote(props.checkpoint.cosignedNote, {
-      logKey: key.vkey,
+      logKey,
       cosignerKeys: [witness.vkey],
     });
     const ok = verified.ok && verified.cosignatures.some((s) => s.name === witness.name);
@@ -116,66 +142,110 @@ function Witness(props: {
   );
 }
 
-function TakeCheckForm() {
-  const [takeId, setTakeId] = useState('');
-  const [checking, setChecking] = useState<string | null>(null);
+type LookupKind = 'take' | 'receipt';
+
+function LookupForm() {
+  const [kind, setKind] = useState<LookupKind>('take');
+  const [id, setId] = useState('');
+  const [checking, setChecking] = useState<{ kind: LookupKind; id: string } | null>(null);
   return (
-    <section class="card" data-testid="log-take-check">
-      <h2>Check a take’s inclusion</h2>
+    <section class="card" data-testid="log-lookup">
+      <h2>Check inclusion of a take or a receipt</h2>
       <form
         class="filters"
         onSubmit={(event) => {
           event.preventDefault();
-          setChecking(takeId.trim());
+          setChecking({ kind, id: id.trim() });
         }}
       >
         <label>
-          Take id or number{' '}
+          Check{' '}
+          <select
+            name="kind"
+            value={kind}
+            onChange={(event) => setKind((event.target as HTMLSelectElement).value as LookupKind)}
+          >
+            <option value="take">a take (take id)</option>
+            <option value="receipt">a consensus receipt (session id)</option>
+          </select>
+        </label>{' '}
+        <label>
+          {kind === 'take' ? 'Take id' : 'Session id'}{' '}
           <input
-            name="take"
-            value={takeId}
-            onInput={(event) => setTakeId((event.target as HTMLInputElement).value)}
+            name="id"
+            value={id}
+            autoComplete="off"
+            onInput={(event) => setId((event.target as HTMLInputElement).value)}
           />
         </label>{' '}
-        <button type="submit" disabled={takeId.trim() === ''}>
+        <button type="submit" disabled={id.trim() === ''}>
           Check
         </button>
-        {takeId.trim() === '' ? <span class="small muted"> Enter a take id first.</span> : null}
+        {id.trim() === '' ? <span class="small muted"> Enter an id first.</span> : null}
       </form>
-      {checking !== null ? <TakeInclusion takeId={checking} /> : null}
+      {checking === null ? null : checking.kind === 'take' ? (
+        <TakeLookup id={checking.id} key={`take:${checking.id}`} />
+      ) : (
+        <ReceiptLookup sessionId={checking.id} key={`receipt:${checking.id}`} />
+      )}
     </section>
   );
 }
 
-function TakeInclusion({ takeId }: { takeId: string }) {
-  const take = useResource<LoggedTake>(`/api/swarm/takes/${encodeURIComponent(takeId)}`);
+function TakeLookup({ id }: { id: string }) {
+  const take = useResource<LoggedTake>(`/api/swarm/takes/${encodeURIComponent(id)}`);
   return (
     <Async resource={take} what="take">
       {(t) => (
-        <>
+        <div data-testid="lookup-take">
           <p class="small">
             <a href={`/swarm/takes/${t.id}`}>Take {t.id}</a>
           </p>
           <InclusionLines take={t} />
-        </>
+        </div>
       )}
     </Async>
   );
 }
 
-function RecentEntries({ size }: { size: number }) {
-  const start = Math.max(0, size - RECENT);
+function ReceiptLookup({ sessionId }: { sessionId: string }) {
+  const receipt = useResource<ConsensusReceipt>(
+    `/api/swarm/sessions/${encodeURIComponent(sessionId)}/consensus-receipt`,
+  );
+  return (
+    <Async resource={receipt} what="consensus receipt">
+      {(r) => (
+        <div data-testid="lookup-receipt">
+          <p class="small">
+            <a href={`/swarm/sessions/${r.sessionId}`}>
+              Consensus receipt of session {r.sessionId}
+            </a>
+          </p>
+          <ReceiptInclusionLines receipt={r} />
+        </div>
+      )}
+    </Async>
+  );
+}
+
+/** Entries newest first, PAGE at a time; `?before=N` shows the page ending just before index N. */
+function RecentEntries(props: { size: number; path: string; before: string | undefined }) {
+  const { size } = props;
+  const asked = Number.parseInt(props.before ?? '', 10);
+  const end = Number.isSafeInteger(asked) && asked > 0 && asked < size ? asked : size;
+  const start = Math.max(0, end - PAGE);
   const entries = useResource<{ entries: LogEntryRow[] }>(
-    size === 0 ? null : `/api/log/entries?start=${start}&end=${size}`,
+    size === 0 ? null : `/api/log/entries?start=${start}&end=${end}`,
   );
   if (size === 0) return <p class="muted">The log is empty.</p>;
+  const link = (before: number) => `${props.path}?before=${before}`;
   return (
-    <section class="card">
-      <h2>Latest entries</h2>
+    <section class="card" data-testid="log-entries">
+      <h2>Entries</h2>
       <Async resource={entries} what="entries">
         {(e) => (
           <DataTable
-            caption={`Entries ${count(start)}–${count(size - 1)}, newest first`}
+            caption={`Entries ${count(start)}–${count(end - 1)} of ${count(size)}, newest first`}
             rows={[...e.entries].reverse()}
             rowKey={(row) => String(row.index)}
             cards
@@ -198,6 +268,17 @@ function RecentEntries({ size }: { size: number }) {
           />
         )}
       </Async>
+      <nav class="pager" aria-label="Entry pages">
+        {end < size ? (
+          <a href={end + PAGE >= size ? props.path : link(end + PAGE)}>← newer</a>
+        ) : (
+          <span class="muted">← newer</span>
+        )}
+        <span class="muted small" data-testid="log-entries-range">
+          {count(start)}–{count(end - 1)}
+        </span>
+        {start > 0 ? <a href={link(start)}>older →</a> : <span class="muted">older →</span>}
+      </nav>
     </section>
   );
 }

@@ -62,12 +62,11 @@ export function ReceiptPanel({ sessionId, published }: { sessionId: string; publ
           previous{' '}
           {envelope.payload.previousReceiptDigest ?? 'none (first receipt of this subject)'}
         </p>
-        <details class="log-inclusion" data-testid="receipt-log">
-          <summary>
-            Transparency log: check this receipt and its submissions in your browser
-          </summary>
-          <ReceiptInclusionLines receipt={envelope} />
-        </details>
+        <ReceiptInclusionLines
+          receipt={envelope}
+          testId="receipt-log"
+          summary="Transparency log: this receipt and its submissions"
+        />
         <details>
           <summary>Canonical bytes (what the service signed)</summary>
           <pre class="block">{envelope.canonicalBytes}</pre>

@@ -52,12 +52,11 @@ function TakeBody({ take: t }: { take: TakeReceipt }) {
           {(t.unverifiedReasons ?? []).map((r) => r.message).join('; ')}
         </p>
       )}
-      <details class="log-inclusion" data-testid="take-log">
-        <summary>
-          Transparency log: index {t.logIndex ?? '—'} · check inclusion in your browser
-        </summary>
-        <InclusionLines take={t} />
-      </details>
+      <InclusionLines
+        take={t}
+        testId="take-log"
+        summary={<>Transparency log: index {t.logIndex ?? '—'}</>}
+      />
       <p>
         Signed by{' '}
         <a href={`/swarm/members/${t.signer.id}`}>

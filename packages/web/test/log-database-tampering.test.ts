@@ -1,0 +1,163 @@
+// The browser's log checks against a database changed behind the service: the site runs on
+// PostgreSQL, and the test, as an insider with write access (triggers off where they would refuse),
+// changes a take row, rewrites and deletes log entries, and inserts a checkpoint of a forked tree
+// signed with the real log key. The in-browser checks report each with its reason.
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { signCheckpoint } from '@convene/protocol';
+import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser.js';
+import { logCheckLines, stateOf } from './support/log-check-lines.js';
+import { startServer, type RunningServer } from './support/server.js';
+
+const ADMIN_URL =
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch (error) {
+    // CI sets REQUIRE_POSTGRES: there an unreachable PostgreSQL fails the run, never skips it.
+    if (process.env.REQUIRE_POSTGRES === '1') throw error;
+    return false;
+  }
+}
+
+const available = await postgresReachable();
+
+describe.skipIf(!available)('log checks in the browser against a tampered PostgreSQL', () => {
+  const name = `convene_web_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  let server: RunningServer;
+  let browser: Browser;
+  let tab: WatchedPage;
+  let db: pg.Client;
+  let takes: string[];
+
+  const withDatabase = (database: string) => {
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: ADMIN_URL });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  /** One statement as an insider: in a transaction with triggers (append-only guards) off. */
+  const asInsider = async (sql: string, params: unknown[]) => {
+    await db.query('begin');
+    await db.query('set local session_replication_role = replica');
+    const result = await db.query(sql, params);
+    await db.query('commit');
+    expect(result.rowCount, sql).toBe(1);
+  };
+  const api = async <T>(path: string): Promise<T> => {
+    const response = await fetch(`${server.baseUrl}${path}`);
+    expect(response.status, path).toBe(200);
+    return (await response.json()) as T;
+  };
+  const openTake = async (id: string) => {
+    await tab.page.goto(`${server.baseUrl}/swarm/takes/${id}`);
+    return logCheckLines(tab.page, '[data-testid="take-log"]');
+  };
+
+  beforeAll(async () => {
+    await admin(`create database ${name}`);
+    [server, browser] = await Promise.all([
+      startServer(undefined, { DATABASE_URL: withDatabase(name) }),
+      launchBrowser(),
+    ]);
+    db = new pg.Client({ connectionString: withDatabase(name) });
+    await db.connect();
+    tab = await openPage(browser);
+    const list = await api<{ sessions: Array<{ id: string; takeCount: number }> }>(
+      '/api/swarm/sessions?state=published&limit=50',
+    );
+    const session = list.sessions.find((s) => s.takeCount >= 3);
+    expect(session, 'a published session with three takes').toBeDefined();
+    const detail = await api<{ takes: Array<{ id: string }> }>(
+      `/api/swarm/sessions/${session!.id}`,
+    );
+    takes = detail.takes.map((t) => t.id);
+    // The browser pins the log key and keeps a checkpoint; an honest take checks out in full.
+    await openTake(takes[0]!);
+    const honest = await openTake(takes[0]!);
+    expect(
+      honest.filter((line) => !line.startsWith('passed')),
+      honest.join('\n'),
+    ).toEqual([]);
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.end();
+    await admin(`drop database if exists ${name} with (force)`);
+  });
+
+  test('a take row changed behind the service: the entry rebuilt here differs from the log’s', async () => {
+    await asInsider(
+      `update take set received_at = received_at + interval '1 second' where id = $1`,
+      [takes[0]],
+    );
+    const shown = await openTake(takes[0]!);
+    expect(stateOf(shown, 'the log holds exactly this take'), shown.join('\n')).toBe('failed');
+    expect(shown.find((l) => l.includes('the log holds exactly this take'))).toMatch(/receivedAt/);
+    expect(shown.find((l) => l.includes('leaf hash recomputed here'))).toMatch(
+      /^failed .*leaf_hash_mismatch/,
+    );
+    await screenshot(tab.page, 'log-db-take-row-changed');
+  }, 60_000);
+
+  test('a log entry rewritten in the database: the log no longer holds exactly this take', async () => {
+    await asInsider(
+      `update tlog_entry set entry = replace(entry, '"revision":', '"revision": ') where take_id = $1`,
+      [takes[1]],
+    );
+    const shown = await openTake(takes[1]!);
+    expect(shown.find((l) => l.includes('the log holds exactly this take'))).toMatch(
+      /^failed .*differ/,
+    );
+    await screenshot(tab.page, 'log-db-entry-rewritten');
+  }, 60_000);
+
+  test('a log entry deleted from the database: not in the log, and inclusion never claimed', async () => {
+    await asInsider(`delete from tlog_entry where take_id = $1`, [takes[2]]);
+    const shown = await openTake(takes[2]!);
+    expect(shown.find((l) => l.includes('the log holds exactly this take'))).toMatch(
+      /^failed .*not in the transparency log/,
+    );
+    expect(stateOf(shown, 'included at its index'), shown.join('\n')).not.toBe('passed');
+    expect(stateOf(shown, 'the take receipt’s proof'), shown.join('\n')).not.toBe('passed');
+    await screenshot(tab.page, 'log-db-entry-deleted');
+  }, 60_000);
+
+  test('a checkpoint of a forked tree inserted with the real log key: the browser’s kept checkpoint exposes it', async () => {
+    const seed = (await readFile(`${server.dataDir}/log-signing-key`, 'utf8')).trim();
+    const latest = await api<{ origin: string; size: number }>('/api/log/checkpoint.json');
+    const size = latest.size + 1000;
+    const rootHash = new Uint8Array(32).fill(11);
+    const note = await signCheckpoint({ origin: latest.origin, size, rootHash }, seed);
+    // An insert, not an update: the append-only guard does not stop it.
+    await db.query('insert into tlog_checkpoint (size, root_hash, note) values ($1, $2, $3)', [
+      size,
+      Buffer.from(rootHash),
+      note,
+    ]);
+    await tab.page.goto(`${server.baseUrl}/log`);
+    const shown = await logCheckLines(tab.page, '[data-testid="log-checkpoint"]');
+    expect(stateOf(shown, 'checkpoint signed by the log key'), shown.join('\n')).toBe('passed');
+    expect(
+      stateOf(shown, 'consistent with the last checkpoint this browser saw'),
+      shown.join('\n'),
+    ).toBe('failed');
+    await screenshot(tab.page, 'log-db-forked-checkpoint');
+  }, 60_000);
+});
