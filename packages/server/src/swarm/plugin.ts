@@ -26,12 +26,12 @@ export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
   const tokenClaims = new TokenClaimService(db, clock);
   const applications = new ApplicationService(db, clock);
   const activation = new ActivationService(db, clock, publicBaseUrl);
-  const takes = new TakeService(db, clock, tokenClaims, async (takeId, verified) => {
-    const [position] = await Promise.all([
-      context.tlog.sequenceTake(takeId, verified),
-      context.versions.bumpSoon(SWARM_DATASET),
-    ]);
-    return position;
+  const takes = new TakeService(db, clock, tokenClaims, {
+    logged: config.logEnabled,
+    accepted: async () => {
+      context.tlog.takeAccepted();
+      await context.versions.bumpSoon(SWARM_DATASET);
+    },
   });
   const memos = new MemoService(db, clock);
   const logged = config.logEnabled ? context.tlog.service : null;

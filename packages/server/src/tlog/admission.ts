@@ -9,28 +9,13 @@ import type { PendingReceipt, PendingTake } from './repository.js';
 
 export type Admission = { ok: true; entry: string } | { ok: false; reason: string };
 
-/** The bytes whose signature the submit path has just verified. */
-export interface SignatureVoucher {
-  canonical: string;
-  signature: string;
-  publicKey: string;
-}
-
 /**
  * Would the service have accepted this take row? Its log entry must verify on its own (member
  * signature over the signed text, which names the member), and the row must say what the signed
  * text says: member, session date and subject, the key belongs to the member, and the content
  * columns. A row inserted behind the service's back fails here and is never logged.
  */
-export async function admitTake(
-  take: PendingTake,
-  /**
-   * The submit path verified this exact signature over this exact text with this key moments ago:
-   * when the row still holds those bytes, the Ed25519 check is not repeated (the recovery pass,
-   * which has no such voucher, always repeats it).
-   */
-  vouched?: SignatureVoucher,
-): Promise<Admission> {
+export async function admitTake(take: PendingTake): Promise<Admission> {
   let entry: string;
   try {
     entry = takeLogEntry({
@@ -46,15 +31,8 @@ export async function admitTake(
   } catch (error) {
     return { ok: false, reason: (error as Error).message };
   }
-  const signatureKnownGood =
-    vouched !== undefined &&
-    vouched.canonical === take.canonical &&
-    vouched.signature === take.signature &&
-    vouched.publicKey === take.publicKey;
-  if (!signatureKnownGood) {
-    const check = await verifyLogEntry(entry);
-    if (!check.ok) return { ok: false, reason: check.problems.join('; ') };
-  }
+  const check = await verifyLogEntry(entry);
+  if (!check.ok) return { ok: false, reason: check.problems.join('; ') };
   const draft = parseCanonicalTake(take.canonical);
   if (draft === null) return { ok: false, reason: 'the signed text is not a canonical take' };
   const disagreements: string[] = [];

@@ -5,9 +5,8 @@ import type { DB } from '../db/schema.js';
 import type { Database } from '../db/database.js';
 import type { AppContext } from '../app.js';
 import { resolveLogKey } from './log-key.js';
-import type { SignatureVoucher } from './admission.js';
 import { TlogRepository } from './repository.js';
-import { TlogSequencer, type LogPosition } from './sequencer.js';
+import { TlogSequencer } from './sequencer.js';
 import { TlogService } from './service.js';
 
 export const TLOG_LOCKS = {
@@ -23,10 +22,9 @@ const ANCHOR_ATTEMPTS = 50;
 
 /**
  * The transparency log's parts, built once in the composition root, and its two loops: the
- * checkpoint signer (logs receipts of sessions published since, then signs a new checkpoint whenever
- * the tree grew, at most once a second) and the
- * recovery pass (every accepted take and published receipt not yet in the log: a SIGKILL between a
- * take's commit and its sequencing, a receipt published since). Each loop runs under an advisory
+ * checkpoint signer (logs receipts of sessions published since, integrates, then signs a new
+ * checkpoint whenever the tree grew, at most once a second) and the recovery pass (accepted takes
+ * without an entry, published receipts not yet logged, entries not yet integrated after a SIGKILL). Each loop runs under an advisory
  * lock so one replica at a time does it; they keep no job_run rows (they fire every second).
  */
 export class Tlog {
@@ -59,27 +57,24 @@ export class Tlog {
     );
   }
 
-  /** The submit path's hook: waits for the take's sequencing and answers its position. */
-  async sequenceTake(takeId: string, vouched?: SignatureVoucher): Promise<LogPosition | null> {
-    if (!this.enabled) return null;
-    try {
-      return await this.sequencer.sequenceTake(takeId, vouched);
-    } catch (error) {
-      // The take is committed; the recovery pass logs it. The 201 says it is not yet sequenced.
-      this.log.error({ err: error, takeId }, 'tlog: sequencing failed');
-      return null;
-    }
+  /** After a take (filed with its entry) commits: fold it into the tree soon, in the background. */
+  takeAccepted(): void {
+    if (this.enabled) this.sequencer.integrateSoon();
   }
 
-  /** Recovery pass now (at start, from the timer, from tests). */
+  /** Recovery pass now (at start, from the timer, from tests), then integration. */
   async recover(): Promise<void> {
-    await this.locked(TLOG_LOCKS.sequence, () => this.sequencer.sequencePending());
+    await this.locked(TLOG_LOCKS.sequence, async () => {
+      await this.sequencer.appendPending();
+      await this.sequencer.integrate();
+    });
   }
 
-  /** Logs newly published receipts, then signs a checkpoint if the tree grew. */
+  /** Logs newly published receipts, integrates, then signs a checkpoint if the tree grew. */
   async checkpoint(): Promise<void> {
     await this.locked(TLOG_LOCKS.checkpoint, async () => {
-      await this.sequencer.sequenceReceipts();
+      await this.sequencer.appendReceipts();
+      await this.sequencer.integrate();
       await this.service.checkpointNow();
     });
   }
@@ -90,14 +85,13 @@ export class Tlog {
    * another replica holds a lock, it waits for that pass instead (a few tries, 100 ms apart).
    */
   async anchor(): Promise<ReceiptLogAnchor> {
+    // Every take of the closed session committed with its entry, so it sits below the counter now.
+    const target = await this.repository.counterNext();
     for (let attempt = 0; ; attempt++) {
       await this.recover();
       await this.checkpoint();
-      const [size, latest] = await Promise.all([
-        this.repository.headSize(),
-        this.service.latestCheckpoint(),
-      ]);
-      if (latest.size >= size) {
+      const latest = await this.service.latestCheckpoint();
+      if (latest.size >= target) {
         return { origin: latest.origin, treeSize: latest.size, rootHash: latest.rootHash };
       }
       if (attempt >= ANCHOR_ATTEMPTS) throw new Error('tlog: no checkpoint covers the tree yet');

@@ -66,12 +66,31 @@ export interface CosignatureRow {
 
 const bytes = (value: Uint8Array): Uint8Array => new Uint8Array(value);
 const param = (value: Uint8Array): Buffer => Buffer.from(value);
+/** Rows per multi-row insert. */
+const CHUNK = 500;
 
 /** Every SQL statement of the log. */
 export class TlogRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** Runs `work` in one transaction holding the log head's row lock (serialises every sequencer). */
+  /**
+   * Runs `work` in one transaction holding the index counter's row lock: the appender of receipts and
+   * recovered takes, serialised with every take submit (which takes the same lock in
+   * `convene_file_take`).
+   */
+  async withLockedCounter<T>(work: (trx: TlogRepository, next: number) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const counter = await trx
+        .selectFrom('tlog_counter')
+        .select('next')
+        .where('id', '=', 1)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      return work(new TlogRepository(trx), Number(counter.next));
+    });
+  }
+
+  /** Runs `work` in one transaction holding the tree head's row lock (serialises integrators). */
   async withLockedHead<T>(work: (trx: TlogRepository, size: number) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const head = await trx
@@ -84,6 +103,7 @@ export class TlogRepository {
     });
   }
 
+  /** How many entries the tree holds (integrated: nodes written, head moved). */
   async headSize(): Promise<number> {
     const row = await this.db
       .selectFrom('tlog_head')
@@ -91,6 +111,16 @@ export class TlogRepository {
       .where('id', '=', 1)
       .executeTakeFirstOrThrow();
     return Number(row.size);
+  }
+
+  /** The next free index: every committed entry is below it. */
+  async counterNext(): Promise<number> {
+    const row = await this.db
+      .selectFrom('tlog_counter')
+      .select('next')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    return Number(row.next);
   }
 
   /**
@@ -229,9 +259,8 @@ export class TlogRepository {
     return found;
   }
 
-  /** Appends entries and the nodes they complete, and moves the head to `size`. */
-  async append(entries: readonly NewEntry[], nodes: readonly StoredNode[], size: number) {
-    const CHUNK = 500;
+  /** Inserts entries at the indices they carry and moves the counter to `next` (under its lock). */
+  async appendEntries(entries: readonly NewEntry[], next: number): Promise<void> {
     for (let i = 0; i < entries.length; i += CHUNK) {
       await this.db
         .insertInto('tlog_entry')
@@ -247,6 +276,26 @@ export class TlogRepository {
         )
         .execute();
     }
+    await this.db.updateTable('tlog_counter').set({ next }).where('id', '=', 1).execute();
+  }
+
+  /** The leaf hashes of entries from index `start` on, in index order (at most `limit`). */
+  async leafHashesFrom(
+    start: number,
+    limit: number,
+  ): Promise<Array<{ idx: number; leafHash: Uint8Array }>> {
+    const rows = await this.db
+      .selectFrom('tlog_entry')
+      .select(['idx', 'leaf_hash'])
+      .where('idx', '>=', start)
+      .orderBy('idx')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ idx: Number(row.idx), leafHash: bytes(row.leaf_hash) }));
+  }
+
+  /** Stores the nodes completed by integrating entries and moves the head to `size` (under its lock). */
+  async integrate(nodes: readonly StoredNode[], size: number): Promise<void> {
     for (let i = 0; i < nodes.length; i += CHUNK) {
       await this.db
         .insertInto('tlog_node')

@@ -6,114 +6,111 @@ import {
   type StoredNode,
 } from '@convene/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { admitReceipt, admitTake, type SignatureVoucher } from './admission.js';
+import { admitReceipt, admitTake } from './admission.js';
 import { nodeKey, type NewEntry, type TlogRepository } from './repository.js';
 
-/** Where a take landed in the log. */
+/** Where an entry landed in the log. */
 export interface LogPosition {
   logIndex: number;
   leafHash: string;
 }
 
-export interface SequenceOutcome {
+export interface AppendOutcome {
   /** Entries appended by this run, by take id or receipt session id. */
   appended: Map<string, LogPosition>;
   refused: Array<{ kind: 'take' | 'receipt'; subject: string; reason: string }>;
-  size: number;
 }
 
 const BATCH = 2000;
 
 /**
- * Assigns log indices. One transaction holds the head row (`for update`), re-reads what is still
- * unsequenced, checks each row is what the service would have accepted, appends entries and the
- * nodes they complete and moves the head: indices are consecutive whatever races, replicas or
- * crashes happen (a crash before commit uses no index). Submits share runs: a caller arriving while
- * one is in flight joins the next, which begins after the caller's take committed.
+ * Puts entries in the log in two steps. Takes arrive with their entry already appended (the submit
+ * statement takes the next index from `tlog_counter`, see migration 0014); `append*` does the same
+ * for published receipts and for accepted takes that have no entry (rows from before the log, or a
+ * row inserted behind the service, which is checked and refused when the service would not have
+ * accepted it). `integrate` then folds entries `[size, next)` into the Merkle tree: the nodes they
+ * complete and the head, in one transaction holding the head row. Both steps hold a row lock, so
+ * indices stay consecutive and the tree is built once whatever races, replicas or crashes happen.
  */
 export class TlogSequencer {
-  private inFlight: Promise<unknown> | undefined;
-  private next: { promise: Promise<SequenceOutcome>; takeIds: Set<string> } | undefined;
-  /** Signatures the submit path verified for takes waiting in `next` (see admitTake). */
-  private readonly vouchers = new Map<string, SignatureVoucher>();
+  private appending: Promise<unknown> = Promise.resolve();
+  private integrating: Promise<number> | undefined;
+  private queued: Promise<number> | undefined;
 
   constructor(
     private readonly repository: TlogRepository,
     private readonly log?: FastifyBaseLogger,
   ) {}
 
-  /** Sequences `takeId` (with whatever else is waiting); resolves with its position. */
-  async sequenceTake(takeId: string, vouched?: SignatureVoucher): Promise<LogPosition | null> {
-    if (vouched !== undefined) this.vouchers.set(takeId, vouched);
-    let outcome: SequenceOutcome;
-    try {
-      outcome = await this.soon(takeId);
-    } finally {
-      this.vouchers.delete(takeId);
-    }
-    const position = outcome.appended.get(takeId);
-    if (position !== undefined) return position;
-    // Another replica's run (or the recovery pass) may have logged it first.
-    const row = await this.repository.entryByTake(takeId);
-    return row === undefined ? null : { logIndex: row.idx, leafHash: bytesToBase64(row.leafHash) };
-  }
-
-  private soon(takeId: string): Promise<SequenceOutcome> {
-    if (this.next !== undefined) {
-      this.next.takeIds.add(takeId);
-      return this.next.promise;
-    }
-    const takeIds = new Set([takeId]);
-    const previous = this.inFlight ?? Promise.resolve();
-    const promise = previous
-      .catch(() => undefined)
-      .then(() => {
-        this.next = undefined;
-        const run = this.run({ takes: [...takeIds], receipts: false });
-        this.inFlight = run;
-        return run;
-      });
-    this.next = { promise, takeIds };
-    return promise;
-  }
-
   /** Published receipts not yet in the log (cheap: runs before every checkpoint). */
-  async sequenceReceipts(): Promise<SequenceOutcome> {
-    const previous = this.inFlight ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => this.run({ takes: [], receipts: true }));
-    this.inFlight = run;
-    return run;
+  appendReceipts(): Promise<AppendOutcome> {
+    return this.serially(() => this.append({ takes: false }));
   }
 
   /** The recovery pass: every accepted take and published receipt not yet in the log. */
-  async sequencePending(): Promise<SequenceOutcome> {
-    const previous = this.inFlight ?? Promise.resolve();
-    const run = previous
-      .catch(() => undefined)
-      .then(() => this.run({ takes: 'all', receipts: true }));
-    this.inFlight = run;
-    let outcome = await run;
-    const total = new Map(outcome.appended);
-    const refused = [...outcome.refused];
-    while (outcome.appended.size + outcome.refused.length >= BATCH) {
-      outcome = await this.run({ takes: 'all', receipts: true });
-      for (const [k, v] of outcome.appended) total.set(k, v);
-      refused.push(...outcome.refused);
-    }
-    return { appended: total, refused, size: outcome.size };
+  appendPending(): Promise<AppendOutcome> {
+    return this.serially(async () => {
+      const total: AppendOutcome = { appended: new Map(), refused: [] };
+      for (;;) {
+        const outcome = await this.append({ takes: true });
+        for (const [k, v] of outcome.appended) total.appended.set(k, v);
+        total.refused.push(...outcome.refused);
+        if (outcome.appended.size + outcome.refused.length < BATCH) return total;
+      }
+    });
   }
 
-  private async run(what: {
-    takes: readonly string[] | 'all';
-    receipts: boolean;
-  }): Promise<SequenceOutcome> {
-    const outcome = await this.repository.withLockedHead(async (repo, size) => {
-      const takes = await repo.pendingTakes(what.takes, BATCH);
-      const receipts = what.receipts ? await repo.pendingReceipts(BATCH) : [];
+  /**
+   * Integrates every committed entry not yet in the tree; resolves with the tree size. Calls made
+   * while a run is in flight share one next run, which starts after it (and so sees what committed
+   * meanwhile).
+   */
+  integrate(): Promise<number> {
+    if (this.integrating === undefined) return this.startIntegrating();
+    this.queued ??= this.integrating
+      .catch(() => undefined)
+      .then(() => {
+        this.queued = undefined;
+        return this.startIntegrating();
+      });
+    return this.queued;
+  }
+
+  /** Integrates soon, in the background (after a submit); a failure is logged and retried later. */
+  integrateSoon(): void {
+    this.integrate().catch((error: unknown) =>
+      this.log?.error({ err: error }, 'tlog: integration failed (the next pass retries)'),
+    );
+  }
+
+  private startIntegrating(): Promise<number> {
+    const run = (async () => {
+      let size: number;
+      let added: number;
+      do ({ size, added } = await this.integrateBatch());
+      while (added === BATCH);
+      return size;
+    })().finally(() => {
+      if (this.integrating === run) this.integrating = undefined;
+    });
+    this.integrating = run;
+    return run;
+  }
+
+  private serially<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.appending.catch(() => undefined).then(work);
+    this.appending = run;
+    return run;
+  }
+
+  private async append(what: { takes: boolean }): Promise<AppendOutcome> {
+    const outcome = await this.repository.withLockedCounter(async (repo, next) => {
+      const takes = what.takes ? await repo.pendingTakes('all', BATCH) : [];
+      const receipts = await repo.pendingReceipts(BATCH);
       const accepted: Array<{ kind: 'take' | 'receipt'; subject: string; entry: string }> = [];
-      const refused: SequenceOutcome['refused'] = [];
+      const refused: AppendOutcome['refused'] = [];
       for (const take of takes) {
-        const admission = await admitTake(take, this.vouchers.get(take.id));
+        const admission = await admitTake(take);
         if (admission.ok) accepted.push({ kind: 'take', subject: take.id, entry: admission.entry });
         else refused.push({ kind: 'take', subject: take.id, reason: admission.reason });
       }
@@ -126,8 +123,36 @@ export class TlogSequencer {
       }
       for (const r of refused) await repo.recordRefused(r.kind, r.subject, r.reason);
       const appended = new Map<string, LogPosition>();
-      if (accepted.length === 0) return { appended, refused, size };
+      if (accepted.length === 0) return { appended, refused };
+      const entries: NewEntry[] = accepted.map((item, i) => ({
+        idx: next + i,
+        leafHash: logEntryLeafHash(item.entry),
+        ...item,
+      }));
+      for (const e of entries) {
+        appended.set(e.subject, { logIndex: e.idx, leafHash: bytesToBase64(e.leafHash) });
+      }
+      await repo.appendEntries(entries, next + entries.length);
+      return { appended, refused };
+    });
+    for (const r of outcome.refused) {
+      this.log?.warn(
+        { tlog: 'refused', kind: r.kind, subject: r.subject, reason: r.reason },
+        'a row the service would not have accepted was not logged',
+      );
+    }
+    return outcome;
+  }
 
+  private async integrateBatch(): Promise<{ size: number; added: number }> {
+    return this.repository.withLockedHead(async (repo, size) => {
+      const pending = await repo.leafHashesFrom(size, BATCH);
+      // Entries commit in index order (the counter row serialises them); stop at a gap regardless.
+      let contiguous = 0;
+      while (contiguous < pending.length && pending[contiguous]!.idx === size + contiguous) {
+        contiguous++;
+      }
+      if (contiguous === 0) return { size, added: 0 };
       const plan = treeRootPlan(size);
       const stored = await repo.readNodes(plan);
       const frontier = new MerkleFrontier(
@@ -138,24 +163,12 @@ export class TlogSequencer {
           return { ...node, hash };
         }),
       );
-      const entries: NewEntry[] = [];
       const nodes: StoredNode[] = [];
-      for (const item of accepted) {
-        const leafHash = logEntryLeafHash(item.entry);
-        const idx = frontier.size;
+      for (const { leafHash } of pending.slice(0, contiguous)) {
         nodes.push(...frontier.appendLeafHash(leafHash));
-        entries.push({ idx, leafHash, ...item });
-        appended.set(item.subject, { logIndex: idx, leafHash: bytesToBase64(leafHash) });
       }
-      await repo.append(entries, nodes, frontier.size);
-      return { appended, refused, size: frontier.size };
+      await repo.integrate(nodes, frontier.size);
+      return { size: frontier.size, added: contiguous };
     });
-    for (const r of outcome.refused) {
-      this.log?.warn(
-        { tlog: 'refused', kind: r.kind, subject: r.subject, reason: r.reason },
-        'a row the service would not have accepted was not logged',
-      );
-    }
-    return outcome;
   }
 }

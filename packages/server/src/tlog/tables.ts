@@ -11,6 +11,12 @@ export interface TlogHeadTable {
   size: number;
 }
 
+/** The next free log index (migration 0014): taken by take submits and the sequencer. */
+export interface TlogCounterTable {
+  id: number;
+  next: number;
+}
+
 export interface TlogEntryTable {
   idx: number;
   leaf_hash: Hash;
@@ -51,9 +57,10 @@ export interface TlogRefusedTable {
   found_at: Stamped;
 }
 
-/** The log's tables (migration 0013-tlog). */
+/** The log's tables (migrations 0013-tlog, 0014-tlog-at-submit). */
 export interface TlogTables {
   tlog_head: TlogHeadTable;
+  tlog_counter: TlogCounterTable;
   tlog_entry: TlogEntryTable;
   tlog_node: TlogNodeTable;
   tlog_checkpoint: TlogCheckpointTable;

@@ -1,4 +1,4 @@
-import { bytesToBase64, logEntryLeafHash } from '@convene/protocol';
+import { bytesToBase64, logEntryLeafHash, MerkleFrontier } from '@convene/protocol';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../src/db/schema.js';
 
@@ -10,10 +10,12 @@ export interface AckedPosition {
 }
 
 /**
- * What must hold in the log whatever happened to the server: indices are exactly 0..size−1 (no gap,
- * no repeat) and the head says size; every entry's stored leaf hash is its text's; every position a
- * 201 announced holds that take with that leaf hash. With `complete`, also: every take is in the log
- * (checked after a restart, once the recovery pass ran). One line per violation.
+ * What must hold in the log whatever happened to the server: indices are exactly 0..n−1 (no gap, no
+ * repeat) and the counter says n; the tree head never runs ahead of the entries; every entry's stored
+ * leaf hash is its text's; every 201 announced a position, and that position holds that take with
+ * that leaf hash; the latest checkpoint's root is the root of the entries it covers. With `complete`,
+ * also: every take is in the log and every entry is integrated (checked after a restart, once the
+ * recovery pass ran). One line per violation.
  */
 export async function tlogInvariantViolations(
   db: Kysely<DB>,
@@ -28,8 +30,15 @@ export async function tlogInvariantViolations(
     .select(['e.idx', 'e.leaf_hash', 'e.entry', 't.recommendation_id'])
     .orderBy('e.idx')
     .execute();
-  if (Number(head.size) !== entries.length) {
-    problems.push(`head size ${head.size} but ${entries.length} entries`);
+  const counter = await db.selectFrom('tlog_counter').select('next').executeTakeFirstOrThrow();
+  if (Number(counter.next) !== entries.length) {
+    problems.push(`counter at ${counter.next} but ${entries.length} entries`);
+  }
+  if (Number(head.size) > entries.length) {
+    problems.push(`head size ${head.size} but only ${entries.length} entries`);
+  }
+  if (options.complete && Number(head.size) !== entries.length) {
+    problems.push(`head size ${head.size} after recovery but ${entries.length} entries`);
   }
   const byRecommendation = new Map<number, { idx: number; leafHash: string }>();
   entries.forEach((row, i) => {
@@ -42,8 +51,28 @@ export async function tlogInvariantViolations(
       byRecommendation.set(Number(row.recommendation_id), { idx: Number(row.idx), leafHash });
     }
   });
+  const latest = await db
+    .selectFrom('tlog_checkpoint')
+    .select(['size', 'root_hash'])
+    .orderBy('size', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (latest !== undefined && Number(latest.size) <= entries.length) {
+    const frontier = new MerkleFrontier();
+    for (const row of entries.slice(0, Number(latest.size))) {
+      frontier.appendLeafHash(new Uint8Array(row.leaf_hash));
+    }
+    if (bytesToBase64(frontier.root()) !== bytesToBase64(new Uint8Array(latest.root_hash))) {
+      problems.push(`checkpoint ${latest.size}: its root is not the root of its entries`);
+    }
+  } else if (latest !== undefined) {
+    problems.push(`checkpoint ${latest.size} covers more than the ${entries.length} entries`);
+  }
   for (const take of acked) {
-    if (take.logIndex === null) continue;
+    if (take.logIndex === null) {
+      problems.push(`take ${take.recommendationId} acknowledged without a log position`);
+      continue;
+    }
     const logged = byRecommendation.get(take.recommendationId);
     if (logged?.idx !== take.logIndex || logged.leafHash !== take.leafHash) {
       problems.push(

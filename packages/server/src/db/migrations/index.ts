@@ -9,6 +9,7 @@ import { onchain } from './0008-onchain.js';
 import { takeWritePath } from './0009-take-write-path.js';
 import { swarmRules } from './0010-swarm-rules.js';
 import { tlog } from './0013-tlog.js';
+import { tlogAtSubmit } from './0014-tlog-at-submit.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -28,4 +29,5 @@ export const MIGRATIONS: readonly Migration[] = [
   takeWritePath,
   swarmRules,
   tlog,
+  tlogAtSubmit,
 ];

@@ -75,16 +75,28 @@ export class TakeRepository {
     };
   }
 
-  /** The take and its nonce, atomically; the database settles every race (see 0002-swarm). */
+  /**
+   * The take, its nonce and (when given) its transparency-log entry, atomically in one statement; the
+   * database settles every race (see 0002-swarm) and assigns the entry the next log index (0014).
+   */
   async insertTake(
     take: Omit<TakeRow, 'recommendation_id' | 'weights'> & { weights: string | null },
-  ): Promise<number> {
-    const { rows } = await sql<{ recommendation_id: number }>`select convene_file_take(
+    logEntry: { entry: string; leafHash: Uint8Array } | null,
+  ): Promise<{ recommendationId: number; logIndex: number | null }> {
+    const { rows } = await sql<{
+      filed_recommendation_id: number | string;
+      filed_log_index: number | string | null;
+    }>`select * from convene_file_take(
       ${take.id}::uuid, ${take.session_id}::uuid, ${take.member_id}::uuid, ${take.revision},
       ${take.key_id}, ${take.nonce}, ${take.stance}, ${take.confidence}, ${take.body},
       ${take.memo_url}, ${take.weights}::jsonb, ${take.canonical}, ${take.signature},
-      ${take.received_at}::timestamptz) as recommendation_id`.execute(this.db);
-    return Number(rows[0]!.recommendation_id);
+      ${take.received_at}::timestamptz, ${logEntry?.entry ?? null}::text,
+      ${logEntry === null ? null : Buffer.from(logEntry.leafHash)}::bytea)`.execute(this.db);
+    const row = rows[0]!;
+    return {
+      recommendationId: Number(row.filed_recommendation_id),
+      logIndex: row.filed_log_index === null ? null : Number(row.filed_log_index),
+    };
   }
 
   async findTake(id: string | number): Promise<TakeRow | undefined> {

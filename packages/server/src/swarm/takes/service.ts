@@ -1,6 +1,9 @@
 import {
   INVALID_SIGNING_DRAFT,
+  bytesToBase64,
   canonicalTake,
+  logEntryLeafHash,
+  takeLogEntry,
   validateSubmission,
   validateTakeDraft,
   verify,
@@ -11,7 +14,7 @@ import type { Clock } from '../../clock.js';
 import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
 import type { DB } from '../../db/schema.js';
 import { SWARM_ERRORS, swarmError } from '../errors.js';
-import { MemberRepository, isUuid } from '../members/repository.js';
+import { isUuid } from '../members/repository.js';
 import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.js';
 import { TakeRepository } from './repository.js';
 import { hasUnstorableText, isCalendarDate } from './storable.js';
@@ -23,28 +26,29 @@ export interface LogPosition {
 }
 type NullableLogPosition = { [K in keyof LogPosition]: LogPosition[K] | null };
 
+/** What happens around an accepted take, given by the composition root. */
+export interface TakeAcceptance {
+  /** Whether a take is filed with its transparency-log entry, in the same statement (LOG_ENABLED). */
+  readonly logged: boolean;
+  /**
+   * Runs after each accepted take commits, before the 201: bumps the swarm data version so cached
+   * session bodies refresh (coalesced, see DataVersions.bumpSoon) and asks the log to integrate the
+   * new entry into its tree soon (not awaited: the 201 already carries the index and leaf hash).
+   */
+  accepted(): Promise<void>;
+}
+
 /** The take write path (spec §4 submit, rules 1–6). */
 export class TakeService {
   private readonly takes: TakeRepository;
-  private readonly members: MemberRepository;
 
   constructor(
     db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly tokens: TokenClaimService,
-    /**
-     * Runs after each accepted take commits, before the 201: bumps the swarm data version so cached
-     * session bodies refresh (coalesced, see DataVersions.bumpSoon) and sequences the take into the
-     * transparency log, answering its position (null when not yet sequenced).
-     */
-    private readonly afterTakeAccepted?: (
-      takeId: string,
-      /** The bytes whose signature submit verified, so the log need not verify them again. */
-      verified: { canonical: string; signature: string; publicKey: string },
-    ) => Promise<LogPosition | null>,
+    private readonly acceptance: TakeAcceptance = { logged: false, accepted: async () => {} },
   ) {
     this.takes = new TakeRepository(db);
-    this.members = new MemberRepository(db);
   }
 
   /** The exact string to sign for a draft (same validation as submit, minus the signature). */
@@ -107,40 +111,59 @@ export class TakeService {
     if (filed > 0 && session.state === 'published')
       throw swarmError(409, SWARM_ERRORS.amendmentClosedPublished);
 
-    let recommendationId: number;
     const takeId = crypto.randomUUID();
+    const revision = filed + 1;
+    const receivedAt = this.clock.now();
+    // The entry binds what the signature does not (docs/protocol.md §14.2), from the bytes just verified.
+    const logEntry = this.acceptance.logged
+      ? logEntryOf(
+          takeLogEntry({
+            canonical_submission: canonical,
+            memberId: tokenMember,
+            publicKey: key.publicKey,
+            receivedAt: receivedAt.toISOString(),
+            revision,
+            sessionId: session.id,
+            signature: submission.signature,
+            takeId,
+          }),
+        )
+      : null;
+    let filedTake: { recommendationId: number; logIndex: number | null };
     try {
-      recommendationId = await this.takes.insertTake({
-        id: takeId,
-        session_id: session.id,
-        member_id: tokenMember,
-        revision: filed + 1,
-        key_id: key.id,
-        nonce: submission.nonce,
-        stance: submission.stance,
-        confidence: submission.confidence,
-        body: submission.body ?? '',
-        memo_url: submission.memoUrl ?? '',
-        weights: submission.weights === undefined ? null : JSON.stringify(submission.weights),
-        canonical,
-        signature: submission.signature,
-        received_at: this.clock.now(),
-      });
+      filedTake = await this.takes.insertTake(
+        {
+          id: takeId,
+          session_id: session.id,
+          member_id: tokenMember,
+          revision,
+          key_id: key.id,
+          nonce: submission.nonce,
+          stance: submission.stance,
+          confidence: submission.confidence,
+          body: submission.body ?? '',
+          memo_url: submission.memoUrl ?? '',
+          weights: submission.weights === undefined ? null : JSON.stringify(submission.weights),
+          canonical,
+          signature: submission.signature,
+          received_at: receivedAt,
+        },
+        logEntry,
+      );
     } catch (error) {
       throw mapInsertError(error);
     }
-    const position =
-      (await this.afterTakeAccepted?.(takeId, {
-        canonical,
-        signature: submission.signature,
-        publicKey: key.publicKey,
-      })) ?? null;
+    await this.acceptance.accepted();
     return {
-      recommendationId,
-      logIndex: position?.logIndex ?? null,
-      leafHash: position?.leafHash ?? null,
+      recommendationId: filedTake.recommendationId,
+      logIndex: filedTake.logIndex,
+      leafHash: logEntry === null ? null : bytesToBase64(logEntry.leafHash),
     };
   }
+}
+
+function logEntryOf(entry: string): { entry: string; leafHash: Uint8Array } {
+  return { entry, leafHash: logEntryLeafHash(entry) };
 }
 
 function windowClosed(closesAt: Date | null, now: Date): boolean {
