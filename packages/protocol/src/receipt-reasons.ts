@@ -42,6 +42,8 @@ export const RECEIPT_REASONS = {
   LOG_NOT_RECORDED: 'log_not_recorded',
   /** The recorded checkpoint (size and root) is not one the log signed. */
   LOG_CHECKPOINT_UNKNOWN: 'log_checkpoint_unknown',
+  /** The recorded checkpoint is not a prefix of the log's latest checkpoint (a fork or a rewrite). */
+  LOG_CHECKPOINT_INCONSISTENT: 'log_checkpoint_inconsistent',
   /** A submission's entry at its `logIndex` is missing, says something else, or is not included. */
   SUBMISSION_NOT_IN_LOG: 'submission_not_in_log',
   /** The receipt itself is not in the log, or the log's entry for it differs. */
@@ -78,6 +80,8 @@ export const RECEIPT_REASON_TEXT: Readonly<Record<ReceiptReasonCode, string>> = 
   malformed_log_anchor: 'log or a submission logIndex is malformed',
   log_not_recorded: 'the receipt records no transparency-log checkpoint',
   log_checkpoint_unknown: 'the recorded checkpoint is not one the log signed',
+  log_checkpoint_inconsistent:
+    'the recorded checkpoint is not consistent with the log’s latest checkpoint',
   submission_not_in_log:
     'a submission is not in the log at its logIndex under the recorded checkpoint',
   receipt_not_in_log: 'the receipt is not in the transparency log',

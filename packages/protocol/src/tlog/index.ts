@@ -113,6 +113,10 @@ export {
 } from './take-check.js';
 export {
   checkReceiptLog,
+  receiptLogOutcomes,
+  RECEIPT_LOG_CHECK_CODES,
   submissionEntryDifference,
+  type CheckOutcome,
+  type ReceiptLogCheck,
   type ReceiptLogMaterial,
 } from './receipt-check.js';

@@ -10,7 +10,13 @@ import {
 import type { ConsensusReceipt, UnverifiedReason } from '../receipt-types.js';
 import { isPlainObject } from '../strings.js';
 import { parseLogEntry, receiptLogEntry } from './entries.js';
-import { checkInclusion, verifyCheckpointNote, type InclusionProofJson } from './verify.js';
+import type { Checkpoint } from './checkpoint.js';
+import {
+  checkConsistency,
+  checkInclusion,
+  verifyCheckpointNote,
+  type InclusionProofJson,
+} from './verify.js';
 
 /** What a verifier fetched from the log for one receipt (null: the log answered nothing). */
 export interface ReceiptLogMaterial {
@@ -19,10 +25,20 @@ export interface ReceiptLogMaterial {
   /** Per submission, in order: the log's entry at its logIndex with a proof under that checkpoint. */
   submissions: ReadonlyArray<{ entry: string; proof: InclusionProofJson } | null>;
   /**
-   * The log's entry for the receipt with a proof under any checkpoint the log signed; null when
-   * the log has none; undefined when the caller checks the receipt's inclusion itself.
+   * The log's entry for the receipt with a proof under a later checkpoint the log signed (the
+   * latest), and a consistency proof from the recorded checkpoint to that one; null when the log
+   * has none; undefined when the caller checks the receipt's inclusion itself.
    */
-  receipt?: { entry: string; proof: InclusionProofJson; checkpoint: string } | null;
+  receipt?: {
+    entry: string;
+    proof: InclusionProofJson;
+    checkpoint: string;
+    /**
+     * Hashes proving the recorded checkpoint's tree is a prefix of `checkpoint`'s
+     * (`GET /api/log/proof/consistency?from=<recorded size>&to=<its size>`).
+     */
+    consistency: readonly string[];
+  } | null;
 }
 
 const SUBMISSION_FIELDS = [
@@ -68,6 +84,7 @@ export async function checkReceiptLog(
   options: { logKey: string },
 ): Promise<UnverifiedReason[]> {
   const reasons: UnverifiedReason[] = [];
+  let recorded: Checkpoint | null = null;
   const anchor = receipt.payload.log;
   if (anchor === undefined || !isPlainObject(anchor)) {
     reasons.push(reason(RECEIPT_REASONS.LOG_NOT_RECORDED));
@@ -95,6 +112,7 @@ export async function checkReceiptLog(
         ),
       );
     } else {
+      recorded = opened.checkpoint;
       const missing: string[] = [];
       receipt.payload.submissions.forEach((submission, i) => {
         const found = material.submissions[i] ?? null;
@@ -118,7 +136,7 @@ export async function checkReceiptLog(
     }
   }
   if (material.receipt !== undefined) {
-    reasons.push(...(await receiptInLog(receipt, material.receipt, options.logKey)));
+    reasons.push(...(await receiptInLog(receipt, material.receipt, recorded, options.logKey)));
   }
   return reasons;
 }
@@ -126,6 +144,8 @@ export async function checkReceiptLog(
 async function receiptInLog(
   receipt: Parameters<typeof checkReceiptLog>[0],
   logged: Exclude<ReceiptLogMaterial['receipt'], undefined>,
+  /** The receipt's recorded checkpoint, when it verified. */
+  recorded: Checkpoint | null,
   logKey: string,
 ): Promise<UnverifiedReason[]> {
   if (logged === null) return [reason(RECEIPT_REASONS.RECEIPT_NOT_IN_LOG)];
@@ -145,6 +165,80 @@ async function receiptInLog(
   }
   const opened = await verifyCheckpointNote(logged.checkpoint, { logKey });
   if (!opened.ok) return [reason(RECEIPT_REASONS.RECEIPT_NOT_IN_LOG, opened.message)];
+  const reasons: UnverifiedReason[] = [];
   const included = checkInclusion(logged.entry, logged.proof, opened.checkpoint);
-  return included.ok ? [] : [reason(RECEIPT_REASONS.RECEIPT_NOT_IN_LOG, included.message)];
+  if (!included.ok) reasons.push(reason(RECEIPT_REASONS.RECEIPT_NOT_IN_LOG, included.message));
+  // A correctly signed checkpoint of another tree (a fork) passes every check above; only its
+  // consistency with the log everyone else sees exposes it.
+  if (recorded !== null) {
+    const consistent = checkConsistency(recorded, opened.checkpoint, logged.consistency ?? []);
+    if (!consistent.ok) {
+      reasons.push(reason(RECEIPT_REASONS.LOG_CHECKPOINT_INCONSISTENT, consistent.message));
+    }
+  }
+  return reasons;
+}
+
+/** A receipt's log checks in the order verifiers show them. */
+export const RECEIPT_LOG_CHECK_CODES = [
+  RECEIPT_REASONS.LOG_NOT_RECORDED,
+  RECEIPT_REASONS.LOG_CHECKPOINT_UNKNOWN,
+  RECEIPT_REASONS.SUBMISSION_NOT_IN_LOG,
+  RECEIPT_REASONS.RECEIPT_NOT_IN_LOG,
+  RECEIPT_REASONS.LOG_CHECKPOINT_INCONSISTENT,
+] as const;
+export type ReceiptLogCheck = (typeof RECEIPT_LOG_CHECK_CODES)[number];
+
+/** The checks `checkReceiptLog` runs only when these passed (it skips them otherwise). */
+const RUNS_AFTER: Readonly<Record<ReceiptLogCheck, readonly ReceiptLogCheck[]>> = {
+  log_not_recorded: [],
+  log_checkpoint_unknown: ['log_not_recorded'],
+  submission_not_in_log: ['log_not_recorded', 'log_checkpoint_unknown'],
+  receipt_not_in_log: [],
+  log_checkpoint_inconsistent: ['log_not_recorded', 'log_checkpoint_unknown', 'receipt_not_in_log'],
+};
+
+export type CheckOutcome =
+  | { state: 'passed' }
+  | { state: 'failed'; detail: string }
+  | { state: 'not-checked'; detail: string };
+
+/**
+ * What each log check of a receipt came to, from `checkReceiptLog`'s reasons: failed with its
+ * message, not checked when a check it depends on did not pass (so a verifier never shows ✓ for a
+ * check that did not run), passed otherwise. `receiptChecked`: whether the caller gave
+ * `material.receipt` (without it the receipt's own entry and the consistency were not checked).
+ */
+export function receiptLogOutcomes(
+  reasons: readonly UnverifiedReason[],
+  options: { receiptChecked: boolean },
+): Map<ReceiptLogCheck, CheckOutcome> {
+  const failures = new Map(reasons.map((r) => [r.code, r.message]));
+  const outcomes = new Map<ReceiptLogCheck, CheckOutcome>();
+  for (const code of RECEIPT_LOG_CHECK_CODES) {
+    const failure = failures.get(code);
+    if (failure !== undefined) {
+      outcomes.set(code, { state: 'failed', detail: failure });
+      continue;
+    }
+    if (
+      !options.receiptChecked &&
+      (code === RECEIPT_REASONS.RECEIPT_NOT_IN_LOG ||
+        code === RECEIPT_REASONS.LOG_CHECKPOINT_INCONSISTENT)
+    ) {
+      outcomes.set(code, {
+        state: 'not-checked',
+        detail: "the receipt's own entry was not asked for",
+      });
+      continue;
+    }
+    const blocker = RUNS_AFTER[code].find((before) => outcomes.get(before)?.state !== 'passed');
+    outcomes.set(
+      code,
+      blocker === undefined
+        ? { state: 'passed' }
+        : { state: 'not-checked', detail: `needs "${RECEIPT_REASON_TEXT[blocker]}" first` },
+    );
+  }
+  return outcomes;
 }

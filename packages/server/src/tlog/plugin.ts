@@ -80,21 +80,22 @@ export class Tlog {
   }
 
   /**
-   * For a consensus receipt (ReceiptLogAnchoring): sequences every accepted take not yet logged and
-   * signs a checkpoint covering the whole tree, then answers that checkpoint. When a loop of this or
-   * another replica holds a lock, it waits for that pass instead (a few tries, 100 ms apart).
+   * For a consensus receipt (ReceiptLogAnchoring): logs any of `takeIds` not in the log yet (the
+   * recovery pass), integrates and signs a checkpoint covering every one of them, and answers that
+   * checkpoint. When a loop of this or another replica holds a lock, it waits for that pass instead
+   * (a few tries, 100 ms apart).
    */
-  async anchor(): Promise<ReceiptLogAnchor> {
-    // Every take of the closed session committed with its entry, so it sits below the counter now.
-    const target = await this.repository.counterNext();
+  async anchor(takeIds: readonly string[]): Promise<ReceiptLogAnchor> {
     for (let attempt = 0; ; attempt++) {
       await this.recover();
+      const entries = await this.repository.entriesByTakes(takeIds);
+      const needed = Math.max(0, ...[...entries.values()].map((entry) => entry.idx + 1));
       await this.checkpoint();
       const latest = await this.service.latestCheckpoint();
-      if (latest.size >= target) {
+      if (latest.size >= needed) {
         return { origin: latest.origin, treeSize: latest.size, rootHash: latest.rootHash };
       }
-      if (attempt >= ANCHOR_ATTEMPTS) throw new Error('tlog: no checkpoint covers the tree yet');
+      if (attempt >= ANCHOR_ATTEMPTS) throw new Error('tlog: no checkpoint covers the takes yet');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
@@ -125,6 +126,7 @@ export class Tlog {
 
   async stop(): Promise<void> {
     for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await this.sequencer.stop();
     await Promise.allSettled([...this.running]);
   }
 

@@ -76,7 +76,7 @@ export class TlogRepository {
   /**
    * Runs `work` in one transaction holding the index counter's row lock: the appender of receipts and
    * recovered takes, serialised with every take submit (which takes the same lock in
-   * `convene_file_take`).
+   * `convene_file_takes`).
    */
   async withLockedCounter<T>(work: (trx: TlogRepository, next: number) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
@@ -377,6 +377,19 @@ export class TlogRepository {
 
   async latestCheckpoint(): Promise<CheckpointRow | undefined> {
     const row = await this.checkpoints().orderBy('size', 'desc').limit(1).executeTakeFirst();
+    return row === undefined ? undefined : toCheckpoint(row);
+  }
+
+  /**
+   * The newest checkpoint the stored tree can prove against: of a size the head has reached. A row
+   * beyond the head was not signed by this log's sequencer (the signer never runs ahead of it).
+   */
+  async latestCheckpointWithinTree(): Promise<CheckpointRow | undefined> {
+    const row = await this.checkpoints()
+      .where('size', '<=', (eb) => eb.selectFrom('tlog_head').select('size').where('id', '=', 1))
+      .orderBy('size', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     return row === undefined ? undefined : toCheckpoint(row);
   }
 

@@ -210,6 +210,26 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
   );
 
   app.get(
+    '/api/log/receipts/:sessionId/previous',
+    {
+      schema: {
+        tags,
+        summary: "The log entry of the same subject's receipt just before this one (the chain)",
+        description:
+          'Read from the log, not from the receipt rows: `previous` is the entry of the receipt ' +
+          'of the same subject logged last before this receipt, null when this is the first. A ' +
+          "receipt's previousReceiptDigest must be that entry's digest (docs/protocol.md §14.6).",
+        params: Type.Object({ sessionId: Type.String({ format: 'uuid' }) }),
+        response: {
+          200: Type.Object({ previous: Type.Union([EntrySchema, Type.Null()]) }),
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request) => (await tlog.previousReceiptEntry(request.params.sessionId)) ?? notFound(),
+  );
+
+  app.get(
     '/api/log/receipts/by-digest/:digest',
     {
       schema: {

@@ -3,6 +3,7 @@ import {
   base64ToBytes,
   bytesToBase64,
   consistencyProofPlan,
+  hashesEqual,
   cosignatureTimestamp,
   emptyRootHash,
   inclusionProofPlan,
@@ -69,14 +70,29 @@ export class TlogService {
 
   /**
    * Signs a checkpoint of the current tree when it grew since the latest one (or when there is none).
-   * Runs under the job's advisory lock; a second signer of the same size is a no-op.
+   * Runs under the job's advisory lock; a second signer of the same size is a no-op. Fails closed:
+   * when the latest stored checkpoint is not the tree's own (beyond the head, or another root at its
+   * size, as a row written behind the service would be), it signs nothing, so the log never signs a
+   * tree that is not an extension of what it already published.
    */
   async checkpointNow(): Promise<{ size: number; signed: boolean }> {
     const [size, latest] = await Promise.all([
       this.repository.headSize(),
       this.repository.latestCheckpoint(),
     ]);
-    if (latest !== undefined && latest.size >= size) return { size: latest.size, signed: false };
+    if (latest !== undefined) {
+      if (latest.size > size) {
+        throw new Error(
+          `tlog: the stored checkpoint of size ${latest.size} is beyond the tree (size ${size}); refusing to sign`,
+        );
+      }
+      if (latest.size === size) return { size, signed: false };
+      if (!hashesEqual(await this.rootOf(latest.size), latest.rootHash)) {
+        throw new Error(
+          `tlog: the stored checkpoint of size ${latest.size} has another root than the tree; refusing to sign past it`,
+        );
+      }
+    }
     const rootHash = await this.rootOf(size);
     const note = await signCheckpoint({ origin: this.key.origin, size, rootHash }, this.key.seed);
     const signed = await this.repository.insertCheckpoint({ size, rootHash, note });
@@ -170,7 +186,7 @@ export class TlogService {
   async inclusionInLatest(
     index: number,
   ): Promise<{ checkpoint: string; treeSize: number; hashes: string[] } | null> {
-    const latest = await this.repository.latestCheckpoint();
+    const latest = await this.repository.latestCheckpointWithinTree();
     if (latest === undefined || latest.size <= index) return null;
     const hashes = await this.assemble(inclusionProofPlan(index, latest.size));
     return { checkpoint: latest.note, treeSize: latest.size, hashes: hashes.map(bytesToBase64) };
@@ -191,7 +207,7 @@ export class TlogService {
       treeSize === undefined ? undefined : this.repository.checkpointOfSize(treeSize),
       this.repository.entriesAt(receipt.indices.filter((i): i is number => i !== undefined)),
       this.repository.entryByReceipt(receipt.sessionId),
-      this.repository.latestCheckpoint(),
+      this.repository.latestCheckpointWithinTree(),
     ]);
     const provable = (index: number | undefined, size: number | undefined) =>
       index !== undefined && size !== undefined && index < size && entries.get(index) !== undefined;
@@ -209,6 +225,12 @@ export class TlogService {
             entry: own.entry,
             proof: await this.proofOf(own, latest.size),
             checkpoint: latest.note,
+            consistency:
+              anchor === undefined || anchor.size > latest.size
+                ? []
+                : (await this.assemble(consistencyProofPlan(anchor.size, latest.size))).map(
+                    bytesToBase64,
+                  ),
           };
     return { checkpoint: anchor?.note ?? null, submissions, receipt: receiptEntry };
   }
@@ -219,6 +241,31 @@ export class TlogService {
    * chain check reads the log, so deleting a receipt row or nulling a column cannot hide a break.
    */
   async previousReceiptDigest(subjectId: string, sessionId: string): Promise<string | null> {
+    const row = await this.previousReceiptRow(subjectId, sessionId);
+    if (row === null) return null;
+    const parsed = parseLogEntry(row.entry);
+    return parsed.ok && parsed.entry.kind === LOG_ENTRY_KIND.receipt ? parsed.entry.digest : null;
+  }
+
+  /**
+   * For a receipt in the log: the entry of its subject's previous receipt (null: it is the first).
+   * Undefined when the session's receipt is not in the log.
+   */
+  async previousReceiptEntry(
+    sessionId: string,
+  ): Promise<{ previous: LogEntryView | null } | undefined> {
+    const own = await this.repository.entryByReceipt(sessionId);
+    const parsed = own === undefined ? undefined : parseLogEntry(own.entry);
+    if (parsed === undefined || !parsed.ok || parsed.entry.kind !== LOG_ENTRY_KIND.receipt) {
+      return undefined;
+    }
+    const subjectId = receiptSubject(parsed.entry.canonicalBytes);
+    if (subjectId === undefined) return undefined;
+    const row = await this.previousReceiptRow(subjectId, sessionId);
+    return { previous: row === null ? null : entryView(row) };
+  }
+
+  private async previousReceiptRow(subjectId: string, sessionId: string): Promise<EntryRow | null> {
     const own = await this.repository.entryByReceipt(sessionId);
     let before = own?.idx ?? null;
     for (;;) {
@@ -227,7 +274,7 @@ export class TlogService {
         const parsed = parseLogEntry(row.entry);
         if (!parsed.ok || parsed.entry.kind !== LOG_ENTRY_KIND.receipt) continue;
         if (parsed.entry.sessionId === sessionId) continue;
-        if (receiptSubject(parsed.entry.canonicalBytes) === subjectId) return parsed.entry.digest;
+        if (receiptSubject(parsed.entry.canonicalBytes) === subjectId) return row;
       }
       if (page.length < 200) return null;
       before = page.at(-1)!.idx;
@@ -305,7 +352,7 @@ export class TlogService {
   /** Tree sizes a proof may use: up to the sequenced size; default the latest checkpoint's. */
   private async provableSize(requested: number | undefined): Promise<number> {
     if (requested === undefined) {
-      const latest = await this.repository.latestCheckpoint();
+      const latest = await this.repository.latestCheckpointWithinTree();
       if (latest === undefined) throw tlogError(404, TLOG_ERRORS.noCheckpoint);
       return latest.size;
     }

@@ -298,6 +298,53 @@ describeEachDatabase('transparency log', (kind) => {
     expect((await post({ vkey, cosignedCheckpoint: fakeText })).statusCode).toBe(400);
   });
 
+  test('a checkpoint row beyond the tree (written behind the service) breaks no read and is never signed past', async () => {
+    const db = ctx.testDb.database.db;
+    const member = members[2]!;
+    const take = await signed(member, { date: '2026-06-01' });
+    const filed = await submit(ctx.app, member.token, take);
+    expect(filed.statusCode).toBe(201);
+    await checkpointNow();
+    const honest = await verifyCheckpointNote(await latest(), { logKey });
+    if (!honest.ok) throw new Error(honest.message);
+    // An insider with the log key signs a tree head far beyond the stored tree and stores it.
+    const size = honest.checkpoint.size + 100;
+    const rootHash = new Uint8Array(32).fill(7);
+    const fake = await signCheckpoint({ origin: ORIGIN, size, rootHash }, LOG_SEED);
+    await db
+      .insertInto('tlog_checkpoint')
+      .values({ size, root_hash: Buffer.from(rootHash), note: fake })
+      .execute();
+
+    // Reads prove against the newest checkpoint the tree reaches; nothing answers 500.
+    const { recommendationId } = filed.json<{ recommendationId: number }>();
+    const served = await getJson(ctx.app, `/api/swarm/takes/${recommendationId}`);
+    expect(served.status).toBe(200);
+    expect(served.body.inclusion).toMatchObject({ treeSize: honest.checkpoint.size });
+    const proof = await inclusion(`index=${filed.json<{ logIndex: number }>().logIndex}`);
+    expect(proof.status).toBe(200);
+    expect(proof.body.treeSize).toBe(honest.checkpoint.size);
+
+    // The signer fails closed: it will not sign a tree that does not extend what it published.
+    const another = members[3]!;
+    const next = await signed(another, { date: '2026-06-01' });
+    expect((await submit(ctx.app, another.token, next)).statusCode).toBe(201);
+    await expect(ctx.app.convene.tlog.checkpoint()).rejects.toThrow(/beyond the tree/);
+    const newest = await db
+      .selectFrom('tlog_checkpoint')
+      .select('size')
+      .orderBy('size', 'desc')
+      .execute();
+    expect(newest.map((r) => Number(r.size)).filter((s) => s !== size)).not.toContain(
+      honest.checkpoint.size + 1,
+    );
+    // The operator removes the row; signing resumes from the honest tree.
+    await tamper(sql`delete from tlog_checkpoint where size = ${size}`);
+    await checkpointNow();
+    const resumed = await verifyCheckpointNote(await latest(), { logKey });
+    expect(resumed.ok && resumed.checkpoint.size).toBe(honest.checkpoint.size + 1);
+  });
+
   test('log rows are append-only, and a rewritten entry or node is caught by the verifiers', async () => {
     const db = ctx.testDb.database.db;
     await expect(

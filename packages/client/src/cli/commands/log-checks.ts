@@ -1,6 +1,9 @@
 import {
   checkReceiptLog,
+  receiptLogOutcomes,
   RECEIPT_REASONS,
+  type ReceiptLogCheck,
+  type ReceiptLogMaterial,
   type ConsensusReceipt,
   type ReceiptReasonCode,
   bytesToBase64,
@@ -122,7 +125,7 @@ export async function logChecks(
   };
 }
 
-/** The receipt's log anchor checks a CLI line each (the receipt's own inclusion is LOG_INCLUSION). */
+/** The receipt's log checks a CLI line each (the receipt's own inclusion is LOG_INCLUSION). */
 export const RECEIPT_LOG_CHECKS: ReadonlyArray<[ReceiptReasonCode, string]> = [
   [RECEIPT_REASONS.LOG_NOT_RECORDED, 'records the log checkpoint it was built against'],
   [RECEIPT_REASONS.LOG_CHECKPOINT_UNKNOWN, 'that checkpoint is one the log signed'],
@@ -130,11 +133,17 @@ export const RECEIPT_LOG_CHECKS: ReadonlyArray<[ReceiptReasonCode, string]> = [
     RECEIPT_REASONS.SUBMISSION_NOT_IN_LOG,
     'every submission is the log entry at its logIndex, included under that checkpoint',
   ],
+  [
+    RECEIPT_REASONS.LOG_CHECKPOINT_INCONSISTENT,
+    "that checkpoint is consistent with the log's latest (no fork, no rewrite)",
+  ],
 ];
 
 /**
- * The checkpoint a receipt records and each submission's entry at its index, fetched from the log
- * and checked with the protocol's `checkReceiptLog` (the server and the browser run it too).
+ * The checkpoint a receipt records, each submission's entry at its index, the receipt's own entry
+ * under the latest checkpoint and a consistency proof between the two, fetched from the log and
+ * checked with the protocol's `checkReceiptLog` (the server and the browser run it too). A check
+ * that could not run because an earlier one failed reads "not checked", never ✓.
  */
 export async function receiptAnchorChecks(
   ctx: CliContext,
@@ -148,43 +157,72 @@ export async function receiptAnchorChecks(
     if (!response.ok) throw new Error(`GET ${path} answered HTTP ${response.status}`);
     return (await response.json()) as T;
   };
+  const proofOnly = (found: InclusionProofJson): InclusionProofJson => ({
+    logIndex: found.logIndex,
+    treeSize: found.treeSize,
+    leafHash: found.leafHash,
+    hashes: found.hashes,
+  });
   try {
     const checkpoint =
       anchor === undefined
         ? null
         : ((await get<{ note: string }>(`/api/log/checkpoints/${anchor.treeSize}`))?.note ?? null);
     const submissions = await Promise.all(
-      receipt.payload.submissions.map(async (submission) =>
-        anchor === undefined || submission.logIndex === undefined
-          ? null
-          : get<InclusionProofJson & { entry: string }>(
-              `/api/log/proof/inclusion?index=${submission.logIndex}&treeSize=${anchor.treeSize}`,
-            ).then((found) =>
-              found === null
+      receipt.payload.submissions.map(async (submission) => {
+        if (anchor === undefined || submission.logIndex === undefined) return null;
+        const found = await get<InclusionProofJson & { entry: string }>(
+          `/api/log/proof/inclusion?index=${submission.logIndex}&treeSize=${anchor.treeSize}`,
+        );
+        return found === null ? null : { entry: found.entry, proof: proofOnly(found) };
+      }),
+    );
+    const latest = await get<{ note: string; size: number }>('/api/log/checkpoint.json');
+    const own = await get<{ index: number }>(`/api/log/receipts/${receipt.sessionId}`);
+    // An entry newer than the latest checkpoint is not covered yet: its checks are not run.
+    const covered = latest !== null && own !== null && own.index < latest.size;
+    const ownProof = covered
+      ? await get<InclusionProofJson & { entry: string }>(
+          `/api/log/proof/inclusion?index=${own.index}&treeSize=${latest.size}`,
+        )
+      : null;
+    const consistency =
+      covered && anchor !== undefined && anchor.treeSize <= latest.size
+        ? await get<{ hashes: string[] }>(
+            `/api/log/proof/consistency?from=${anchor.treeSize}&to=${latest.size}`,
+          )
+        : null;
+    const logKey = await logVerifierKey(ctx, checkpoint ?? latest?.note ?? '', pinnedLogKey);
+    const material: ReceiptLogMaterial = {
+      checkpoint,
+      submissions,
+      ...(own !== null && !covered
+        ? {}
+        : {
+            receipt:
+              ownProof === null || latest === null
                 ? null
                 : {
-                    entry: found.entry,
-                    proof: {
-                      logIndex: found.logIndex,
-                      treeSize: found.treeSize,
-                      leafHash: found.leafHash,
-                      hashes: found.hashes,
-                    },
+                    entry: ownProof.entry,
+                    proof: proofOnly(ownProof),
+                    checkpoint: latest.note,
+                    consistency: consistency?.hashes ?? [],
                   },
-            ),
-      ),
-    );
-    const logKey =
-      checkpoint === null
-        ? await logVerifierKey(ctx, '', undefined)
-        : await logVerifierKey(ctx, checkpoint, pinnedLogKey);
-    const reasons = await checkReceiptLog(receipt, { checkpoint, submissions }, { logKey });
-    const failures = new Map(reasons.map((r) => [r.code, r.message]));
+          }),
+    };
+    const outcomes = receiptLogOutcomes(await checkReceiptLog(receipt, material, { logKey }), {
+      receiptChecked: material.receipt !== undefined,
+    });
     return RECEIPT_LOG_CHECKS.map(([code, label]) => {
-      const failure = failures.get(code);
-      if (failure !== undefined) return failed(label, failure);
-      if (anchor === undefined && code !== RECEIPT_REASONS.LOG_NOT_RECORDED) {
-        return notChecked(label, 'the receipt records no checkpoint');
+      const outcome = outcomes.get(code as ReceiptLogCheck)!;
+      if (outcome.state === 'failed') return failed(label, outcome.detail);
+      if (outcome.state === 'not-checked') {
+        return notChecked(
+          label,
+          own !== null && !covered && code === RECEIPT_REASONS.LOG_CHECKPOINT_INCONSISTENT
+            ? 'the latest checkpoint does not cover the receipt yet; retry in a few seconds'
+            : outcome.detail,
+        );
       }
       return passed(label);
     });

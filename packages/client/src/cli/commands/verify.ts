@@ -154,6 +154,8 @@ export function registerVerify(program: Command, context: () => CliContext): voi
         });
         const failedCodes = new Map(result.unverifiedReasons.map((r) => [r.code, r.message]));
         const notRun = new Map<ReceiptReasonCode, string>();
+        // verifyReceipt stops at a malformed receipt: nothing after that check ran.
+        const malformed = failedCodes.has(RECEIPT_REASONS.MALFORMED_RECEIPT);
         if (options.serviceKey === undefined) {
           notRun.set(RECEIPT_REASONS.UNEXPECTED_SERVICE_KEY, 'no --service-key pinned');
         }
@@ -170,6 +172,7 @@ export function registerVerify(program: Command, context: () => CliContext): voi
             const label = RECEIPT_CHECK_TEXT[code];
             const failure = failedCodes.get(code);
             if (failure !== undefined) return failed(label, failure);
+            if (malformed) return notChecked(label, 'the receipt is malformed');
             const why = notRun.get(code);
             return why !== undefined ? notChecked(label, why) : passed(label);
           });
@@ -233,13 +236,14 @@ const RECEIPT_CHECK_TEXT: Readonly<Record<ReceiptReasonCode, string>> = {
   malformed_log_anchor: 'the recorded log checkpoint and submission log indices are well-formed',
   log_not_recorded: 'records the log checkpoint it was built against',
   log_checkpoint_unknown: 'the recorded checkpoint is one the log signed (--log-key)',
+  log_checkpoint_inconsistent: "the recorded checkpoint is consistent with the log's latest",
   submission_not_in_log: 'every submission is in the log at its logIndex under that checkpoint',
   receipt_not_in_log: 'the receipt itself is in the log',
   session_not_published: 'the session was published',
 };
 
 const PREVIOUS_CHECK =
-  'the previous receipt in the chain exists, verifies and is for the same subject';
+  "the previous receipt (the log's last of this subject before this one, or --previous) verifies and is for the same subject";
 
 /**
  * The digest the receipt's `previousReceiptDigest` must equal, from a receipt we checked: offline the
@@ -254,26 +258,28 @@ async function previousReceipt(
   const payload = (
     receipt as { payload?: { previousReceiptDigest?: unknown; subjectId?: unknown } }
   ).payload;
-  const claimed = payload?.previousReceiptDigest;
   let previous: unknown;
   if (file !== undefined) previous = await readJsonFile(file, 'previous receipt');
   else if (offline) return { why: 'offline without --previous <file>' };
-  else if (claimed === null) {
-    return {
-      why: 'the receipt says it is the first of its subject; there is no previous receipt to fetch',
-    };
-  } else if (typeof claimed !== 'string' || !/^[0-9a-f]{64}$/.test(claimed)) {
-    return { why: 'the receipt names no previous digest' };
-  } else {
-    const response = await fetch(`${ctx.baseUrl()}/api/log/receipts/by-digest/${claimed}`);
+  else {
+    // The predecessor is read from the log (the subject's receipt logged last before this one),
+    // not from the digest the receipt claims, so a re-pointed chain cannot choose its predecessor.
+    const sessionId = (receipt as { sessionId?: unknown }).sessionId;
+    if (typeof sessionId !== 'string') return { why: 'the receipt names no session' };
+    const response = await fetch(`${ctx.baseUrl()}/api/log/receipts/${sessionId}/previous`);
     if (response.status === 404) {
-      return {
-        why: 'previous receipt not found',
-        check: failed(PREVIOUS_CHECK, `no receipt with digest ${claimed} in the log`),
-      };
+      return { why: 'the receipt is not in the log, so its predecessor there is unknown' };
     }
     if (!response.ok) return { why: `the log answered HTTP ${response.status}` };
-    const entry = JSON.parse(((await response.json()) as { entry: string }).entry) as {
+    const found = ((await response.json()) as { previous: { entry: string } | null }).previous;
+    if (found === null) {
+      return {
+        digest: null,
+        why: '',
+        check: passed(PREVIOUS_CHECK, 'the log holds no earlier receipt of this subject'),
+      };
+    }
+    const entry = JSON.parse(found.entry) as {
       sessionId: string;
       canonicalBytes: string;
       digest: string;

@@ -15,6 +15,7 @@ import {
 } from '../subjects/repository.js';
 import { captureHoldings } from '../subjects/snapshot.js';
 import { SESSION_ERRORS, SWARM_DATASET } from './constants.js';
+import type { StoredAggregate } from './aggregation.js';
 import type { PublishAnchor, ReceiptLogAnchoring } from './log-anchor.js';
 import { referenceAllocationFor } from './reference-allocation.js';
 import {
@@ -163,7 +164,12 @@ export class LifecycleService {
     const anchor: PublishAnchor | null =
       this.log === null
         ? null
-        : { checkpoint: await this.log.anchor(), indicesOf: this.log.indicesOf };
+        : {
+            checkpoint: await this.log.anchor(
+              (session.aggregate as StoredAggregate).counted.map((c) => c.takeId),
+            ),
+            indicesOf: this.log.indicesOf,
+          };
     session = await this.locked(head.subject_id, sessionId, async (trx, subject, row) => {
       const next = await publishSession(trx, row, subject, this.clock.now(), seed, anchor);
       return { session: next, changed: next.state !== row.state };

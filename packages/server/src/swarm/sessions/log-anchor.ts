@@ -7,8 +7,8 @@ import type { DB } from '../../db/schema.js';
  * built against a signed checkpoint that includes every counted take, and records each take's index.
  */
 export interface ReceiptLogAnchoring {
-  /** Sequences every accepted take not yet logged, signs a checkpoint covering them, answers it. */
-  anchor(): Promise<ReceiptLogAnchor>;
+  /** Logs any of these takes not logged yet, signs a checkpoint covering them all, answers it. */
+  anchor(takeIds: readonly string[]): Promise<ReceiptLogAnchor>;
   /** The log indices of these takes, read in the caller's transaction; a take not logged is absent. */
   readonly indicesOf: (trx: Kysely<DB>, takeIds: readonly string[]) => Promise<Map<string, number>>;
   /** Logs receipts published since (and signs a checkpoint), so a new receipt is in the log at once. */

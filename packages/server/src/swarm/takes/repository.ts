@@ -35,6 +35,19 @@ interface FactsRow {
   nonce_used: boolean | null;
 }
 
+/** A take row to file, and its transparency-log entry (null when the log is off). */
+export interface TakeToFile {
+  row: Omit<TakeRow, 'recommendation_id' | 'weights'> & {
+    weights: ReadonlyArray<{ bucket: string; weight: number }> | null;
+  };
+  logEntry: { entry: string; leafHash: Uint8Array } | null;
+}
+
+/** What filing did to one take: its ids, or the error (SQLSTATE in `code`) that refused it. */
+export type FilingResult =
+  | { ok: true; recommendationId: number; logIndex: number | null }
+  | { ok: false; error: Error & { code: string; constraint?: string | undefined } };
+
 /** SQL behind the take write path and take receipts. */
 export class TakeRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -76,27 +89,55 @@ export class TakeRepository {
   }
 
   /**
-   * The take, its nonce and (when given) its transparency-log entry, atomically in one statement; the
-   * database settles every race (see 0002-swarm) and assigns the entry the next log index (0014).
+   * Files a batch of takes in one statement (0014-tlog-at-submit): each take with its nonce and,
+   * when given, its transparency-log entry, which gets the next log index. One result per take, in
+   * order: filed, or the database error that refused it alone (the others are still filed).
    */
-  async insertTake(
-    take: Omit<TakeRow, 'recommendation_id' | 'weights'> & { weights: string | null },
-    logEntry: { entry: string; leafHash: Uint8Array } | null,
-  ): Promise<{ recommendationId: number; logIndex: number | null }> {
+  async fileTakes(takes: readonly TakeToFile[]): Promise<FilingResult[]> {
+    const batch = takes.map(({ row, logEntry }) => ({
+      id: row.id,
+      sessionId: row.session_id,
+      memberId: row.member_id,
+      revision: row.revision,
+      keyId: row.key_id,
+      nonce: row.nonce,
+      stance: row.stance,
+      confidence: row.confidence,
+      body: row.body,
+      memoUrl: row.memo_url,
+      weights: row.weights,
+      canonical: row.canonical,
+      signature: row.signature,
+      receivedAt: row.received_at.toISOString(),
+      logEntry: logEntry?.entry ?? null,
+      leafHash: logEntry === null ? null : Buffer.from(logEntry.leafHash).toString('base64'),
+    }));
     const { rows } = await sql<{
-      filed_recommendation_id: number | string;
+      ord: number;
+      filed_recommendation_id: number | string | null;
       filed_log_index: number | string | null;
-    }>`select * from convene_file_take(
-      ${take.id}::uuid, ${take.session_id}::uuid, ${take.member_id}::uuid, ${take.revision},
-      ${take.key_id}, ${take.nonce}, ${take.stance}, ${take.confidence}, ${take.body},
-      ${take.memo_url}, ${take.weights}::jsonb, ${take.canonical}, ${take.signature},
-      ${take.received_at}::timestamptz, ${logEntry?.entry ?? null}::text,
-      ${logEntry === null ? null : Buffer.from(logEntry.leafHash)}::bytea)`.execute(this.db);
-    const row = rows[0]!;
-    return {
-      recommendationId: Number(row.filed_recommendation_id),
-      logIndex: row.filed_log_index === null ? null : Number(row.filed_log_index),
-    };
+      error_state: string | null;
+      error_constraint: string | null;
+      error_message: string | null;
+    }>`select * from convene_file_takes(${JSON.stringify(batch)}::jsonb)`.execute(this.db);
+    const results: FilingResult[] = new Array(takes.length);
+    for (const row of rows) {
+      results[row.ord] =
+        row.error_state === null
+          ? {
+              ok: true,
+              recommendationId: Number(row.filed_recommendation_id),
+              logIndex: row.filed_log_index === null ? null : Number(row.filed_log_index),
+            }
+          : {
+              ok: false,
+              error: Object.assign(new Error(row.error_message ?? 'take not filed'), {
+                code: row.error_state,
+                constraint: row.error_constraint ?? undefined,
+              }),
+            };
+    }
+    return results;
   }
 
   async findTake(id: string | number): Promise<TakeRow | undefined> {

@@ -16,6 +16,7 @@ import type { DB } from '../../db/schema.js';
 import { SWARM_ERRORS, swarmError } from '../errors.js';
 import { isUuid } from '../members/repository.js';
 import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.js';
+import { TakeFiler } from './filing.js';
 import { TakeRepository } from './repository.js';
 import { hasUnstorableText, isCalendarDate } from './storable.js';
 
@@ -41,6 +42,7 @@ export interface TakeAcceptance {
 /** The take write path (spec §4 submit, rules 1–6). */
 export class TakeService {
   private readonly takes: TakeRepository;
+  private readonly filer: TakeFiler;
 
   constructor(
     db: Kysely<DB>,
@@ -49,6 +51,7 @@ export class TakeService {
     private readonly acceptance: TakeAcceptance = { logged: false, accepted: async () => {} },
   ) {
     this.takes = new TakeRepository(db);
+    this.filer = new TakeFiler(this.takes);
   }
 
   /** The exact string to sign for a draft (same validation as submit, minus the signature). */
@@ -129,34 +132,30 @@ export class TakeService {
           }),
         )
       : null;
-    let filedTake: { recommendationId: number; logIndex: number | null };
-    try {
-      filedTake = await this.takes.insertTake(
-        {
-          id: takeId,
-          session_id: session.id,
-          member_id: tokenMember,
-          revision,
-          key_id: key.id,
-          nonce: submission.nonce,
-          stance: submission.stance,
-          confidence: submission.confidence,
-          body: submission.body ?? '',
-          memo_url: submission.memoUrl ?? '',
-          weights: submission.weights === undefined ? null : JSON.stringify(submission.weights),
-          canonical,
-          signature: submission.signature,
-          received_at: receivedAt,
-        },
-        logEntry,
-      );
-    } catch (error) {
-      throw mapInsertError(error);
-    }
+    const outcome = await this.filer.file({
+      row: {
+        id: takeId,
+        session_id: session.id,
+        member_id: tokenMember,
+        revision,
+        key_id: key.id,
+        nonce: submission.nonce,
+        stance: submission.stance,
+        confidence: submission.confidence,
+        body: submission.body ?? '',
+        memo_url: submission.memoUrl ?? '',
+        weights: submission.weights ?? null,
+        canonical,
+        signature: submission.signature,
+        received_at: receivedAt,
+      },
+      logEntry,
+    });
+    if (!outcome.ok) throw mapInsertError(outcome.error);
     await this.acceptance.accepted();
     return {
-      recommendationId: filedTake.recommendationId,
-      logIndex: filedTake.logIndex,
+      recommendationId: outcome.recommendationId,
+      logIndex: outcome.logIndex,
       leafHash: logEntry === null ? null : bytesToBase64(logEntry.leafHash),
     };
   }

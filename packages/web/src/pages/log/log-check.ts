@@ -8,6 +8,7 @@ import {
   logEntryLeafHash,
   parseVerifierKey,
   RECEIPT_REASONS,
+  receiptLogOutcomes,
   takeEntryFields,
   takeLogEntry,
   TLOG_REASONS,
@@ -16,6 +17,8 @@ import {
   type Checkpoint,
   type ConsensusReceipt,
   type InclusionProofJson,
+  type ReceiptLogCheck,
+  type ReceiptLogMaterial,
   type ServedTake,
 } from '@convene/protocol';
 
@@ -331,13 +334,13 @@ async function receiptProofLine(
       };
 }
 
-const RECEIPT_LINES = [
+const RECEIPT_LINES: ReadonlyArray<readonly [ReceiptLogCheck, string]> = [
   [RECEIPT_REASONS.LOG_NOT_RECORDED, 'records the log checkpoint it was built against'],
   [RECEIPT_REASONS.LOG_CHECKPOINT_UNKNOWN, 'that checkpoint is one the log signed'],
   [RECEIPT_REASONS.SUBMISSION_NOT_IN_LOG, 'every submission is in the log at its index under it'],
   [RECEIPT_REASONS.RECEIPT_NOT_IN_LOG, 'the receipt itself is in the log'],
-] as const;
-const RECEIPT_ANCHOR_CONSISTENT = 'its checkpoint is consistent with the latest';
+  [RECEIPT_REASONS.LOG_CHECKPOINT_INCONSISTENT, 'its checkpoint is consistent with the latest'],
+];
 
 const proofOnly = (found: ProofWithEntry): InclusionProofJson => ({
   logIndex: found.logIndex,
@@ -356,7 +359,7 @@ const proofOnly = (found: ProofWithEntry): InclusionProofJson => ({
 export async function checkReceiptInLog(receipt: ConsensusReceipt): Promise<LogCheckLine[]> {
   const latest = await checkLatestCheckpoint();
   const lines = [...latest.lines];
-  const labels = [...RECEIPT_LINES.map(([, label]) => label), RECEIPT_ANCHOR_CONSISTENT];
+  const labels = RECEIPT_LINES.map(([, label]) => label);
   if (latest.vkey === null || latest.checkpoint === null || latest.verified === null) {
     return [
       ...lines,
@@ -392,57 +395,50 @@ export async function checkReceiptInLog(receipt: ConsensusReceipt): Promise<LogC
             `/api/log/proof/inclusion?index=${own.body.index}&treeSize=${size}`,
           )
         ).body;
-  const material = {
-    checkpoint,
-    submissions,
-    receipt:
-      ownProof === null
-        ? null
-        : { entry: ownProof.entry, proof: proofOnly(ownProof), checkpoint: latest.checkpoint },
-  };
-  const failures = new Map(
-    (await checkReceiptLog(receipt, material, { logKey: latest.vkey })).map((r) => [
-      r.code,
-      r.message,
-    ]),
-  );
+  const consistency =
+    ownProof === null || anchor === undefined || anchor.treeSize > size
+      ? null
+      : (
+          await getJson<{ hashes: string[] }>(
+            `/api/log/proof/consistency?from=${anchor.treeSize}&to=${size}`,
+          )
+        ).body;
   // An entry logged after the latest checkpoint is not covered yet: that is not a failure.
   const uncovered = own.body !== null && own.body.index >= size;
+  const material: ReceiptLogMaterial = {
+    checkpoint,
+    submissions,
+    ...(uncovered
+      ? {}
+      : {
+          receipt:
+            ownProof === null
+              ? null
+              : {
+                  entry: ownProof.entry,
+                  proof: proofOnly(ownProof),
+                  checkpoint: latest.checkpoint,
+                  consistency: consistency?.hashes ?? [],
+                },
+        }),
+  };
+  const outcomes = receiptLogOutcomes(
+    await checkReceiptLog(receipt, material, { logKey: latest.vkey }),
+    { receiptChecked: !uncovered },
+  );
   for (const [code, label] of RECEIPT_LINES) {
-    const failure = failures.get(code);
+    const outcome = outcomes.get(code)!;
     lines.push(
-      uncovered && code === RECEIPT_REASONS.RECEIPT_NOT_IN_LOG
+      uncovered && outcome.state === 'not-checked'
         ? {
             label,
             state: 'not-checked',
             detail: `the latest checkpoint (size ${size}) does not cover its entry yet; reload in a few seconds`,
           }
-        : failure !== undefined
-          ? { label, state: 'failed', detail: failure }
-          : anchor === undefined &&
-              code !== RECEIPT_REASONS.LOG_NOT_RECORDED &&
-              code !== RECEIPT_REASONS.RECEIPT_NOT_IN_LOG
-            ? { label, state: 'not-checked', detail: 'the receipt records no checkpoint' }
-            : { label, state: 'passed' },
+        : outcome.state === 'passed'
+          ? { label, state: 'passed' }
+          : { label, state: outcome.state, detail: outcome.detail },
     );
   }
-  lines.push(await anchorConsistency(checkpoint, latest.vkey, latest.verified));
   return lines;
-}
-
-async function anchorConsistency(
-  note: string | null,
-  vkey: string,
-  latest: Checkpoint,
-): Promise<LogCheckLine> {
-  const label = RECEIPT_ANCHOR_CONSISTENT;
-  if (note === null) {
-    return { label, state: 'not-checked', detail: 'the log serves no checkpoint it records' };
-  }
-  const opened = await verifyCheckpointNote(note, { logKey: vkey });
-  if (!opened.ok) return { label, state: 'not-checked', detail: 'its checkpoint did not verify' };
-  const consistent = await consistencyOf(opened.checkpoint, latest);
-  return consistent.ok
-    ? { label, state: 'passed', detail: `size ${opened.checkpoint.size} → ${latest.size}` }
-    : { label, state: 'failed', detail: consistent.message };
 }
