@@ -166,10 +166,13 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
       env(),
     );
     expect(result.stdout).toContain(
-      '✓ the previous receipt in the chain exists, verifies and is for the same subject',
+      "✓ the previous receipt (the log's last of this subject before this one, or --previous) verifies and is for the same subject",
     );
     expect(result.stdout).toContain("✓ previousReceiptDigest is the previous receipt's digest");
     expect(result.stdout).toContain('✓ signed with the service key you pinned');
+    expect(result.stdout).toContain(
+      "✓ that checkpoint is consistent with the log's latest (no fork, no rewrite)",
+    );
     expect(result.stdout).toMatch(/✓ included in the transparency log/);
     // The checkpoint the receipt records and every submission under it, read from the log.
     expect(result.stdout).toContain('✓ records the log checkpoint it was built against');
@@ -178,6 +181,27 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
       '✓ every submission is the log entry at its logIndex, included under that checkpoint',
     );
     expect(result.code, result.stdout).toBe(0);
+    // The first receipt of the subject: the log holds nothing before it, and that is checked.
+    const first = await runCli(
+      ['verify', 'receipt', sessions[0]!, '--service-key', serviceKey, '--log-key', logKey],
+      env(),
+    );
+    expect(first.stdout).toMatch(
+      /✓ the previous receipt .*\(the log holds no earlier receipt of this subject\)/,
+    );
+    expect(first.code, first.stdout).toBe(0);
+  });
+
+  test('a malformed receipt: one ✗, and every other check "not checked", never ✓', async () => {
+    const file = path.join(dataDir, 'malformed.json');
+    await writeFile(file, JSON.stringify({ kind: 'not-a-receipt' }));
+    const result = await runCli(['verify', 'receipt', '--file', file, '--service-key', serviceKey]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('✗ is a well-formed consensus receipt');
+    expect(result.stdout).toContain(
+      '– service signature verifies over canonicalBytes: not checked  (the receipt is malformed)',
+    );
+    expect(result.stdout).not.toMatch(/^✓/m);
   });
 
   test('offline, the chain is checked against --previous and the log is "not checked"', async () => {
@@ -249,8 +273,11 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
     );
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('✓ service signature verifies over canonicalBytes');
+    // The predecessor comes from the log, not from the forged link: the link itself fails.
+    expect(result.stdout).toMatch(/✓ the previous receipt \(the log's last of this subject/);
+    expect(result.stdout).toMatch(/✗ previousReceiptDigest is the previous receipt's digest/);
     expect(result.stdout).toMatch(
-      /✗ the previous receipt in the chain exists.*no receipt with digest abab/,
+      /– that checkpoint is consistent with the log's latest.*not checked/,
     );
     expect(result.stdout).toMatch(/✗ included in the transparency log.*no entry with leaf hash/);
     // Its submissions are still the log's: only the receipt itself was forged.

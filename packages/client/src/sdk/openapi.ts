@@ -1651,7 +1651,7 @@ export interface paths {
               recommendationId: number;
               /** @enum {boolean} */
               verified: true;
-              /** @description the take's index in the transparency log (null: not yet sequenced) */
+              /** @description the take's index in the transparency log, assigned in the statement that filed it (null only when the server runs with LOG_ENABLED=false) */
               logIndex: number | null;
               /** @description base64 RFC 6962 leaf hash of the take's log entry */
               leafHash: string | null;
@@ -6415,6 +6415,69 @@ export interface paths {
               sessionId: string | null;
               /** @description the entry text (JCS), docs/protocol.md §14.1 */
               entry: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/log/receipts/{sessionId}/previous': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The log entry of the same subject's receipt just before this one (the chain)
+     * @description Read from the log, not from the receipt rows: `previous` is the entry of the receipt of the same subject logged last before this receipt, null when this is the first. A receipt's previousReceiptDigest must be that entry's digest (docs/protocol.md §14.10).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          sessionId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              previous: {
+                index: number;
+                /** @description base64 of 32 bytes */
+                leafHash: string;
+                kind: 'take' | 'receipt';
+                takeId: string | null;
+                sessionId: string | null;
+                /** @description the entry text (JCS), docs/protocol.md §14.1 */
+                entry: string;
+              } | null;
             };
           };
         };

@@ -156,7 +156,7 @@ describe.skipIf(!available && !process.env.CI)('Go sumdb note + tlog accept our 
   it('verifies roots, proofs, checkpoints, cosignatures and tiles; refuses every tampering', async () => {
     expect(
       available,
-      'Go and golang.org/x/mod are missing: node scripts/ensure-go.mjs (apt-get install golang-go golang-golang-x-mod-dev)',
+      'Go and golang.org/x/mod are missing: node scripts/ensure-test-packages.mjs (apt-get install golang-go golang-golang-x-mod-dev)',
     ).toBe(true);
     const input = await buildInput();
     const result = spawnSync('go', ['run', program], {

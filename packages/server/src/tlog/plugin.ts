@@ -17,9 +17,6 @@ export const TLOG_LOCKS = {
 /** How often the checkpoint signer and the recovery pass run. */
 export const TLOG_INTERVALS = { checkpointMs: 1000, recoveryMs: 5000 } as const;
 
-/** How many times a receipt's anchoring waits for another pass before giving up (then retried). */
-const ANCHOR_ATTEMPTS = 50;
-
 /**
  * The transparency log's parts, built once in the composition root, and its two loops: the
  * checkpoint signer (logs receipts of sessions published since, integrates, then signs a new
@@ -80,24 +77,28 @@ export class Tlog {
   }
 
   /**
-   * For a consensus receipt (ReceiptLogAnchoring): logs any of `takeIds` not in the log yet (the
-   * recovery pass), integrates and signs a checkpoint covering every one of them, and answers that
-   * checkpoint. When a loop of this or another replica holds a lock, it waits for that pass instead
-   * (a few tries, 100 ms apart).
+   * For a consensus receipt (ReceiptLogAnchoring): logs any of `takeIds` not in the log yet,
+   * integrates and signs a checkpoint covering every one of them, and answers that checkpoint. It
+   * runs the steps itself rather than under the loops' advisory locks: each step is safe beside
+   * another replica's (row locks on the counter and the head; one checkpoint row per size), so
+   * publishing never waits for, or gives up on, a loop that holds a lock.
    */
   async anchor(takeIds: readonly string[]): Promise<ReceiptLogAnchor> {
-    for (let attempt = 0; ; attempt++) {
-      await this.recover();
-      const entries = await this.repository.entriesByTakes(takeIds);
-      const needed = Math.max(0, ...[...entries.values()].map((entry) => entry.idx + 1));
-      await this.checkpoint();
-      const latest = await this.service.latestCheckpoint();
-      if (latest.size >= needed) {
-        return { origin: latest.origin, treeSize: latest.size, rootHash: latest.rootHash };
-      }
-      if (attempt >= ANCHOR_ATTEMPTS) throw new Error('tlog: no checkpoint covers the takes yet');
-      await new Promise((resolve) => setTimeout(resolve, 100));
+    let entries = await this.repository.entriesByTakes(takeIds);
+    if (entries.size < new Set(takeIds).size) {
+      await this.sequencer.appendPending();
+      entries = await this.repository.entriesByTakes(takeIds);
     }
+    const needed = Math.max(0, ...[...entries.values()].map((entry) => entry.idx + 1));
+    await this.sequencer.integrate();
+    await this.service.checkpointNow();
+    const latest = await this.service.latestCheckpoint();
+    if (latest.size < needed) {
+      throw new Error(
+        `tlog: the latest checkpoint (${latest.size}) does not cover index ${needed - 1}`,
+      );
+    }
+    return { origin: latest.origin, treeSize: latest.size, rootHash: latest.rootHash };
   }
 
   /** The log indices of these takes, read in the caller's transaction. */

@@ -218,7 +218,7 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
         description:
           'Read from the log, not from the receipt rows: `previous` is the entry of the receipt ' +
           'of the same subject logged last before this receipt, null when this is the first. A ' +
-          "receipt's previousReceiptDigest must be that entry's digest (docs/protocol.md §14.6).",
+          "receipt's previousReceiptDigest must be that entry's digest (docs/protocol.md §14.10).",
         params: Type.Object({ sessionId: Type.String({ format: 'uuid' }) }),
         response: {
           200: Type.Object({ previous: Type.Union([EntrySchema, Type.Null()]) }),

@@ -10,7 +10,7 @@ import { describeEachDatabase } from '../support/databases.js';
  * From the outside: a member agent written in Python with PyNaCl, from the spec and the served
  * skill, talks plain HTTP to a listening server. It applies, is activated, claims its token, files a
  * take, amends it and reads it back by date and subject, finding its newest revision verified.
- * python3-nacl is installed by scripts/ensure-python-nacl.mjs (part of `npm test`); when it is
+ * python3-nacl is installed by scripts/ensure-test-packages.mjs (part of `npm test`); when it is
  * missing this test fails, it is never skipped.
  */
 const run = promisify(execFile);
@@ -27,7 +27,7 @@ describeEachDatabase('a Python member agent over HTTP', (kind) => {
       await run(PYTHON, ['-c', 'import nacl.signing']);
     } catch {
       throw new Error(
-        'python3 with PyNaCl is missing: run `node scripts/ensure-python-nacl.mjs` (apt-get install python3-nacl)',
+        'python3 with PyNaCl is missing: run `node scripts/ensure-test-packages.mjs` (apt-get install python3-nacl)',
       );
     }
     ctx = await createTestApp(kind);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { newMember, signed, submit, type TestMember } from '../support/swarm.js';
+import { TLOG_LOCKS } from '../../src/tlog/plugin.js';
 import { adminPost, getJson, scheduledSubject } from '../swarm/session-support.js';
 
 /*
@@ -151,6 +152,35 @@ describeEachDatabase('consensus receipts bound to the transparency log', (kind) 
     expect(body.unverifiedReasons).toEqual([
       { code: 'chain_mismatch', message: expect.stringContaining('is missing from the service') },
     ]);
+  });
+
+  test('publishing does not wait for the log loops: it anchors while another holder keeps their locks', async () => {
+    const subjectId = await scheduledSubject(ctx.testDb.database.db, {
+      id: `anchored-${++subjects}`,
+      schedule: null,
+      enabled: false,
+      quorum: 1,
+    });
+    const id = await open(subjectId, '2026-06-01');
+    for (const member of [alice, bob]) {
+      const take = await signed(member, { date: '2026-06-01', subjectId });
+      expect((await submit(ctx.app, member.token, take)).statusCode).toBe(201);
+    }
+    const { database } = ctx.testDb;
+    const published = await database.withAdvisoryLock(TLOG_LOCKS.sequence, () =>
+      database.withAdvisoryLock(TLOG_LOCKS.checkpoint, () =>
+        adminPost(ctx.app, `/api/swarm/admin/sessions/${id}/publish`),
+      ),
+    );
+    expect(published.acquired).toBe(true);
+    const inner = published.acquired ? published.value : undefined;
+    expect(inner?.acquired).toBe(true);
+    expect(inner?.acquired && inner.value.statusCode).toBe(200);
+    const body = (await receipt(id)).body as ConsensusReceipt & { verified: boolean };
+    // Anchored, and every counted take is under the recorded checkpoint.
+    expect(body.payload.log?.treeSize).toBeGreaterThan(
+      Math.max(...body.payload.submissions.map((s) => s.logIndex!)),
+    );
   });
 
   test("a submission's log entry deleted, or the recorded checkpoint rewritten, reads with its reason", async () => {

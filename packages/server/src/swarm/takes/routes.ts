@@ -42,7 +42,8 @@ export const takeRoutes: FastifyPluginAsyncTypebox<{
               }),
               verified: Type.Literal(true),
               logIndex: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()], {
-                description: "the take's index in the transparency log (null: not yet sequenced)",
+                description:
+                  "the take's index in the transparency log, assigned in the statement that filed it (null only when the server runs with LOG_ENABLED=false)",
               }),
               leafHash: Type.Union([Type.String(), Type.Null()], {
                 description: "base64 RFC 6962 leaf hash of the take's log entry",
