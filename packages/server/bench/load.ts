@@ -309,6 +309,32 @@ async function measureSubmit(server: Child, prepared: Members): Promise<Autocann
   return result;
 }
 
+/** The server's `convene_tlog_integration_seconds` histogram: cumulative count per bucket bound. */
+async function integrationBuckets(server: Child): Promise<Map<string, number>> {
+  const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
+  const buckets = new Map<string, number>();
+  for (const match of metrics.matchAll(
+    /^convene_tlog_integration_seconds_bucket\{le="([^"]+)"\} (\d+)$/gm,
+  )) {
+    buckets.set(match[1]!, Number(match[2]));
+  }
+  return buckets;
+}
+
+const countOf = (buckets: Map<string, number>): number => buckets.get('+Inf') ?? 0;
+
+/** The bucket bound under which 99 % of the takes filed between two readings were integrated. */
+function integrationP99(before: Map<string, number>, after: Map<string, number>): string {
+  const total = countOf(after) - countOf(before);
+  if (total === 0) return 'log off';
+  for (const [bound, count] of after) {
+    if (count - (before.get(bound) ?? 0) >= 0.99 * total) {
+      return bound === '+Inf' ? '> 5 s' : `≤ ${Number(bound) * 1000} ms`;
+    }
+  }
+  return 'unknown';
+}
+
 /** Steady mixed load (reads of every size plus a trickle of submits), RSS every 10 s. */
 async function soak(server: Child, sampler: RssSampler, prepared: Members): Promise<void> {
   const readLoad = autocannon({
@@ -358,7 +384,7 @@ async function measureSubmits(server: Child, sampler: RssSampler, target: Databa
     Math.ceil(TAKES_PER_RUN / MEMBER_COUNTS[0]! / 10) + 1,
   );
   await openSessions(server, dates);
-  const results: Array<{ members: number; result: AutocannonResult }> = [];
+  const results: Array<{ members: number; result: AutocannonResult; integration: string }> = [];
   for (const count of MEMBER_COUNTS) {
     const prepared = await prepareSubmitters(
       server,
@@ -366,7 +392,15 @@ async function measureSubmits(server: Child, sampler: RssSampler, target: Databa
       dates,
       Math.ceil(TAKES_PER_RUN / count),
     );
-    results.push({ members: count, result: await measureSubmit(server, prepared) });
+    const before = await integrationBuckets(server);
+    const result = await measureSubmit(server, prepared);
+    // Integration finishes within a second or two of the last 201: wait for the last ones to count.
+    let after = await integrationBuckets(server);
+    for (let i = 0; i < 40 && countOf(after) - countOf(before) < result.requests.total; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await integrationBuckets(server);
+    }
+    results.push({ members: count, result, integration: integrationP99(before, after) });
   }
   console.log(`server RSS after the submit runs ${mb(sampler.sample())}, peak ${mb(sampler.peak)}`);
   await server.stop();
@@ -375,14 +409,14 @@ async function measureSubmits(server: Child, sampler: RssSampler, target: Databa
     `\nSubmit: ${TAKES_PER_RUN} signed takes per run (one connection per member); limits measured after the server stopped`,
   );
   console.log(
-    '| Members | Takes/s | p50 / p99 ms | Raw verifies/s (1 core) | Takes vs verifies | Raw insert tx/s (same concurrency) | p50 / p99 ms | Takes vs inserts |',
+    '| Members | Takes/s | p50 / p99 ms | Raw verifies/s (1 core) | Takes vs verifies | Raw insert tx/s (same concurrency) | p50 / p99 ms | Takes vs inserts | Integrated into the tree, p99 |',
   );
-  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const { members, result } of results) {
+  console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { members, result, integration } of results) {
     const raw = await target.rawInsert(members, SECONDS * 2);
     const rate = result.requests.average;
     console.log(
-      `| ${members} | ${rate.toFixed(0)} | ${result.latency.p50} / ${result.latency.p99} | ${verifies.toFixed(0)} | ${((rate / verifies) * 100).toFixed(1)}% | ${raw.transactionsPerSecond.toFixed(0)} | ${raw.p50Ms.toFixed(1)} / ${raw.p99Ms.toFixed(1)} | ${((rate / raw.transactionsPerSecond) * 100).toFixed(0)}% |`,
+      `| ${members} | ${rate.toFixed(0)} | ${result.latency.p50} / ${result.latency.p99} | ${verifies.toFixed(0)} | ${((rate / verifies) * 100).toFixed(1)}% | ${raw.transactionsPerSecond.toFixed(0)} | ${raw.p50Ms.toFixed(1)} / ${raw.p99Ms.toFixed(1)} | ${((rate / raw.transactionsPerSecond) * 100).toFixed(0)}% | ${integration} |`,
     );
   }
 }

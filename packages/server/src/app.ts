@@ -50,7 +50,7 @@ export interface AppContext {
   versions: DataVersions;
   scheduler: Scheduler;
   readiness: Readiness;
-  /** The transparency log (src/tlog): the swarm's submit path waits for a take's sequencing. */
+  /** The transparency log (src/tlog): takes enter it as they are filed; it integrates and signs. */
   tlog: Tlog;
 }
 
@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStrictJsonBodies(app);
   await registerSecurity(app);
   registerCompression(app);
-  registerMetrics(app, scheduler);
+  registerMetrics(app, scheduler, tlog);
   await registerOpenApi(app);
 
   const health = new HealthService(database, config.appEnv, clock, { ...deps.health, readiness });

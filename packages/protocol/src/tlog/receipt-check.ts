@@ -237,7 +237,7 @@ export function receiptLogOutcomes(
       code,
       blocker === undefined
         ? { state: 'passed' }
-        : { state: 'not-checked', detail: `needs "${RECEIPT_REASON_TEXT[blocker]}" first` },
+        : { state: 'not-checked', detail: `runs only once ${blocker} passes` },
     );
   }
   return outcomes;

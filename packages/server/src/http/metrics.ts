@@ -1,12 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Scheduler } from '../jobs/scheduler.js';
+import type { Tlog } from '../tlog/plugin.js';
 
 /**
  * Prometheus metrics at /metrics: request rate and latency per route, submit outcomes, job runs,
- * plus the process defaults (RSS, heap, event-loop lag).
+ * how long accepted takes wait to be integrated into the log's tree, plus the process defaults
+ * (RSS, heap, event-loop lag).
  */
-export function registerMetrics(app: FastifyInstance, scheduler: Scheduler): Registry {
+export function registerMetrics(
+  app: FastifyInstance,
+  scheduler: Scheduler,
+  tlog: Pick<Tlog, 'onIntegrated'>,
+): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'convene_' });
 
@@ -36,6 +42,13 @@ export function registerMetrics(app: FastifyInstance, scheduler: Scheduler): Reg
     buckets: [0.01, 0.1, 0.5, 1, 5, 15, 60, 300],
     registers: [registry],
   });
+  const integration = new Histogram({
+    name: 'convene_tlog_integration_seconds',
+    help: "From a take's 201 to its entry integrated into the log's tree (provable at the next checkpoint)",
+    buckets: [0.05, 0.1, 0.2, 0.35, 0.5, 0.75, 1, 2, 5],
+    registers: [registry],
+  });
+  tlog.onIntegrated((seconds) => integration.observe(seconds));
   scheduler.onRun((record) => {
     jobs.inc({ job: record.job, outcome: record.outcome });
     if (record.outcome !== 'locked')

@@ -26,16 +26,22 @@ export const TLOG_INTERVALS = { checkpointMs: 1000, recoveryMs: 5000 } as const;
  */
 export class Tlog {
   private timers: NodeJS.Timeout[] = [];
+  /** When each take accepted since the last integration was acknowledged (performance.now()). */
+  private readonly acceptedAt: number[] = [];
+  private readonly integratedListeners: Array<(seconds: number) => void> = [];
   private running = new Set<Promise<unknown>>();
+
+  readonly sequencer: TlogSequencer;
 
   private constructor(
     private readonly repository: TlogRepository,
-    readonly sequencer: TlogSequencer,
     readonly service: TlogService,
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
     private readonly enabled = true,
-  ) {}
+  ) {
+    this.sequencer = new TlogSequencer(repository, log, (startedAt) => this.integrated(startedAt));
+  }
 
   static async create(
     context: Pick<AppContext, 'config' | 'database' | 'clock'>,
@@ -46,7 +52,6 @@ export class Tlog {
     const key = await resolveLogKey(config);
     return new Tlog(
       repository,
-      new TlogSequencer(repository, log),
       new TlogService(repository, key, clock),
       database,
       log,
@@ -56,7 +61,26 @@ export class Tlog {
 
   /** After a take (filed with its entry) commits: fold it into the tree soon, in the background. */
   takeAccepted(): void {
-    if (this.enabled) this.sequencer.integrateSoon();
+    if (!this.enabled) return;
+    // Bounded while integration keeps failing (the recovery pass integrates later regardless).
+    if (this.acceptedAt.length >= 100_000) this.acceptedAt.shift();
+    this.acceptedAt.push(performance.now());
+    this.sequencer.integrateSoon();
+  }
+
+  /** Calls `listener` with each accepted take's wait (seconds) until its entry was integrated. */
+  onIntegrated(listener: (seconds: number) => void): void {
+    this.integratedListeners.push(listener);
+  }
+
+  /** An integration that started at `startedAt` covered every take accepted before then. */
+  private integrated(startedAt: number): void {
+    const now = performance.now();
+    let covered = 0;
+    while (covered < this.acceptedAt.length && this.acceptedAt[covered]! <= startedAt) covered++;
+    for (const acceptedAt of this.acceptedAt.splice(0, covered)) {
+      for (const listener of this.integratedListeners) listener((now - acceptedAt) / 1000);
+    }
   }
 
   /** Recovery pass now (at start, from the timer, from tests), then integration. */

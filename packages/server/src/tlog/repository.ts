@@ -123,13 +123,21 @@ export class TlogRepository {
     return Number(row.next);
   }
 
+  /** The newest take's sequence number (0 when there is none). */
+  async lastTakeSeq(): Promise<number> {
+    const row = await this.db
+      .selectFrom('take')
+      .select((eb) => eb.fn.max('recommendation_id').as('last'))
+      .executeTakeFirst();
+    return Number(row?.last ?? 0);
+  }
+
   /**
-   * Accepted takes with no log entry and not refused: those named (the submit path), or every one
-   * (the recovery pass), oldest first.
+   * Accepted takes with no log entry and not refused, oldest first: every one, or (with `afterSeq`)
+   * those filed after that sequence number, so a periodic pass reads only what is new.
    */
-  async pendingTakes(ids: readonly string[] | 'all', limit: number): Promise<PendingTake[]> {
-    if (ids !== 'all' && ids.length === 0) return [];
-    let query = this.db
+  async pendingTakes(limit: number, afterSeq = 0): Promise<PendingTake[]> {
+    const query = this.db
       .selectFrom('take as t')
       .innerJoin('member_key as k', 'k.id', 't.key_id')
       .innerJoin('swarm_session as s', 's.id', 't.session_id')
@@ -169,9 +177,9 @@ export class TlogRepository {
         'k.public_key',
         'k.member_id as key_member_id',
       ])
+      .where('t.recommendation_id', '>', afterSeq)
       .orderBy('t.recommendation_id')
       .limit(limit);
-    if (ids !== 'all') query = query.where('t.id', 'in', [...ids]);
     const rows = await query.execute();
     return rows.map((row) => ({
       id: row.id,

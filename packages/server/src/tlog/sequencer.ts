@@ -26,7 +26,7 @@ const BATCH = 2000;
  * How long a background integration waits for more takes to join it. Entries are integrated (and
  * provable once the next checkpoint is signed) within this plus one transaction of their 201.
  */
-export const INTEGRATE_DELAY_MS = 100;
+export const INTEGRATE_DELAY_MS = 200;
 
 /**
  * Puts entries in the log in two steps. Takes arrive with their entry already appended (the submit
@@ -42,10 +42,14 @@ export class TlogSequencer {
   private integrating: Promise<number> | undefined;
   private queued: Promise<number> | undefined;
   private soon: NodeJS.Timeout | undefined;
+  /** Takes up to this sequence number were read by a recovery pass of this process. */
+  private takesCheckedThrough = 0;
 
   constructor(
     private readonly repository: TlogRepository,
     private readonly log?: FastifyBaseLogger,
+    /** Told after each integration run with when (performance.now()) that run started. */
+    private readonly onIntegrated?: (startedAt: number) => void,
   ) {}
 
   /** Published receipts not yet in the log (cheap: runs before every checkpoint). */
@@ -53,16 +57,24 @@ export class TlogSequencer {
     return this.serially(() => this.append({ takes: false }));
   }
 
-  /** The recovery pass: every accepted take and published receipt not yet in the log. */
+  /**
+   * The recovery pass: accepted takes without an entry and published receipts not yet in the log.
+   * Takes are filed with their entry, so only rows from before the log or written behind the
+   * service lack one: the first pass in a process reads every take, later ones only takes filed
+   * since the previous pass (each start re-reads them all).
+   */
   appendPending(): Promise<AppendOutcome> {
     return this.serially(async () => {
       const total: AppendOutcome = { appended: new Map(), refused: [] };
+      const through = await this.repository.lastTakeSeq();
       for (;;) {
         const outcome = await this.append({ takes: true });
         for (const [k, v] of outcome.appended) total.appended.set(k, v);
         total.refused.push(...outcome.refused);
-        if (outcome.appended.size + outcome.refused.length < BATCH) return total;
+        if (outcome.appended.size + outcome.refused.length < BATCH) break;
       }
+      this.takesCheckedThrough = Math.max(this.takesCheckedThrough, through);
+      return total;
     });
   }
 
@@ -106,10 +118,12 @@ export class TlogSequencer {
 
   private startIntegrating(): Promise<number> {
     const run = (async () => {
+      const startedAt = performance.now();
       let size: number;
       let added: number;
       do ({ size, added } = await this.integrateBatch());
       while (added === BATCH);
+      this.onIntegrated?.(startedAt);
       return size;
     })().finally(() => {
       if (this.integrating === run) this.integrating = undefined;
@@ -126,7 +140,7 @@ export class TlogSequencer {
 
   private async append(what: { takes: boolean }): Promise<AppendOutcome> {
     const outcome = await this.repository.withLockedCounter(async (repo, next) => {
-      const takes = what.takes ? await repo.pendingTakes('all', BATCH) : [];
+      const takes = what.takes ? await repo.pendingTakes(BATCH, this.takesCheckedThrough) : [];
       const receipts = await repo.pendingReceipts(BATCH);
       const accepted: Array<{ kind: 'take' | 'receipt'; subject: string; entry: string }> = [];
       const refused: AppendOutcome['refused'] = [];

@@ -94,7 +94,11 @@ describeEachDatabase('filing takes in batches', (kind) => {
     expect(b!.logIndex).toBe(a!.logIndex + 1);
     // Nothing of the refused takes was stored, everything of the accepted ones was.
     const db = ctx.testDb.database.db;
-    const stored = await db.selectFrom('take').select('id').where('session_id', '=', sessionId).execute();
+    const stored = await db
+      .selectFrom('take')
+      .select('id')
+      .where('session_id', '=', sessionId)
+      .execute();
     expect(stored.map((r) => r.id).sort()).toEqual([first.row.id, bobs.row.id].sort());
     const entries = await db
       .selectFrom('tlog_entry')
