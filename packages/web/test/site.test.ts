@@ -77,6 +77,9 @@ describe('treasury and regime', () => {
   }, 120_000);
 
   test('regime shows the hero, the banded history chart, indicators and research signals', async () => {
+    const requested: string[] = [];
+    const record = (request: { url(): string }) => requested.push(new URL(request.url()).pathname);
+    tab.page.on('request', record);
     const page = await visit(
       tab,
       server.baseUrl,
@@ -85,6 +88,13 @@ describe('treasury and regime', () => {
       'regime',
     );
     await page.waitForSelector('[data-testid="research-signals"] table');
+    tab.page.off('request', record);
+    // Only what the page shows: the signals' summaries, never their full daily series.
+    const research = requested.filter((p) => p.startsWith('/api/dashboards/research-signals/'));
+    expect(research.sort()).toEqual([
+      '/api/dashboards/research-signals/channel-divergence/summary',
+      '/api/dashboards/research-signals/late-cycle-signals/summary',
+    ]);
     expect(await page.locator('[data-testid="regime-composite"]').textContent()).toMatch(
       /composite \d\.\d{3}/,
     );

@@ -7460,6 +7460,97 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/dashboards/research-signals/{key}/summary': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Research signal by key without its daily series: the summary, gauges and indicator definitions (what /regime shows) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              signalKey: string;
+              /** Format: date */
+              date: string;
+              /** Format: date-time */
+              computedAt: string;
+              source: string;
+              payload: {
+                asOf: string;
+                title: string;
+                question: string;
+                spec: string;
+                summary: {
+                  score: number | null;
+                  read: string | null;
+                  text: string;
+                } & {
+                  [key: string]: unknown;
+                };
+                gauges: {
+                  id: string;
+                  name: string;
+                  value: number | null;
+                  percentile: number | null;
+                  read: string | null;
+                }[];
+                indicators: {
+                  [key: string]: {
+                    name: string;
+                    definition: string;
+                    unit: string;
+                    median8y: number | null;
+                  };
+                };
+              };
+            };
+          };
+        };
+        /** @description ETag matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/dashboards/overview': {
     parameters: {
       query?: never;

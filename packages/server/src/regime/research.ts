@@ -4,6 +4,9 @@ import { rollingPercentile } from './percentile.js';
 import { finiteOrNull, median, significantOrNull } from './statistics.js';
 import { percentChange } from './transforms.js';
 
+/** The daily series of a research signal's payload, which its summary leaves out. */
+export const RESEARCH_SERIES_FIELDS = ['series', 'btc_price', 'qqq_price'] as const;
+
 export const RESEARCH_SIGNAL_KEYS = ['late-cycle-signals', 'channel-divergence'] as const;
 export type ResearchSignalKey = (typeof RESEARCH_SIGNAL_KEYS)[number];
 /** Length of the point series in each payload (the raw btc/qqq price series included). */

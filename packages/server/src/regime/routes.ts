@@ -6,6 +6,7 @@ import {
   RegimeSnapshotsResponse,
   ResearchKeyParams,
   ResearchSignalSchema,
+  ResearchSignalSummarySchema,
 } from './schemas.js';
 import { parseRange, type RegimeService } from './service.js';
 
@@ -48,5 +49,24 @@ export const regimeRoutes: FastifyPluginAsyncTypebox<{ regime: RegimeService }> 
     },
     async (request, reply) =>
       sendCachedBody(request, reply, await regime.researchBody(request.params.key)),
+  );
+
+  app.get(
+    '/api/dashboards/research-signals/:key/summary',
+    {
+      schema: {
+        tags: ['treasury'],
+        summary:
+          'Research signal by key without its daily series: the summary, gauges and indicator definitions (what /regime shows)',
+        params: ResearchKeyParams,
+        response: {
+          200: ResearchSignalSummarySchema,
+          304: { type: 'null', description: 'ETag matched' },
+          404: ErrorSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      sendCachedBody(request, reply, await regime.researchSummaryBody(request.params.key)),
   );
 };

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { RESEARCH_SERIES_FIELDS } from './research.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Label = Nullable(
@@ -165,6 +166,12 @@ export const ResearchSignalSchema = Type.Object({
       description: '3,168 daily points (last close carried over non-trading days)',
     }),
   }),
+});
+
+/** The research signal without its daily series: what a summary view shows (gauges, read, text). */
+export const ResearchSignalSummarySchema = Type.Object({
+  ...Type.Omit(ResearchSignalSchema, ['payload']).properties,
+  payload: Type.Omit(ResearchSignalSchema.properties.payload, [...RESEARCH_SERIES_FIELDS]),
 });
 
 export const ResearchKeyParams = Type.Object({ key: Type.String() });

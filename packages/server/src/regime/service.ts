@@ -5,7 +5,11 @@ import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
 import { BoundedBodyCache } from './body-cache.js';
 import { PANELS, type Panel } from './catalog.js';
 import { REGIME_DATASETS } from './datasets.js';
-import { RESEARCH_SIGNAL_KEYS, type ResearchSignalKey } from './research.js';
+import {
+  RESEARCH_SERIES_FIELDS,
+  RESEARCH_SIGNAL_KEYS,
+  type ResearchSignalKey,
+} from './research.js';
 import * as repository from './repository.js';
 import type { PanelReading } from './snapshots.js';
 
@@ -55,9 +59,16 @@ export interface BriefRegime {
   onchain_regime: string | null;
 }
 
+function researchKeyOf(key: string): ResearchSignalKey {
+  if (!(RESEARCH_SIGNAL_KEYS as readonly string[]).includes(key))
+    throw notFound(`unknown research signal: ${key}`);
+  return key as ResearchSignalKey;
+}
+
 export class RegimeService {
   private readonly snapshotBodies = new BoundedBodyCache(16);
   private readonly researchBodies = new VersionedBodyCache<ResearchSignalKey>();
+  private readonly researchSummaryBodies = new VersionedBodyCache<ResearchSignalKey>();
 
   constructor(
     private readonly database: Database,
@@ -101,21 +112,33 @@ export class RegimeService {
   }
 
   async researchBody(key: string): Promise<CachedBody> {
-    if (!(RESEARCH_SIGNAL_KEYS as readonly string[]).includes(key))
-      throw notFound(`unknown research signal: ${key}`);
-    const signalKey = key as ResearchSignalKey;
+    const signalKey = researchKeyOf(key);
     const version = this.versions.current(REGIME_DATASETS.research);
-    return this.researchBodies.get(signalKey, version, async () => {
-      const row = await repository.latestResearchSignal(this.database.db, signalKey);
-      if (row === undefined) throw notFound(`research signal ${key} has not been computed yet`);
-      return {
-        signalKey,
-        date: row.date,
-        computedAt: row.computed_at.toISOString(),
-        source: row.source,
-        payload: row.payload,
-      };
+    return this.researchBodies.get(signalKey, version, () => this.researchSignal(signalKey));
+  }
+
+  /** The signal without its daily series (`/regime` shows gauges and the read, not the charts). */
+  async researchSummaryBody(key: string): Promise<CachedBody> {
+    const signalKey = researchKeyOf(key);
+    const version = this.versions.current(REGIME_DATASETS.research);
+    return this.researchSummaryBodies.get(signalKey, version, async () => {
+      const signal = await this.researchSignal(signalKey);
+      const payload: Record<string, unknown> = { ...(signal.payload as Record<string, unknown>) };
+      for (const field of RESEARCH_SERIES_FIELDS) delete payload[field];
+      return { ...signal, payload };
     });
+  }
+
+  private async researchSignal(signalKey: ResearchSignalKey) {
+    const row = await repository.latestResearchSignal(this.database.db, signalKey);
+    if (row === undefined) throw notFound(`research signal ${signalKey} has not been computed yet`);
+    return {
+      signalKey,
+      date: row.date,
+      computedAt: row.computed_at.toISOString(),
+      source: row.source,
+      payload: row.payload,
+    };
   }
 
   /** For the swarm brief: the latest regime row, or null before the first computation. */

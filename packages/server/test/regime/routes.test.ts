@@ -136,6 +136,27 @@ describeEachDatabase('regime routes on demo data', (kind) => {
     },
   );
 
+  test.each(['late-cycle-signals', 'channel-divergence'])(
+    'research signal %s summary: everything but the daily series, a fraction of the bytes',
+    async (key) => {
+      const full = (await get(`/api/dashboards/research-signals/${key}`)).json();
+      const response = await get(`/api/dashboards/research-signals/${key}/summary`);
+      expect(response.statusCode).toBe(200);
+      const summary = response.json();
+      const { series: _s, btc_price: _b, qqq_price: _q, ...rest } = full.payload;
+      expect(summary).toEqual({ ...full, payload: rest });
+      expect(response.rawPayload.length).toBeLessThan(20_000);
+      const etag = response.headers.etag as string;
+      expect(
+        (await get(`/api/dashboards/research-signals/${key}/summary`, { 'if-none-match': etag }))
+          .statusCode,
+      ).toBe(304);
+      expect((await get('/api/dashboards/research-signals/moon-phase/summary')).json()).toEqual({
+        error: 'unknown research signal: moon-phase',
+      });
+    },
+  );
+
   test('an unknown research signal is a 404 with { error }', async () => {
     const response = await get('/api/dashboards/research-signals/moon-phase');
     expect(response.statusCode).toBe(404);

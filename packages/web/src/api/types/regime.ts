@@ -14,6 +14,8 @@ export type AssetCorrelation = CorrelationsByAsset[string];
 export type CorrelationCell = AssetCorrelation['concurrent'];
 
 export type ResearchSignal = JsonOf<'/api/dashboards/research-signals/{key}'>;
+/** The signal without its daily series, as `/regime` loads it. */
+export type ResearchSignalSummary = JsonOf<'/api/dashboards/research-signals/{key}/summary'>;
 export type Gauge = ResearchSignal['payload']['gauges'][number];
 export type Point = ResearchSignal['payload']['btc_price'][number];
 

@@ -1,6 +1,6 @@
 import { When } from '../../components/when.js';
 import { useLocation } from 'preact-iso/router';
-import type { RegimeSnapshots, ResearchSignal } from '../../api/types/regime.js';
+import type { RegimeSnapshots, ResearchSignalSummary } from '../../api/types/regime.js';
 import { Async } from '../../components/async-view.js';
 import { PageHeader } from '../../components/layout.js';
 import { useResource } from '../../lib/use-resource.js';
@@ -22,11 +22,12 @@ export function RegimePage() {
   const { query } = useLocation();
   const range = RANGES.some((r) => r.days === query.range) ? query.range! : '365';
   const regime = useResource<RegimeSnapshots>(`/api/dashboards/regime-snapshots?range=${range}`);
-  const lateCycle = useResource<ResearchSignal>(
-    '/api/dashboards/research-signals/late-cycle-signals',
+  // Only the summaries: /regime shows the gauges and the read, the charts live on /research/:key.
+  const lateCycle = useResource<ResearchSignalSummary>(
+    '/api/dashboards/research-signals/late-cycle-signals/summary',
   );
-  const channel = useResource<ResearchSignal>(
-    '/api/dashboards/research-signals/channel-divergence',
+  const channel = useResource<ResearchSignalSummary>(
+    '/api/dashboards/research-signals/channel-divergence/summary',
   );
   return (
     <section>

@@ -1,11 +1,11 @@
-import type { Gauge, RegimeLatest, ResearchSignal } from '../../api/types/regime.js';
+import type { Gauge, RegimeLatest, ResearchSignalSummary } from '../../api/types/regime.js';
 import { Async } from '../../components/async-view.js';
 import { GaugeBar } from '../../components/badges.js';
 import { num, pct } from '../../lib/format.js';
 import type { Resource } from '../../lib/use-resource.js';
 import { scrollRegion } from '../../components/scroll-region.js';
 
-type SignalResource = Resource<ResearchSignal> & { reload: () => void };
+type SignalResource = Resource<ResearchSignalSummary> & { reload: () => void };
 
 function readOf(signal: SignalResource): string {
   if (signal.status === 'loading') return '…';
@@ -31,7 +31,13 @@ export function SignalsLine(props: {
   );
 }
 
-export function GaugeTable({ gauges, signal }: { gauges: Gauge[]; signal: ResearchSignal }) {
+export function GaugeTable({
+  gauges,
+  signal,
+}: {
+  gauges: Gauge[];
+  signal: ResearchSignalSummary;
+}) {
   return (
     <div class="table-scroll" {...scrollRegion(`${signal.payload.title} gauges`)}>
       <table class="table compact">
