@@ -35,11 +35,11 @@ const OTHER_LOG_SEED = seedOf(0x72);
 /** A real log: two entries, the two takes (indices 2 and 3), then the receipt and one more entry. */
 async function world(options: { forkAnchor?: boolean; anchorSeed?: string } = {}) {
   const logKey = formatVerifierKey(ORIGIN, await publicKeyFromSeed(LOG_SEED));
-  const [a, b] = [await identity(MEMBER_IDS[0]!, 1), await identity(MEMBER_IDS[1]!, 2)];
+  const [a, b] = [await identity(MEMBER_IDS[0], 1), await identity(MEMBER_IDS[1], 2)];
   const takes: ReceiptSubmission[] = [
-    { ...(await signedTake(a!, { stance: 'bullish', confidence: 0.8 }, 'take-a', 1)), logIndex: 2 },
+    { ...(await signedTake(a, { stance: 'bullish', confidence: 0.8 }, 'take-a', 1)), logIndex: 2 },
     {
-      ...(await signedTake(b!, { stance: 'cautious', confidence: 0.4 }, 'take-b', 1)),
+      ...(await signedTake(b, { stance: 'cautious', confidence: 0.4 }, 'take-b', 1)),
       logIndex: 3,
     },
   ];
@@ -75,7 +75,7 @@ async function world(options: { forkAnchor?: boolean; anchorSeed?: string } = {}
       windowClosesAt: '2026-07-14T22:45:00.000Z',
       aggregatedAt: '2026-07-14T22:46:00.000Z',
       takes,
-      roster: [a!.memberId, b!.memberId],
+      roster: [a.memberId, b.memberId],
       requiredQuorum: 2,
       judge: JUDGE,
       previousReceiptDigest: null,

@@ -120,7 +120,7 @@ export class TakeRepository {
       error_constraint: string | null;
       error_message: string | null;
     }>`select * from convene_file_takes(${JSON.stringify(batch)}::jsonb)`.execute(this.db);
-    const results: FilingResult[] = new Array(takes.length);
+    const results = new Array<FilingResult>(takes.length);
     for (const row of rows) {
       results[row.ord] =
         row.error_state === null

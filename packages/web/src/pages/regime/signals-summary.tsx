@@ -31,13 +31,7 @@ export function SignalsLine(props: {
   );
 }
 
-export function GaugeTable({
-  gauges,
-  signal,
-}: {
-  gauges: Gauge[];
-  signal: ResearchSignalSummary;
-}) {
+export function GaugeTable({ gauges, signal }: { gauges: Gauge[]; signal: ResearchSignalSummary }) {
   return (
     <div class="table-scroll" {...scrollRegion(`${signal.payload.title} gauges`)}>
       <table class="table compact">
