@@ -8,7 +8,9 @@
  * The transparency log: every 201 carries the take's log index and leaf hash; after every kill the log
  * has consecutive indices and holds each announced position (tlog-invariants.ts); after every restart
  * (whose recovery pass sequences takes committed but not yet sequenced) every take is in the log.
- * The kill moments come from CRASH_SEED (random when unset), printed so a failing run can be replayed.
+ * The kill moments (after how many 201s of each cycle) come from CRASH_SEED (random when unset),
+ * printed so a failing run can be replayed; counting 201s keeps every kill under load however fast
+ * submits get.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -86,6 +88,21 @@ async function postgresTarget(): Promise<CrashTarget> {
 interface LoadOutcome {
   acked: Array<AckedTake & AckedPosition>;
   unexpected: string[];
+  /** Told after every 201 (the test kills the server after a seeded number of them). */
+  onAck?: () => void;
+}
+
+/** Takes per cycle when nothing is killed: every member fills every subject's cap of 5. */
+const TAKES_PER_CYCLE = MEMBERS * SUBJECTS.length * 5;
+
+/** Resolves once `outcome` holds `count` acknowledgements or the load is over. */
+function afterAcks(outcome: LoadOutcome, count: number, load: Promise<unknown>): Promise<void> {
+  return new Promise((resolve) => {
+    outcome.onAck = () => {
+      if (outcome.acked.length >= count) resolve();
+    };
+    void load.then(() => resolve());
+  });
 }
 
 /** One member filing takes on `date` across the subjects until each cap or until the server dies. */
@@ -118,6 +135,7 @@ async function fileUntilCapOrCrash(
           logIndex,
           leafHash,
         });
+        outcome.onAck?.();
       } else if (response.status === 409 && text.includes('amendment cap')) {
         break;
       } else {
@@ -203,9 +221,10 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
         );
         let settled = false;
         const load = Promise.all(clients).then(() => (settled = true));
-        const killAfterMs = Math.round(100 + random.next() * 1200);
-        killMoments.push(killAfterMs);
-        await new Promise((resolve) => setTimeout(resolve, killAfterMs));
+        // Killed after a seeded number of 201s, so always under load however fast submits are.
+        const killAfterAcks = 1 + Math.floor(random.next() * (TAKES_PER_CYCLE - 10));
+        killMoments.push(killAfterAcks);
+        await afterAcks(outcome, killAfterAcks, load);
         if (!settled) killedUnderLoad++;
         running.child.kill('SIGKILL');
         await running.exited;
@@ -231,7 +250,7 @@ describe.each(kinds)('SIGKILL under submit load [%s]', (kind: DatabaseKind) => {
       }
       const announced = allAcked.filter((take) => take.logIndex !== null).length;
       console.log(
-        `crash [${kind}]: CRASH_SEED=${random.seed}, kills after ${killMoments.join(', ')} ms; ${KILLS} kills (${killedUnderLoad} with submits in flight), ${allAcked.length} acknowledged takes kept, ${announced} announced a log index, all in the log`,
+        `crash [${kind}]: CRASH_SEED=${random.seed}, kills after ${killMoments.join(', ')} acknowledged takes; ${KILLS} kills (${killedUnderLoad} with submits in flight), ${allAcked.length} acknowledged takes kept, ${announced} announced a log index, all in the log`,
       );
       server.child.kill('SIGKILL');
       await server.exited;
