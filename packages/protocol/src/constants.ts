@@ -31,6 +31,21 @@ export const LIMITS = Object.freeze({
 /** Session and take dates: regex only, as the spec says (no calendar check). */
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** The UTC calendar date of an instant, `YYYY-MM-DD` (the form DATE_RE accepts). */
+export const utcDate = (instant: Date): string => instant.toISOString().slice(0, 10);
+
+/** A session's states, in lifecycle order (`cancelled` can follow `scheduled` or `collecting`). */
+export const SESSION_STATES = [
+  'scheduled',
+  'collecting',
+  'window_closed',
+  'aggregated',
+  'published',
+  'cancelled',
+] as const;
+
+export type SessionState = (typeof SESSION_STATES)[number];
+
 /** Error texts of spec §7 that the protocol's validators and verifiers produce. */
 export const INVALID_SUBMISSION = 'invalid submission';
 export const STANCE_ERROR =

@@ -1,3 +1,4 @@
+export * from './analytics-import.js';
 export * from './constants.js';
 export {
   base64ToBytes,

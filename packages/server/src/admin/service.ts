@@ -1,10 +1,11 @@
+import { nextCronFire } from '../jobs/cron.js';
 import { readFileSync } from 'node:fs';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { MIGRATIONS } from '../db/migrations/index.js';
 import type { Readiness } from '../http/readiness.js';
-import { Scheduler } from '../jobs/scheduler.js';
+import type { Scheduler } from '../jobs/scheduler.js';
 import { redactedDatabaseUrl } from '../start-banner.js';
 import { AdminStatusRepository } from './repository.js';
 
@@ -86,10 +87,7 @@ export class AdminStatusService {
           name: job.name,
           schedule:
             typeof job.schedule === 'string' ? job.schedule : `every ${job.schedule.everyMs} ms`,
-          nextRunAt:
-            typeof job.schedule === 'string'
-              ? iso(Scheduler.nextCronFire(job.schedule, now))
-              : null,
+          nextRunAt: typeof job.schedule === 'string' ? iso(nextCronFire(job.schedule, now)) : null,
           lastRun:
             run === undefined
               ? null

@@ -1,3 +1,4 @@
+import { utcDate } from '@convene/protocol';
 /**
  * How long an imported row counts as fresh, per dataset kind. A row is `stale` when the clock is past
  * `refreshedAt + window`; the windows follow each source's refresh cadence with room for missed runs
@@ -24,11 +25,6 @@ export function isStale(kind: FreshnessKind, refreshedAt: Date, now: Date): bool
 /** Whole and fractional days from `then` to `now` (never negative: a future timestamp counts as now). */
 export function daysSince(then: Date, now: Date): number {
   return Math.max(0, (now.getTime() - then.getTime()) / DAY_MS);
-}
-
-/** UTC calendar date of an instant, as YYYY-MM-DD. */
-export function utcDate(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
 }
 
 /** `date` (YYYY-MM-DD) moved by `days`. */

@@ -1,3 +1,4 @@
+import type { SessionState } from '@convene/protocol';
 import type { ColumnType, Generated } from 'kysely';
 import type { AnalyticsTables } from '../analytics/tables.js';
 import type { OnchainTables } from '../onchain/tables.js';
@@ -144,8 +145,7 @@ export interface SubjectTable {
   created_at: Generated<Date>;
 }
 
-export type SessionState =
-  'scheduled' | 'collecting' | 'window_closed' | 'aggregated' | 'published' | 'cancelled';
+export type { SessionState };
 
 export interface SwarmSessionTable {
   id: string;

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import { utcDate } from '../regime/calendar.js';
+import { utcDate } from '@convene/protocol';
 import { generateDemoSeries } from '../regime/demo-series.js';
 import { SourceError, type Observation, type SeriesRequest, type SeriesSource } from './source.js';
 

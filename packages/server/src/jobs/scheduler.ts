@@ -50,11 +50,6 @@ export class Scheduler {
     return [...this.jobs.values()];
   }
 
-  /** The next fire time of a cron job after `after` (UTC), or null for interval jobs. */
-  static nextCronFire(expression: string, after: Date): Date | null {
-    return new Cron(expression, { timezone: 'UTC', paused: true }).nextRun(after);
-  }
-
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;

@@ -13,7 +13,7 @@ import type { ChainClient } from './rpc.js';
 import { ONCHAIN_SOURCE } from './vault-reader.js';
 
 const CHECKPOINTS_KEPT = 128;
-const isoDate = (at: Date) => at.toISOString().slice(0, 10);
+import { utcDate as isoDate } from '@convene/protocol';
 
 export interface IndexerDeps {
   readonly client: ChainClient;

@@ -5,7 +5,7 @@ const DAY_MS = 86_400_000;
 /** A daily close older than this is not today's price any more: the price is reported missing. */
 export const MAX_PRICE_AGE_DAYS = 3;
 
-const isoDate = (at: Date) => at.toISOString().slice(0, 10);
+import { utcDate as isoDate } from '@convene/protocol';
 
 /**
  * USD prices by symbol from the configured rules: a fixed number, or a daily series at

@@ -3,7 +3,7 @@ import * as treasury from '../treasury/repository.js';
 import { recordWalletState, type TreasuryWriteDeps } from '../treasury/writes.js';
 import type { WalletRead } from './wallet-reader.js';
 
-const isoDate = (at: Date) => at.toISOString().slice(0, 10);
+import { utcDate as isoDate } from '@convene/protocol';
 
 /**
  * Records a successful read: the wallets, their live holdings, and the day's total (upserted, so

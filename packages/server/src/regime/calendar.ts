@@ -1,10 +1,9 @@
+import { DATE_RE, utcDate } from '@convene/protocol';
 /** Calendar days as integers (days since 1970-01-01, UTC), so daily series are plain arrays. */
 export const DAY_MS = 86_400_000;
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
+  if (!DATE_RE.test(value)) return false;
   const parsed = Date.parse(`${value}T00:00:00Z`);
   return Number.isFinite(parsed) && new Date(parsed).toISOString().startsWith(value);
 }
@@ -14,12 +13,7 @@ export function dayIndex(date: string): number {
 }
 
 export function dateOf(index: number): string {
-  return new Date(index * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The UTC calendar date of an instant. */
-export function utcDate(instant: Date): string {
-  return instant.toISOString().slice(0, 10);
+  return utcDate(new Date(index * DAY_MS));
 }
 
 /** Day of week of a day index: 0 = Sunday … 6 = Saturday (1970-01-01 was a Thursday). */

@@ -1,3 +1,4 @@
+import { utcDate } from '@convene/protocol';
 import type { Clock } from '../clock.js';
 import type { DemoSeeder } from '../demo/seed.js';
 import { mulberry32 } from '../regime/demo-series.js';
@@ -16,7 +17,7 @@ const VAULT = '0x4f835c9f54bcf17daf9040f60cb72951ccbb49dd';
 const SOURCE = 'demo-generator';
 const TOKEN_SUPPLY = 100_000_000_000;
 
-const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const isoDate = (ms: number) => utcDate(new Date(ms));
 const hex = (random: () => number, length: number) =>
   Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
 

@@ -1,3 +1,4 @@
+import { utcDate } from '@convene/protocol';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { pct, usd } from '../lib/format.js';
@@ -26,7 +27,7 @@ function fitAxis(u: uPlot, values: string[] | null, axisIdx: number, cycleNum: n
 }
 
 /** Daily data reads as dates (UTC), never "12:00am". */
-const dayLabel = (seconds: number) => new Date(seconds * 1000).toISOString().slice(0, 10);
+const dayLabel = (seconds: number) => utcDate(new Date(seconds * 1000));
 
 // uPlot hands axis formatters null for splits it skips (e.g. on log scales).
 function formatter(kind: ChartSpec['yFormat']): (value: number | null) => string {

@@ -1,3 +1,4 @@
+import { DATE_RE } from '@convene/protocol';
 const usdCompact = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
@@ -81,7 +82,7 @@ export function dateTime(iso: string | null | undefined): string {
 /** A UTC day, readably: "22 Nov 2026" (from a stamp or a YYYY-MM-DD date). */
 export function day(iso: string | null | undefined): string {
   if (iso === null || iso === undefined) return DASH;
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(iso) ? `${iso}T00:00:00Z` : iso);
+  const date = new Date(DATE_RE.test(iso) ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(date.getTime())) return iso;
   return readableDay.format(date);
 }

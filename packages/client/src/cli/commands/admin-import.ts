@@ -1,3 +1,4 @@
+import { IMPORT_KINDS } from '@convene/protocol';
 import { createReadStream } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -5,22 +6,6 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
-
-/** Import order: entities before the histories that need them (docs/analytics-import.md). */
-export const IMPORT_KINDS = [
-  'coins',
-  'agents',
-  'vaults',
-  'wallets',
-  'projects',
-  'agent-history',
-  'coin-history',
-  'vault-history',
-  'wallet-history',
-  'project-history',
-  'activity',
-  'comments',
-] as const;
 
 const CHUNK_BYTES = 512 * 1024;
 

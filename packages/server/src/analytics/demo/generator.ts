@@ -1,4 +1,5 @@
-import { addDays, utcDate } from '../freshness.js';
+import { utcDate } from '@convene/protocol';
+import { addDays } from '../freshness.js';
 import type { ImportKindName } from '../import/kinds.js';
 import type * as R from '../import/records.js';
 import { keepDay, planVaults, planWallets } from './holdings.js';

@@ -1,24 +1,10 @@
+import { IMPORT_KINDS, type ImportKindName } from '@convene/protocol';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
 import type { AnalyticsTables } from '../tables.js';
 import * as R from './records.js';
 
-/** Kinds in the order a directory import loads them: entities before the histories that need them. */
-export const IMPORT_KINDS = [
-  'coins',
-  'agents',
-  'vaults',
-  'wallets',
-  'projects',
-  'agent-history',
-  'coin-history',
-  'vault-history',
-  'wallet-history',
-  'project-history',
-  'activity',
-  'comments',
-] as const;
-export type ImportKindName = (typeof IMPORT_KINDS)[number];
+export { IMPORT_KINDS, type ImportKindName };
 
 /**
  * A written column: [column, SQL type, record field (dotted for nested; `@importedAt` for the import

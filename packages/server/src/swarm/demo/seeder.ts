@@ -1,4 +1,4 @@
-import { signJudgement, signTake } from '@convene/protocol';
+import { signJudgement, signTake, utcDate } from '@convene/protocol';
 import { ManualClock } from '../../clock.js';
 import type { DemoSeedContext, DemoSeeder } from '../../demo/seed.js';
 import type { RegimeSummary } from '../briefs/regime-adapter.js';
@@ -133,7 +133,7 @@ async function insertSubjects(context: DemoSeedContext, at: Date): Promise<void>
         schedule_enabled: true,
         quorum_required: subject.quorum_required,
         wallets: JSON.stringify(subject.wallets),
-        last_reviewed: at.toISOString().slice(0, 10),
+        last_reviewed: utcDate(at),
         created_at: at,
       })
       .onConflict((conflict) => conflict.column('id').doNothing())

@@ -1,3 +1,4 @@
+import { DATE_RE } from '@convene/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Clock } from '../../clock.js';
@@ -27,7 +28,6 @@ const StepResult = Type.Object({
   windowClosesAt: Type.Union([IsoDateTime, Type.Null()]),
 });
 const SessionParams = Type.Object({ id: Type.String({ description: 'session UUID' }) });
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = async (
   app,
@@ -78,7 +78,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
       const body = (request.body ?? {}) as Record<string, unknown>;
       if (typeof body.subjectId !== 'string' || body.subjectId === '')
         throw swarmError(400, SESSION_ERRORS.invalidSubject);
-      if (body.date !== undefined && (typeof body.date !== 'string' || !DATE.test(body.date)))
+      if (body.date !== undefined && (typeof body.date !== 'string' || !DATE_RE.test(body.date)))
         throw swarmError(400, SESSION_ERRORS.invalidDate);
       const opened = await lifecycle.convene({
         subjectId: body.subjectId,

@@ -1,3 +1,4 @@
+import { utcDate } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
@@ -25,7 +26,7 @@ import {
   lockSession,
   type SessionRow,
 } from './repository.js';
-import { nextFire, utcDate } from './schedule.js';
+import { nextFire } from './schedule.js';
 import { aggregateSession, closeWindow, judgeSession, publishSession } from './steps.js';
 
 export type LifecycleTarget = 'window_closed' | 'aggregated' | 'judged' | 'published';

@@ -1,18 +1,11 @@
 import { sql, type Kysely } from 'kysely';
-import type { DB, SessionState } from '../../db/schema.js';
+import { SESSION_STATES, type SessionState } from '@convene/protocol';
+import type { DB } from '../../db/schema.js';
 import { RequestError } from '../../errors.js';
 import type { SessionRow } from './repository.js';
 
 export const SESSION_PAGE_DEFAULT = 20;
 export const SESSION_PAGE_MAX = 100;
-export const SESSION_STATES: readonly SessionState[] = [
-  'scheduled',
-  'collecting',
-  'window_closed',
-  'aggregated',
-  'published',
-  'cancelled',
-];
 
 export interface SessionListQuery {
   state: SessionState | undefined;

@@ -1,3 +1,4 @@
+import { SESSION_STATES } from '@convene/protocol';
 import { Type } from 'typebox';
 import { SwarmBrief } from '../briefs/schemas.js';
 import {
@@ -10,11 +11,7 @@ import {
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
-export const State = Type.Union(
-  ['scheduled', 'collecting', 'window_closed', 'aggregated', 'published', 'cancelled'].map((s) =>
-    Type.Literal(s),
-  ),
-);
+export const State = Type.Union(SESSION_STATES.map((s) => Type.Literal(s)));
 const Weights = Type.Array(Type.Object({ bucket: Type.String(), weight: Type.Number() }));
 
 export const Recommendation = Type.Object(

@@ -1,4 +1,5 @@
-import { Cron } from 'croner';
+import { isCronExpression } from '../../jobs/cron.js';
+import { DATE_RE } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { DataVersions } from '../../db/data-versions.js';
 import type { DB } from '../../db/schema.js';
@@ -10,7 +11,6 @@ import { findSubject } from './repository.js';
 import { subjectRecord, type SubjectRecord } from './model.js';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Operators create and edit subjects: identity fields, the convene schedule and the quorum. */
 export class SubjectAdmin {
@@ -129,11 +129,7 @@ function parseSettings(body: unknown): SubjectSettings {
   }
   const schedule = text('schedule', 100);
   if (typeof schedule === 'string') {
-    try {
-      new Cron(schedule, { timezone: 'UTC', paused: true });
-    } catch {
-      fail(`schedule is not a cron expression: ${schedule}`);
-    }
+    if (!isCronExpression(schedule)) fail(`schedule is not a cron expression: ${schedule}`);
   }
   const quorum = input.quorumRequired;
   if (
@@ -149,7 +145,7 @@ function parseSettings(body: unknown): SubjectSettings {
     if (input[key] !== undefined && !Array.isArray(input[key])) fail(`${key} must be an array`);
   }
   const lastReviewed = text('lastReviewed', 10);
-  if (typeof lastReviewed === 'string' && !DAY.test(lastReviewed))
+  if (typeof lastReviewed === 'string' && !DATE_RE.test(lastReviewed))
     fail('lastReviewed must be YYYY-MM-DD');
   const settings: SubjectSettings = {
     name: name as string,

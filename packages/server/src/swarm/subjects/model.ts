@@ -1,4 +1,4 @@
-import { Scheduler } from '../../jobs/scheduler.js';
+import { nextCronFire } from '../../jobs/cron.js';
 import type { SnapshotRow, SubjectRow } from './repository.js';
 
 /** `body.subject` of a brief: exactly the spec's camelCase fields. */
@@ -48,7 +48,7 @@ export function subjectResource(row: SubjectRow, now: Date) {
       enabled: row.schedule_enabled,
       nextFireAt:
         row.schedule_enabled && row.schedule !== null
-          ? (Scheduler.nextCronFire(row.schedule, now)?.toISOString() ?? null)
+          ? (nextCronFire(row.schedule, now)?.toISOString() ?? null)
           : null,
     },
   };

@@ -1,3 +1,4 @@
+import { DATE_RE, STANCES } from '@convene/protocol';
 import { Type, type Static } from 'typebox';
 import {
   IsoDateTime,
@@ -11,12 +12,10 @@ const Weight = Type.Object({
   bucket: Type.String({ maxLength: 100 }),
   weight: Type.Number({ minimum: 0 }),
 });
-const Stance = Type.Union(
-  ['bearish', 'cautious', 'neutral', 'constructive', 'bullish'].map((s) => Type.Literal(s)),
-);
+const Stance = Type.Union(STANCES.map((s) => Type.Literal(s)));
 export const DraftFields = {
   memberId: Type.String({ maxLength: 100 }),
-  date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'the session date (UTC)' }),
+  date: Type.String({ pattern: DATE_RE.source, description: 'the session date (UTC)' }),
   subjectId: Type.String({ maxLength: 100 }),
   nonce: Type.String({ maxLength: 200, description: 'unique per member forever' }),
   stance: Stance,

@@ -35,7 +35,7 @@ export type ConsensusReceipt = Omit<
 > & { payload: ConsensusReceiptPayload };
 export type ApplicationStatus = JsonOf<'/api/swarm/apply/{id}'>;
 
-export const STANCES = ['bearish', 'cautious', 'neutral', 'constructive', 'bullish'] as const;
+export { STANCES } from '@convene/protocol';
 
 // The subject and snapshot routes declare their bodies as `unknown` in OpenAPI
 // (packages/server/src/swarm/subjects/routes.ts), so their shapes are written out here from

@@ -1,3 +1,4 @@
+import { DATE_RE } from '@convene/protocol';
 import { When } from '../../components/when.js';
 import type {
   Judgement,
@@ -32,11 +33,9 @@ export function SessionPage({ params }: { params: { id: string } }) {
   );
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** `/swarm/:date/:subject`: the latest session of that UTC day and subject. */
 export function SessionOfDayPage({ params }: { params: { date: string; subject: string } }) {
-  const valid = DAY.test(params.date);
+  const valid = DATE_RE.test(params.date);
   const day = useResource<SessionOfDay>(
     valid ? `/api/swarm/sessions/${params.date}/${encodeURIComponent(params.subject)}` : null,
   );

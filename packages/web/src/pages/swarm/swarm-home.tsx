@@ -1,3 +1,4 @@
+import { SESSION_STATES } from '@convene/protocol';
 import { When } from '../../components/when.js';
 import { formText } from '../../lib/form.js';
 import { useLocation } from 'preact-iso/router';
@@ -8,7 +9,7 @@ import { num, pct } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { Countdown, StateChip, SwarmFrame } from './shared.js';
 
-const STATES = ['scheduled', 'collecting', 'window_closed', 'aggregated', 'published', 'cancelled'];
+const STATES = SESSION_STATES;
 
 function OpenSessionCard() {
   const open = useResource<OpenSession | null>('/api/swarm/open-session');

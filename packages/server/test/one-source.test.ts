@@ -1,0 +1,59 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+
+/*
+ * Enumerations and formats defined once (issue 19): the protocol package holds the stance list, the
+ * session states, the date pattern, the UTC date of an instant and the analytics import kinds; every
+ * other package derives from it. This scan fails when a copy comes back.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const OWNER = 'packages/protocol/src/';
+
+const COPIES: ReadonlyArray<{ what: string; pattern: RegExp }> = [
+  { what: 'the stance list (protocol STANCES)', pattern: /'bearish',\s*'cautious',\s*'neutral'/ },
+  {
+    what: 'the session states (protocol SESSION_STATES)',
+    pattern: /'scheduled',\s*'collecting',\s*'window_closed'/,
+  },
+  { what: 'the date pattern (protocol DATE_RE)', pattern: /\^\\d\{4\}-\\d\{2\}-\\d\{2\}\$/ },
+  {
+    what: 'the UTC date of an instant (protocol utcDate)',
+    pattern: /toISOString\(\)\.slice\(0, 10\)/,
+  },
+  {
+    what: 'the analytics import kinds (protocol IMPORT_KINDS)',
+    pattern: /'agent-history',\s*'coin-history'/,
+  },
+];
+
+async function sources(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const files: string[] = [];
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...(await sources(full)));
+    else if (/\.(ts|tsx)$/.test(entry.name)) files.push(full);
+  }
+  return files;
+}
+
+test('each enumeration and format has one source, in the protocol package', async () => {
+  const packages = await readdir(path.join(ROOT, 'packages'));
+  const files = (
+    await Promise.all(packages.map((p) => sources(path.join(ROOT, 'packages', p, 'src'))))
+  ).flat();
+  expect(files.length).toBeGreaterThan(100);
+  const copies: string[] = [];
+  for (const file of files) {
+    const relative = path.relative(ROOT, file);
+    // Generated from the server's OpenAPI document, and migrations (SQL history, never edited).
+    if (relative.startsWith(OWNER) || relative.endsWith('sdk/openapi.ts')) continue;
+    if (relative.includes('/db/migrations/')) continue;
+    const text = await readFile(file, 'utf8');
+    for (const { what, pattern } of COPIES) {
+      if (pattern.test(text)) copies.push(`${relative}: a copy of ${what}`);
+    }
+  }
+  expect(copies).toEqual([]);
+});
