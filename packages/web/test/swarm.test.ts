@@ -121,11 +121,13 @@ describe('swarm pages', () => {
 
   test('the session shows the snapshot it reasoned over and target / actual / recommended / gap per bucket', async () => {
     const detail = await apiJson<SessionDetailShape>(`/api/swarm/sessions/${publishedSessionId}`);
-    const { snapshots } = await apiJson<{ snapshots: SnapshotShape[] }>(
-      `/api/swarm/subjects/${detail.subjectId}/snapshots?limit=365`,
+    const { snapshot } = await apiJson<{ snapshot: SnapshotShape | null }>(
+      `/api/swarm/sessions/${publishedSessionId}/snapshot`,
     );
-    const snapshot = snapshots.find((s) => s.sessionId === publishedSessionId);
-    expect(snapshot, 'the demo session has a holdings snapshot').toBeDefined();
+    expect(snapshot, 'the demo session has a holdings snapshot').not.toBeNull();
+    const requested: string[] = [];
+    const record = (request: { url(): string }) => requested.push(new URL(request.url()).pathname);
+    tab.page.on('request', record);
     const page = await visit(
       tab,
       server.baseUrl,
@@ -133,6 +135,10 @@ describe('swarm pages', () => {
       '[data-testid="bucket-comparison"] tbody tr',
       'swarm-session-buckets',
     );
+    tab.page.off('request', record);
+    // The page asks for this session's snapshot, not a year of the subject's snapshots to search.
+    expect(requested).toContain(`/api/swarm/sessions/${publishedSessionId}/snapshot`);
+    expect(requested.filter((p) => p.endsWith('/snapshots'))).toEqual([]);
     // The snapshot table lists exactly the snapshot's holdings, with its total.
     expect(await page.locator('[data-testid="snapshot-holdings"] tbody tr').count()).toBe(
       snapshot!.holdings.length,
@@ -178,6 +184,85 @@ describe('swarm pages', () => {
     console.info(
       `session ${publishedSessionId}: ${buckets.size} bucket(s), ${drifted} flagged as drift`,
     );
+    expect(tab.errors).toEqual([]);
+  }, 120_000);
+
+  test('the brief, its session and the treasury page show the same sleeve and bucket targets', async () => {
+    interface Framework {
+      version: number;
+      sleeves: Array<{
+        key: string;
+        target: number;
+        buckets: Array<{ key: string; target: number }>;
+      }>;
+      history: Array<{ version: number; sleeves: Record<string, number> }>;
+    }
+    interface Reference {
+      version: number;
+      sleeves: Array<{ key: string; target: number }>;
+      buckets: Array<{ bucket: string; weight: number }>;
+    }
+    const framework = await apiJson<Framework>('/api/dashboards/allocation');
+    const { sessions } = await apiJson<{
+      sessions: Array<{ id: string; referenceAllocation: Reference | null }>;
+    }>('/api/swarm/sessions?subject=convene-treasury&limit=50');
+    // The session convened under the newest targets (after the day's publish they may have moved on:
+    // then the treasury's history, not its current row, holds what that session reasoned over).
+    const session = sessions
+      .filter((x) => x.referenceAllocation !== null)
+      .sort((a, b) => b.referenceAllocation!.version - a.referenceAllocation!.version)[0];
+    expect(session, 'a session with a reference allocation').toBeDefined();
+    const reference = session!.referenceAllocation!;
+    const inForce = framework.history.find((x) => x.version === reference.version);
+    expect(inForce, `treasury history holds version ${reference.version}`).toBeDefined();
+    expect(Object.fromEntries(reference.sleeves.map((x) => [x.key, x.target]))).toEqual(
+      inForce!.sleeves,
+    );
+    const referenceBuckets = new Map(reference.buckets.map((x) => [x.bucket, x.weight]));
+
+    const treasury = await visit(
+      tab,
+      server.baseUrl,
+      '/treasury',
+      '[data-testid="allocation"] tbody tr[data-key]',
+      'treasury-targets',
+    );
+    const treasuryTarget = async (key: string) =>
+      (
+        await treasury.locator(`tr[data-key="${key}"] td[data-label="Target"]`).textContent()
+      )?.trim();
+    for (const sleeve of framework.sleeves) {
+      expect(await treasuryTarget(sleeve.key), `treasury ${sleeve.key}`).toBe(
+        pctText(sleeve.target),
+      );
+      for (const bucket of sleeve.buckets)
+        expect(await treasuryTarget(`${sleeve.key}/${bucket.key}`), `treasury ${bucket.key}`).toBe(
+          pctText(bucket.target),
+        );
+    }
+
+    const page = await visit(
+      tab,
+      server.baseUrl,
+      `/swarm/sessions/${session!.id}`,
+      '[data-testid="brief-sleeve-targets"] li',
+      'session-brief-targets',
+    );
+    for (const sleeve of reference.sleeves) {
+      expect(
+        await page
+          .locator(`[data-testid="brief-sleeve-targets"] li[data-sleeve="${sleeve.key}"] strong`)
+          .textContent(),
+        `brief ${sleeve.key}`,
+      ).toBe(pctText(sleeve.target));
+    }
+    await page.waitForSelector('[data-testid="bucket-comparison"] tbody tr');
+    for (const [bucket, weight] of referenceBuckets) {
+      const cells = await page
+        .locator(`[data-testid="bucket-comparison"] tr[data-bucket="${bucket}"] td`)
+        .allTextContents();
+      expect(cells[1], `session ${bucket} target`).toBe(pctText(weight));
+    }
     expect(tab.errors).toEqual([]);
   }, 120_000);
 

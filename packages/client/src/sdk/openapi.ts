@@ -2560,13 +2560,36 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description SwarmSubject */
+        /** @description Default Response */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': unknown;
+            'application/json': {
+              /** @description subject id (slug) */
+              id: string;
+              status: string;
+              name: string;
+              operator: string | null;
+              homepage: string | null;
+              xHandle: string | null;
+              thesisBlurb: string | null;
+              wallets: unknown[];
+              nftContracts: unknown[];
+              source: string | null;
+              recommendationType: 'bucket_weights' | 'position_actions';
+              linkedMemberId: string | null;
+              structuralNotes: string | null;
+              lastReviewed: string | null;
+              /** @description counted takes a session needs to aggregate */
+              quorumRequired: number;
+              schedule: {
+                cron: string | null;
+                enabled: boolean;
+                nextFireAt: string | null;
+              };
+            };
           };
         };
         /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
@@ -2672,7 +2695,151 @@ export interface paths {
           };
           content: {
             'application/json': {
-              snapshots: unknown[];
+              snapshots: {
+                id: string;
+                subjectId: string;
+                sessionId: string | null;
+                /** Format: date-time */
+                takenAt: string;
+                totalUsd: number | null;
+                holdings: {
+                  wallet: string;
+                  asset: string;
+                  bucket: string | null;
+                  amount: number | null;
+                  valueUsd: number | null;
+                  share: number | null;
+                  /** @description live, declared, or how the value was estimated */
+                  provenance: string;
+                }[];
+                notable: string[];
+              }[];
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/sessions/{id}/snapshot': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The holdings snapshot a session reasoned over (taken when it convened)
+     * @description `snapshot` is null for a session that took none (subjects without wallets to read).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description session UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              snapshot: {
+                id: string;
+                subjectId: string;
+                sessionId: string | null;
+                /** Format: date-time */
+                takenAt: string;
+                totalUsd: number | null;
+                holdings: {
+                  wallet: string;
+                  asset: string;
+                  bucket: string | null;
+                  amount: number | null;
+                  valueUsd: number | null;
+                  share: number | null;
+                  /** @description live, declared, or how the value was estimated */
+                  provenance: string;
+                }[];
+                notable: string[];
+              } | null;
             };
           };
         };
@@ -2971,8 +3138,21 @@ export interface paths {
                     fireAt: string | null;
                     /** @description distinct members with a take in this session */
                     takeCount: number;
-                    /** @description sleeve and bucket targets carried by the brief, or null */
-                    referenceAllocation: unknown;
+                    referenceAllocation: {
+                      /** @description allocation framework version */
+                      version: number;
+                      asOf: string | null;
+                      /** @description who set the targets: admin or swarm */
+                      setBy: string;
+                      sleeves: {
+                        key: string;
+                        target: number;
+                      }[];
+                      buckets: {
+                        bucket: string;
+                        weight: number;
+                      }[];
+                    } | null;
                     quorum: {
                       rosterSize: number;
                       submitted: number;
@@ -3077,8 +3257,21 @@ export interface paths {
                     fireAt: string | null;
                     /** @description distinct members with a take in this session */
                     takeCount: number;
-                    /** @description sleeve and bucket targets carried by the brief, or null */
-                    referenceAllocation: unknown;
+                    referenceAllocation: {
+                      /** @description allocation framework version */
+                      version: number;
+                      asOf: string | null;
+                      /** @description who set the targets: admin or swarm */
+                      setBy: string;
+                      sleeves: {
+                        key: string;
+                        target: number;
+                      }[];
+                      buckets: {
+                        bucket: string;
+                        weight: number;
+                      }[];
+                    } | null;
                     quorum: {
                       rosterSize: number;
                       submitted: number;
@@ -3252,8 +3445,21 @@ export interface paths {
               fireAt: string | null;
               /** @description distinct members with a take in this session */
               takeCount: number;
-              /** @description sleeve and bucket targets carried by the brief, or null */
-              referenceAllocation: unknown;
+              referenceAllocation: {
+                /** @description allocation framework version */
+                version: number;
+                asOf: string | null;
+                /** @description who set the targets: admin or swarm */
+                setBy: string;
+                sleeves: {
+                  key: string;
+                  target: number;
+                }[];
+                buckets: {
+                  bucket: string;
+                  weight: number;
+                }[];
+              } | null;
               quorum: {
                 rosterSize: number;
                 submitted: number;
@@ -3352,6 +3558,7 @@ export interface paths {
                     onchain_regime: string | null;
                   } | null;
                   subject: {
+                    /** @description subject id (slug) */
                     id: string;
                     status: string;
                     name: string;
@@ -3584,8 +3791,21 @@ export interface paths {
                 fireAt: string | null;
                 /** @description distinct members with a take in this session */
                 takeCount: number;
-                /** @description sleeve and bucket targets carried by the brief, or null */
-                referenceAllocation: unknown;
+                referenceAllocation: {
+                  /** @description allocation framework version */
+                  version: number;
+                  asOf: string | null;
+                  /** @description who set the targets: admin or swarm */
+                  setBy: string;
+                  sleeves: {
+                    key: string;
+                    target: number;
+                  }[];
+                  buckets: {
+                    bucket: string;
+                    weight: number;
+                  }[];
+                } | null;
                 quorum: {
                   rosterSize: number;
                   submitted: number;
@@ -3684,6 +3904,7 @@ export interface paths {
                       onchain_regime: string | null;
                     } | null;
                     subject: {
+                      /** @description subject id (slug) */
                       id: string;
                       status: string;
                       name: string;
@@ -3963,6 +4184,7 @@ export interface paths {
                   onchain_regime: string | null;
                 } | null;
                 subject: {
+                  /** @description subject id (slug) */
                   id: string;
                   status: string;
                   name: string;

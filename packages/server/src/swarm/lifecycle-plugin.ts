@@ -20,6 +20,7 @@ import { sessionReadRoutes } from './sessions/routes.js';
 import { SubjectAdmin } from './subjects/admin.js';
 import { subjectAdminRoutes } from './subjects/admin-routes.js';
 import { subjectRoutes } from './subjects/routes.js';
+import { SubjectReads } from './subjects/service.js';
 import type { TakeVerifier } from './takes/verification.js';
 
 /** The session lifecycle and every swarm read route: services built once, routes and job registered. */
@@ -43,7 +44,7 @@ export async function registerLifecycle(
   const sweepDeps = { db, clock, lifecycle, allocations };
 
   await app.register(memberReadRoutes, { reads: new MemberReads(db, verifier) });
-  await app.register(subjectRoutes, { db, clock });
+  await app.register(subjectRoutes, { subjects: new SubjectReads(db, clock) });
   await app.register(subjectAdminRoutes, {
     subjects: new SubjectAdmin(db, versions),
     adminToken: config.adminToken,

@@ -398,6 +398,36 @@ describeEachDatabase('swarm read routes and their parameters', (kind) => {
     expect(none.body).toBe('null');
   });
 
+  test('session snapshot: the one taken at convene, null when none was taken, 404 for no session', async () => {
+    const listed = (await getJson(ctx.app, '/api/swarm/subjects/convene-treasury/snapshots')).body
+      .snapshots as Array<{ sessionId: string }>;
+    for (const sessionId of [published, firstOfDay]) {
+      const response = await getJson(ctx.app, `/api/swarm/sessions/${sessionId}/snapshot`);
+      expect(response.status).toBe(200);
+      expect(response.body.snapshot).toEqual(listed.find((s) => s.sessionId === sessionId));
+    }
+    // A session filed before snapshots existed (or by hand) has none: null, not a 404.
+    const bare = crypto.randomUUID();
+    await db()
+      .insertInto('swarm_session')
+      .values({
+        id: bare,
+        subject_id: 'convene-treasury',
+        date: '2026-05-01',
+        state: 'collecting',
+        convened_at: new Date('2026-05-01T00:00:00Z'),
+      })
+      .execute();
+    expect((await getJson(ctx.app, `/api/swarm/sessions/${bare}/snapshot`)).body).toEqual({
+      snapshot: null,
+    });
+    for (const id of [crypto.randomUUID(), 'not-a-uuid']) {
+      const missing = await getJson(ctx.app, `/api/swarm/sessions/${id}/snapshot`);
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({ error: 'session not found' });
+    }
+  });
+
   test('cached bodies answer 304 to their ETag and refresh after a write', async () => {
     const first = await ctx.app.inject({ method: 'GET', url: '/api/swarm/sessions' });
     const etag = first.headers.etag as string;

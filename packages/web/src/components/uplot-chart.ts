@@ -1,20 +1,12 @@
 import { utcDate } from '@convene/protocol';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { pct, usd } from '../lib/format.js';
+import { numberTick, pct, usdTick } from '../lib/format.js';
 import type { ChartSpec } from './chart-spec.js';
 
 const AXIS = '#8aa0b4';
 const GRID = 'rgba(138,160,180,0.12)';
 const FIRST_CHART_MARK = 'convene:first-chart';
-
-// Axis ticks: "$47.5K", never a clipped "7,500.00".
-const usdAxis = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  notation: 'compact',
-  maximumSignificantDigits: 4,
-});
 
 /** Sizes a y axis to its longest tick label, so labels are never clipped. */
 function fitAxis(u: uPlot, values: string[] | null, axisIdx: number, cycleNum: number): number {
@@ -33,11 +25,9 @@ const dayLabel = (seconds: number) => utcDate(new Date(seconds * 1000));
 function formatter(kind: ChartSpec['yFormat']): (value: number | null) => string {
   return (v) => {
     if (v === null || !Number.isFinite(v)) return '';
-    if (kind === 'usd') return Math.abs(v) >= 1000 ? usdAxis.format(v) : usd(v);
+    if (kind === 'usd') return usdTick(v);
     if (kind === 'pct') return pct(v, 0);
-    return Math.abs(v) >= 1000
-      ? v.toLocaleString('en-US', { maximumFractionDigits: 0 })
-      : String(+v.toPrecision(4));
+    return numberTick(v);
   };
 }
 

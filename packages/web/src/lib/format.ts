@@ -98,6 +98,37 @@ export function ago(iso: string | null | undefined, now = Date.now()): string {
   return `${Math.round(seconds / 86_400)} d ago`;
 }
 
+/** A value already in percent (APY, a KPI), unsigned: "4.25%". */
+export function pctValue(value: number | null | undefined, digits = 2): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return `${value.toFixed(digits)}%`;
+}
+
+/** A correlation coefficient (−1..1) to two decimals: "0.42", "-0.07". */
+export function coefficient(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return value.toFixed(2);
+}
+
+const usdAxisFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumSignificantDigits: 4,
+});
+
+/** A USD axis tick: "$47.5K" from a thousand up (never a clipped "7,500.00"), else as `usd`. */
+export function usdTick(value: number): string {
+  return Math.abs(value) >= 1000 ? usdAxisFormat.format(value) : usd(value);
+}
+
+/** A plain axis tick: whole numbers with separators from a thousand up, else four significant digits. */
+export function numberTick(value: number): string {
+  return Math.abs(value) >= 1000
+    ? integer.format(Math.round(value))
+    : String(+value.toPrecision(4));
+}
+
 /** 0x1234…abcd */
 export function shortHash(value: string | null | undefined, keep = 6): string {
   if (value === null || value === undefined) return DASH;

@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { IsoDateTime } from '../schemas.js';
+import { SubjectRecordSchema } from '../subjects/schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -15,31 +16,10 @@ const BriefRegime = Type.Object({
   onchain_regime: Nullable(Type.String()),
 });
 
-/** `body.subject`: the subject record (camelCase), as `subjectRecord` writes it. */
-const BriefSubject = Type.Object({
-  id: Type.String(),
-  status: Type.String(),
-  name: Type.String(),
-  operator: Nullable(Type.String()),
-  homepage: Nullable(Type.String()),
-  xHandle: Nullable(Type.String()),
-  thesisBlurb: Nullable(Type.String()),
-  wallets: Type.Array(Type.Unknown()),
-  nftContracts: Type.Array(Type.Unknown()),
-  source: Nullable(Type.String()),
-  recommendationType: Type.Union([
-    Type.Literal('bucket_weights'),
-    Type.Literal('position_actions'),
-  ]),
-  linkedMemberId: Nullable(Type.String()),
-  structuralNotes: Nullable(Type.String()),
-  lastReviewed: Nullable(Type.String()),
-});
-
 /** The stored brief body, as `composeBriefBody` writes it. */
 const BriefBody = Type.Object({
   regime: Nullable(BriefRegime),
-  subject: BriefSubject,
+  subject: SubjectRecordSchema,
   recentSessions: Type.Array(
     Type.Object({
       id: Type.String(),

@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import { RequestError, notFound } from '../../errors.js';
 import type { CachedBody } from '../../http/cached-body.js';
 import { BoundedBodyCache } from '../../regime/body-cache.js';
-import { isUuid } from '../members/repository.js';
+import { isUuid } from '../shared/ids.js';
 import { SESSION_ERRORS, SWARM_DATASET } from '../sessions/constants.js';
 import type { BriefBody } from './builder.js';
 import { REGIME_DATASETS } from '../../regime/datasets.js';

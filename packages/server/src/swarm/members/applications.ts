@@ -10,7 +10,8 @@ import type { DB } from '../../db/schema.js';
 import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
 import { SWARM_ERRORS, swarmError } from '../errors.js';
 import { handleCandidates, handleFromName } from './handles.js';
-import { MemberRepository, isUuid } from './repository.js';
+import { MemberRepository } from './repository.js';
+import { isUuid } from '../shared/ids.js';
 
 export interface ApplyResult {
   created: boolean;

@@ -1,11 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, MemberKeyTable, MemberTable } from '../../db/schema.js';
+import { isUuid } from '../shared/ids.js';
 
 export type MemberRow = Selectable<MemberTable>;
 export type MemberKeyRow = Selectable<MemberKeyTable>;
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID_RE.test(value);
 
 /** SQL for members, their keys, names, applications, challenges and tokens. */
 export class MemberRepository {

@@ -5,7 +5,8 @@ import type { Clock } from '../../clock.js';
 import { SQLSTATE, sqlState } from '../../db/guards.js';
 import type { DB } from '../../db/schema.js';
 import { SWARM_ERRORS, swarmError } from '../errors.js';
-import { MemberRepository, isUuid } from './repository.js';
+import { MemberRepository } from './repository.js';
+import { isUuid } from '../shared/ids.js';
 
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 

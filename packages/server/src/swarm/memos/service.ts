@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB } from '../../db/schema.js';
 import { SWARM_ERRORS, swarmError } from '../errors.js';
-import { isUuid } from '../members/repository.js';
+import { isUuid } from '../shared/ids.js';
 
 export interface Memo {
   id: string;

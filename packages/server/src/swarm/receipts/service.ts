@@ -11,7 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { isUuid } from '../members/repository.js';
+import { isUuid } from '../shared/ids.js';
 import { SESSION_ERRORS } from '../sessions/constants.js';
 import { digestAt, hasReceiptWithDigest, receiptOfSession, type ReceiptRow } from './repository.js';
 import type { ServiceKeyStore } from './service-key.js';

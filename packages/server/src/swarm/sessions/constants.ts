@@ -22,4 +22,4 @@ export const SESSION_ERRORS = {
  * Static segments of routes under /api/swarm/sessions/{x}/…: a subject with one of these slugs could
  * never be read at /api/swarm/sessions/{date}/{subject}, so subjects may not take them.
  */
-export const SESSION_SUBROUTES = ['judgements', 'consensus-receipt'] as const;
+export const SESSION_SUBROUTES = ['judgements', 'consensus-receipt', 'snapshot'] as const;

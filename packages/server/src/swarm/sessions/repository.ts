@@ -1,6 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { DB, SessionState, SwarmSessionTable } from '../../db/schema.js';
-import { isUuid } from '../members/repository.js';
+import { isUuid } from '../shared/ids.js';
 
 export type SessionRow = Selectable<SwarmSessionTable>;
 

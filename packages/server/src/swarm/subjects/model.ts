@@ -1,23 +1,12 @@
+import type { Static } from 'typebox';
 import { nextCronFire } from '../../jobs/cron.js';
 import type { SnapshotRow, SubjectRow } from './repository.js';
+import type { SubjectRecordSchema, SubjectSnapshotSchema, SwarmSubjectSchema } from './schemas.js';
 
 /** `body.subject` of a brief: exactly the spec's camelCase fields. */
-export interface SubjectRecord {
-  id: string;
-  status: string;
-  name: string;
-  operator: string | null;
-  homepage: string | null;
-  xHandle: string | null;
-  thesisBlurb: string | null;
-  wallets: unknown[];
-  nftContracts: unknown[];
-  source: string | null;
-  recommendationType: 'bucket_weights' | 'position_actions';
-  linkedMemberId: string | null;
-  structuralNotes: string | null;
-  lastReviewed: string | null;
-}
+export type SubjectRecord = Static<typeof SubjectRecordSchema>;
+export type SwarmSubject = Static<typeof SwarmSubjectSchema>;
+export type SubjectSnapshot = Static<typeof SubjectSnapshotSchema>;
 
 export function subjectRecord(row: SubjectRow): SubjectRecord {
   return {
@@ -39,7 +28,7 @@ export function subjectRecord(row: SubjectRow): SubjectRecord {
 }
 
 /** GET /api/swarm/subjects/{id}: the record plus its schedule and quorum. */
-export function subjectResource(row: SubjectRow, now: Date) {
+export function subjectResource(row: SubjectRow, now: Date): SwarmSubject {
   return {
     ...subjectRecord(row),
     quorumRequired: row.quorum_required,
@@ -54,14 +43,14 @@ export function subjectResource(row: SubjectRow, now: Date) {
   };
 }
 
-export function snapshotResource(row: SnapshotRow) {
+export function snapshotResource(row: SnapshotRow): SubjectSnapshot {
   return {
     id: row.id,
     subjectId: row.subject_id,
     sessionId: row.session_id,
     takenAt: row.taken_at.toISOString(),
     totalUsd: row.total_usd,
-    holdings: row.holdings,
+    holdings: row.holdings as SubjectSnapshot['holdings'],
     notable: row.notable,
   };
 }

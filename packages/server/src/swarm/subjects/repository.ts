@@ -76,3 +76,12 @@ export async function snapshotOfSession(
     .where('session_id', '=', sessionId)
     .executeTakeFirst();
 }
+
+export async function sessionExists(db: Kysely<DB>, sessionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('swarm_session')
+    .select('id')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row !== undefined;
+}

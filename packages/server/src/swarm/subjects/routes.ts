@@ -1,28 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
-import type { Clock } from '../../clock.js';
-import type { DB } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
 import { parseLimit } from '../sessions/list-query.js';
-import { SESSION_ERRORS } from '../sessions/constants.js';
 import { swarmResponses } from '../schemas.js';
-import { snapshotResource, subjectResource } from './model.js';
-import { findSubject, snapshotsOf } from './repository.js';
+import { SubjectSnapshotSchema, SwarmSubjectSchema } from './schemas.js';
+import type { SubjectReads } from './service.js';
 
 const SNAPSHOTS_DEFAULT = 30;
 const SNAPSHOTS_MAX = 365;
 
-export const subjectRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<DB>; clock: Clock }> = async (
+export const subjectRoutes: FastifyPluginAsyncTypebox<{ subjects: SubjectReads }> = async (
   app,
-  { db, clock },
+  { subjects },
 ) => {
-  const requireSubject = async (id: string) => {
-    const subject = await findSubject(db, id);
-    if (subject === undefined) throw notFound(SESSION_ERRORS.subjectNotFound);
-    return subject;
-  };
-
   app.get(
     '/api/swarm/subjects/:id',
     {
@@ -30,10 +19,10 @@ export const subjectRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<DB>; clock: C
         tags: ['swarm sessions'],
         summary: 'A subject the swarm convenes on, with its schedule and quorum',
         params: Type.Object({ id: Type.String({ description: 'subject id (slug)' }) }),
-        response: swarmResponses({ 200: Type.Unknown({ description: 'SwarmSubject' }) }, [404]),
+        response: swarmResponses({ 200: SwarmSubjectSchema }, [404]),
       },
     },
-    async (request) => subjectResource(await requireSubject(request.params.id), clock.now()),
+    async (request) => subjects.subject(request.params.id),
   );
 
   app.get(
@@ -47,15 +36,34 @@ export const subjectRoutes: FastifyPluginAsyncTypebox<{ db: Kysely<DB>; clock: C
           limit: Type.Optional(Type.String({ description: 'default 30, clamped to 1..365' })),
         }),
         response: swarmResponses(
-          { 200: Type.Object({ snapshots: Type.Array(Type.Unknown()) }) },
+          { 200: Type.Object({ snapshots: Type.Array(SubjectSnapshotSchema) }) },
           [404],
         ),
       },
     },
-    async (request) => {
-      const limit = parseLimit(request.query.limit, SNAPSHOTS_DEFAULT, SNAPSHOTS_MAX);
-      const subject = await requireSubject(request.params.id);
-      return { snapshots: (await snapshotsOf(db, subject.id, limit)).map(snapshotResource) };
+    async (request) => ({
+      snapshots: await subjects.snapshots(
+        request.params.id,
+        parseLimit(request.query.limit, SNAPSHOTS_DEFAULT, SNAPSHOTS_MAX),
+      ),
+    }),
+  );
+
+  app.get(
+    '/api/swarm/sessions/:id/snapshot',
+    {
+      schema: {
+        tags: ['swarm sessions'],
+        summary: 'The holdings snapshot a session reasoned over (taken when it convened)',
+        description:
+          '`snapshot` is null for a session that took none (subjects without wallets to read).',
+        params: Type.Object({ id: Type.String({ description: 'session UUID' }) }),
+        response: swarmResponses(
+          { 200: Type.Object({ snapshot: Type.Union([SubjectSnapshotSchema, Type.Null()]) }) },
+          [404],
+        ),
+      },
     },
+    async (request) => ({ snapshot: await subjects.ofSession(request.params.id) }),
   );
 };

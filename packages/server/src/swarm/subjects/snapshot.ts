@@ -1,18 +1,11 @@
 import type { Kysely } from 'kysely';
+import type { Static } from 'typebox';
 import type { DB } from '../../db/schema.js';
 import { holdings as treasuryHoldings } from '../../treasury/repository.js';
 import type { SubjectRow } from './repository.js';
+import type { SnapshotHoldingSchema } from './schemas.js';
 
-export interface Holding {
-  wallet: string;
-  asset: string;
-  bucket: string | null;
-  amount: number | null;
-  valueUsd: number | null;
-  /** Share of the snapshot's total USD value (0..1), null when the value is unknown. */
-  share: number | null;
-  provenance: string;
-}
+export type Holding = Static<typeof SnapshotHoldingSchema>;
 
 export interface CapturedHoldings {
   holdings: Holding[];

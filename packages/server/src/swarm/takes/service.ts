@@ -14,7 +14,7 @@ import type { Clock } from '../../clock.js';
 import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
 import type { DB } from '../../db/schema.js';
 import { SWARM_ERRORS, swarmError } from '../errors.js';
-import { isUuid } from '../members/repository.js';
+import { isUuid } from '../shared/ids.js';
 import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.js';
 import { TakeFiler } from './filing.js';
 import { TakeRepository } from './repository.js';

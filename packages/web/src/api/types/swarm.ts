@@ -37,52 +37,10 @@ export type ApplicationStatus = JsonOf<'/api/swarm/apply/{id}'>;
 
 export { STANCES } from '@convene/protocol';
 
-// The subject and snapshot routes declare their bodies as `unknown` in OpenAPI
-// (packages/server/src/swarm/subjects/routes.ts), so their shapes are written out here from
-// packages/server/src/swarm/subjects/model.ts until the server schemas name them.
-/** GET /api/swarm/subjects/{id} */
-export interface SwarmSubject {
-  id: string;
-  status: string;
-  name: string;
-  operator: string | null;
-  homepage: string | null;
-  xHandle: string | null;
-  thesisBlurb: string | null;
-  source: string | null;
-  recommendationType: 'bucket_weights' | 'position_actions';
-  structuralNotes: string | null;
-  lastReviewed: string | null;
-  quorumRequired: number;
-  schedule: { cron: string | null; enabled: boolean; nextFireAt: string | null };
-}
-export interface SnapshotHolding {
-  wallet: string;
-  asset: string;
-  bucket: string | null;
-  amount: number | null;
-  valueUsd: number | null;
-  share: number | null;
-  provenance: string;
-}
-/** One entry of GET /api/swarm/subjects/{id}/snapshots */
-export interface SubjectSnapshot {
-  id: string | number;
-  subjectId: string;
-  sessionId: string | null;
-  takenAt: string;
-  totalUsd: number | null;
-  holdings: SnapshotHolding[];
-  notable: string[];
-}
-export interface SubjectSnapshots {
-  snapshots: SubjectSnapshot[];
-}
-/** `referenceAllocation` on session rows (packages/server/src/swarm/sessions/reference-allocation.ts). */
-export interface ReferenceAllocation {
-  version: number;
-  asOf: string | null;
-  setBy: string;
-  sleeves: Array<{ key: string; target: number }>;
-  buckets: Array<{ bucket: string; weight: number }>;
-}
+export type SwarmSubject = JsonOf<'/api/swarm/subjects/{id}'>;
+export type SubjectSnapshots = JsonOf<'/api/swarm/subjects/{id}/snapshots'>;
+export type SubjectSnapshot = SubjectSnapshots['snapshots'][number];
+export type SnapshotHolding = SubjectSnapshot['holdings'][number];
+export type SessionSnapshot = JsonOf<'/api/swarm/sessions/{id}/snapshot'>;
+/** `referenceAllocation` on session rows: the targets the brief carried. */
+export type ReferenceAllocation = NonNullable<SessionSummary['referenceAllocation']>;

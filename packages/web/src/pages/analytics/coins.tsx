@@ -5,7 +5,7 @@ import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { num, shortHash, usd } from '../../lib/format.js';
+import { num, pctPoints, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
@@ -131,10 +131,7 @@ function CoinBody({ coin: c }: { coin: CoinProfile }) {
         <Stat label="FDV" value={usd(c.fdvUsd)} />
         <Stat label="Volume 24h" value={usd(c.volume24hUsd)} />
         <Stat label="Holders" value={num(c.holders)} />
-        <Stat
-          label="30-day change"
-          value={c.change30dPct === null ? '—' : `${c.change30dPct.toFixed(1)}%`}
-        />
+        <Stat label="30-day change" value={pctPoints(c.change30dPct)} />
       </div>
       <TimeChart spec={chart} testId="coin-chart" />
       <h3>Linked agents</h3>

@@ -4,7 +4,7 @@ import { Async } from '../../components/async-view.js';
 import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { num, pctPoints, usd } from '../../lib/format.js';
+import { num, pctPoints, pctValue, usd } from '../../lib/format.js';
 import { safeHref } from '../../lib/safe-url.js';
 import { useResource } from '../../lib/use-resource.js';
 import { ActivityTable } from './activity-page.js';
@@ -16,7 +16,7 @@ type Kpi = ProjectDetail['kpis'][number];
 
 function kpiValue(kpi: Kpi): string {
   if (kpi.unit === 'usd') return usd(kpi.value);
-  if (kpi.unit === 'pct') return kpi.value === null ? '—' : `${kpi.value.toFixed(1)}%`;
+  if (kpi.unit === 'pct') return pctValue(kpi.value, 1);
   return num(kpi.value);
 }
 

@@ -5,7 +5,7 @@ import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { num, pctPoints, shortHash, usd } from '../../lib/format.js';
+import { num, pctPoints, pctValue, shortHash, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
@@ -53,7 +53,7 @@ export function VaultsPage() {
                 {
                   label: 'APY',
                   numeric: true,
-                  render: (r) => (r.apyPct === null ? '—' : `${r.apyPct.toFixed(2)}%`),
+                  render: (r) => pctValue(r.apyPct),
                   sortKey: 'apy',
                 },
                 { label: '24h', numeric: true, render: (r) => <Change value={r.change24hPct} /> },
@@ -133,15 +133,9 @@ function VaultBody({ vault: v }: { vault: VaultProfile }) {
       {v.strategy !== null ? <p>{v.strategy}</p> : null}
       <div class="stats">
         <Stat label="TVL" value={usd(v.tvlUsd)} />
-        <Stat label="APY now" value={v.apyPct === null ? '—' : `${v.apyPct.toFixed(2)}%`} />
-        <Stat
-          label="APY 7d avg"
-          value={v.yield.apy7dAvgPct === null ? '—' : `${v.yield.apy7dAvgPct.toFixed(2)}%`}
-        />
-        <Stat
-          label="APY 30d avg"
-          value={v.yield.apy30dAvgPct === null ? '—' : `${v.yield.apy30dAvgPct.toFixed(2)}%`}
-        />
+        <Stat label="APY now" value={pctValue(v.apyPct)} />
+        <Stat label="APY 7d avg" value={pctValue(v.yield.apy7dAvgPct)} />
+        <Stat label="APY 30d avg" value={pctValue(v.yield.apy30dAvgPct)} />
         <Stat
           label="Share price"
           value={num(v.sharePrice, 4)}

@@ -1,5 +1,6 @@
 import type { CorrelationCell, RegimeLatest } from '../../api/types/regime.js';
 import { scrollRegion } from '../../components/scroll-region.js';
+import { coefficient } from '../../lib/format.js';
 
 const COLUMNS = [
   { key: 'forward30d', label: 'fwd 30d' },
@@ -18,7 +19,7 @@ function Cell({ cell }: { cell: CorrelationCell }) {
   const tone = cell.rho >= 0.15 ? 'rho-pos' : cell.rho <= -0.15 ? 'rho-neg' : 'muted';
   return (
     <td class={`num ${tone}`} title={`n = ${cell.n}`}>
-      {cell.rho.toFixed(2)}
+      {coefficient(cell.rho)}
     </td>
   );
 }

@@ -5,7 +5,7 @@ import type {
   Judgements,
   SessionDetail,
   SessionOfDay,
-  SubjectSnapshots,
+  SessionSnapshot,
 } from '../../api/types/swarm.js';
 import { Async } from '../../components/async-view.js';
 import { num } from '../../lib/format.js';
@@ -14,7 +14,7 @@ import { DisagreementPanel, RecommendationPanel } from './aggregate-panels.js';
 import { ReceiptPanel } from './receipt-panel.js';
 import { Countdown, StateChip, SwarmFrame } from './shared.js';
 import { TakesSection } from './takes-section.js';
-import { BucketComparison, SnapshotTable } from './snapshot-panels.js';
+import { BriefTargets, BucketComparison, SnapshotTable } from './snapshot-panels.js';
 import { titleOf } from '../../lib/document-title.js';
 
 export function SessionPage({ params }: { params: { id: string } }) {
@@ -69,15 +69,14 @@ export function SessionOfDayPage({ params }: { params: { date: string; subject: 
 }
 
 function SnapshotSection({ session }: { session: SessionDetail }) {
-  const snapshots = useResource<SubjectSnapshots>(
-    `/api/swarm/subjects/${encodeURIComponent(session.subjectId)}/snapshots?limit=365`,
+  const snapshot = useResource<SessionSnapshot>(
+    `/api/swarm/sessions/${encodeURIComponent(session.id)}/snapshot`,
   );
   return (
     <section class="card" data-testid="session-snapshot">
       <h2>What the swarm reasoned over</h2>
-      <Async resource={snapshots} what="holdings snapshot">
-        {(data) => {
-          const snapshot = data.snapshots.find((x) => x.sessionId === session.id) ?? null;
+      <Async resource={snapshot} what="holdings snapshot">
+        {({ snapshot }) => {
           return (
             <>
               <BucketComparison session={session} snapshot={snapshot} />
@@ -161,6 +160,7 @@ export function SessionBody({ session: s }: { session: SessionDetail }) {
                 {num(brief.regime.composite, 3)})
               </p>
             ) : null}
+            <BriefTargets reference={s.referenceAllocation} />
             <details>
               <summary class="small">Prompt given to members</summary>
               <pre class="block">{brief.prompt.system}</pre>

@@ -112,7 +112,7 @@ export function BucketComparison(props: {
   session: SessionDetail;
   snapshot: SubjectSnapshot | null;
 }) {
-  const reference = props.session.referenceAllocation as ReferenceAllocation | null;
+  const reference = props.session.referenceAllocation;
   const rows = bucketRows(reference, props.snapshot, props.session.recommendation?.weights ?? []);
   if (rows.length === 0)
     return <p class="muted">No targets, holdings or bucket weights to compare for this session.</p>;
@@ -157,6 +157,33 @@ export function BucketComparison(props: {
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/** The sleeve targets a brief carried: the allocation framework in force when the session convened. */
+export function BriefTargets({ reference }: { reference: ReferenceAllocation | null }) {
+  if (reference === null) return null;
+  return (
+    <div data-testid="brief-sleeve-targets">
+      <p class="small">
+        Sleeve targets this brief carried: allocation framework version {reference.version}, set by{' '}
+        {reference.setBy}
+        {reference.asOf !== null ? (
+          <>
+            {' '}
+            on <When iso={reference.asOf} />
+          </>
+        ) : null}
+        .
+      </p>
+      <ul class="inline-list small">
+        {reference.sleeves.map((sleeve) => (
+          <li key={sleeve.key} data-sleeve={sleeve.key}>
+            {label(sleeve.key)} <strong>{pct(sleeve.target)}</strong>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -131,7 +131,11 @@ function AllocationTable({
               const gap = row.target === null ? null : row.actual - row.target;
               const alert = gap !== null && Math.abs(gap) > DRIFT_ALERT;
               return (
-                <tr key={row.key} class={row.depth === 1 ? 'sub-row' : 'group-row'}>
+                <tr
+                  key={row.key}
+                  data-key={row.key}
+                  class={row.depth === 1 ? 'sub-row' : 'group-row'}
+                >
                   <td class="row-title">{row.label}</td>
                   <td class="num" data-label="Target">
                     {row.target === null ? 'no target' : pct(row.target)}
