@@ -26,6 +26,7 @@ import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { RssSampler, mb, startBareServer, startServer, type Child } from './lib/processes.js';
 import { rawInsertRate } from './lib/raw-insert.js';
+import { driveSubmits, type SubmitRun } from './lib/submit-driver.js';
 import {
   consecutiveDates,
   onboardMember,
@@ -74,8 +75,11 @@ const READS = [
   { name: 'sessions (default page)', size: 'large', url: '/api/swarm/sessions' },
 ] as const;
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 
 async function fire(options: Record<string, unknown>): Promise<AutocannonResult> {
   return autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
@@ -294,19 +298,14 @@ async function measureReads(server: Child, bare: Child, sizes: Map<string, numbe
   }
 }
 
-async function measureSubmit(server: Child, prepared: Members): Promise<AutocannonResult> {
-  const result = await autocannon({
-    ...submitOptions(server, prepared),
-    // Every member files its whole pre-signed list once: a second pass would only replay nonces.
-    amount: prepared.bodies.reduce((sum, list) => sum + list.length, 0),
-  });
-  if (result.errors > 0 || result.non2xx > 0) {
-    const statuses = Object.entries(result.statusCodeStats)
-      .map(([code, { count }]) => `${code}×${count}`)
-      .join(', ');
-    throw new Error(`submit: statuses ${statuses}, errors ${result.errors}`);
+/** Every member files its whole pre-signed list once (a second pass would only replay nonces). */
+async function measureSubmit(server: Child, prepared: Members): Promise<SubmitRun> {
+  const run = await driveSubmits(server.baseUrl, prepared.members, prepared.bodies);
+  if (run.refused.size > 0) {
+    const statuses = [...run.refused].map(([code, count]) => `${code}×${count}`).join(', ');
+    throw new Error(`submit: statuses ${statuses}`);
   }
-  return result;
+  return run;
 }
 
 /** The server's `convene_tlog_integration_seconds` histogram: cumulative count per bucket bound. */
@@ -378,13 +377,17 @@ async function soak(server: Child, sampler: RssSampler, prepared: Members): Prom
  * Each member count gets its own members filing TAKES_PER_RUN takes in all, then the server stops and
  * the two physical limits are measured on the idle machine: raw verifies/s, raw insert transactions/s.
  */
-async function measureSubmits(server: Child, sampler: RssSampler, target: DatabaseTarget) {
+async function measureSubmits(
+  server: Child,
+  sampler: RssSampler,
+  target: DatabaseTarget,
+): Promise<Array<{ members: number; result: SubmitRun }>> {
   const dates = consecutiveDates(
     '2030-01-01',
     Math.ceil(TAKES_PER_RUN / MEMBER_COUNTS[0]! / 10) + 1,
   );
   await openSessions(server, dates);
-  const results: Array<{ members: number; result: AutocannonResult; integration: string }> = [];
+  const results: Array<{ members: number; result: SubmitRun; integration: string }> = [];
   for (const count of MEMBER_COUNTS) {
     const prepared = await prepareSubmitters(
       server,
@@ -396,7 +399,7 @@ async function measureSubmits(server: Child, sampler: RssSampler, target: Databa
     const result = await measureSubmit(server, prepared);
     // Integration finishes within a second or two of the last 201: wait for the last ones to count.
     let after = await integrationBuckets(server);
-    for (let i = 0; i < 40 && countOf(after) - countOf(before) < result.requests.total; i++) {
+    for (let i = 0; i < 40 && countOf(after) - countOf(before) < result.total; i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       after = await integrationBuckets(server);
     }
@@ -414,11 +417,12 @@ async function measureSubmits(server: Child, sampler: RssSampler, target: Databa
   console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const { members, result, integration } of results) {
     const raw = await target.rawInsert(members, SECONDS * 2);
-    const rate = result.requests.average;
+    const rate = result.takesPerSecond;
     console.log(
-      `| ${members} | ${rate.toFixed(0)} | ${result.latency.p50} / ${result.latency.p99} | ${verifies.toFixed(0)} | ${((rate / verifies) * 100).toFixed(1)}% | ${raw.transactionsPerSecond.toFixed(0)} | ${raw.p50Ms.toFixed(1)} / ${raw.p99Ms.toFixed(1)} | ${((rate / raw.transactionsPerSecond) * 100).toFixed(0)}% | ${integration} |`,
+      `| ${members} | ${rate.toFixed(0)} | ${result.p50Ms.toFixed(1)} / ${result.p99Ms.toFixed(1)} | ${verifies.toFixed(0)} | ${((rate / verifies) * 100).toFixed(1)}% | ${raw.transactionsPerSecond.toFixed(0)} | ${raw.p50Ms.toFixed(1)} / ${raw.p99Ms.toFixed(1)} | ${((rate / raw.transactionsPerSecond) * 100).toFixed(0)}% | ${integration} |`,
     );
   }
+  return results;
 }
 
 async function runDatabase(kind: 'pglite' | 'postgres', log: 'on' | 'off'): Promise<void> {
@@ -460,7 +464,14 @@ async function runDatabase(kind: 'pglite' | 'postgres', log: 'on' | 'off'): Prom
     } else {
       if (PARTS.has('reads')) await measureReads(server, bare, sizes);
       if (PARTS.has('submit')) {
-        await measureSubmits(server, sampler, target);
+        for (const { members, result } of await measureSubmits(server, sampler, target))
+          submitRuns.push({
+            kind,
+            log,
+            members,
+            p50Ms: result.p50Ms,
+            takesPerSecond: result.takesPerSecond,
+          });
         server = undefined; // stopped before the raw limits were measured
       }
     }
@@ -479,6 +490,44 @@ async function runDatabase(kind: 'pglite' | 'postgres', log: 'on' | 'off'): Prom
   }
 }
 
+/** Every submit run of this invocation, for the log-off/log-on summary at the end. */
+const submitRuns: Array<{
+  kind: string;
+  log: 'on' | 'off';
+  members: number;
+  p50Ms: number;
+  takesPerSecond: number;
+}> = [];
+
+/** With BENCH_LOG=off,on,...: what logging adds to submit p50, median of each side's runs. */
+function logOverheadSummary(): void {
+  const groups = new Map<
+    string,
+    { off: number[]; on: number[]; offRate: number[]; onRate: number[] }
+  >();
+  for (const run of submitRuns) {
+    const key = `${run.kind} | ${run.members}`;
+    const group = groups.get(key) ?? { off: [], on: [], offRate: [], onRate: [] };
+    group[run.log].push(run.p50Ms);
+    group[run.log === 'on' ? 'onRate' : 'offRate'].push(run.takesPerSecond);
+    groups.set(key, group);
+  }
+  const both = [...groups].filter(([, g]) => g.off.length > 0 && g.on.length > 0);
+  if (both.length === 0) return;
+  console.log('\n## What the transparency log adds to submit (median of each side’s runs)');
+  console.log(
+    '| Database | Members | Runs off / on | p50 ms, log off | p50 ms, log on | p50 change | Takes/s off / on |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const [key, g] of both) {
+    const off = median(g.off);
+    const on = median(g.on);
+    console.log(
+      `| ${key} | ${g.off.length} / ${g.on.length} | ${off.toFixed(2)} (${g.off.map((v) => v.toFixed(1)).join(', ')}) | ${on.toFixed(2)} (${g.on.map((v) => v.toFixed(1)).join(', ')}) | ${(((on - off) / off) * 100).toFixed(1)} % | ${median(g.offRate).toFixed(0)} / ${median(g.onRate).toFixed(0)} |`,
+    );
+  }
+}
+
 console.log(
   `convene load benchmark ${new Date().toISOString()}: Node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model}), ${mb(os.totalmem())} RAM`,
 );
@@ -487,3 +536,4 @@ for (const kind of (process.env.BENCH_DATABASES ?? 'pglite,postgres').split(',')
     await runDatabase(kind as 'pglite' | 'postgres', log as 'on' | 'off');
   }
 }
+logOverheadSummary();
