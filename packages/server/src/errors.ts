@@ -1,41 +1,215 @@
+import { INVALID_SIGNING_DRAFT, SESSION_STATES } from '@convene/protocol';
+
 /**
- * Every error the service answers with on purpose. The HTTP layer maps them once (http/error-handler.ts):
- * swarm domain errors become `{ ok: false, status, error }`, request errors become `{ error }`.
+ * Every error the service answers with on purpose, by name: its status, its body shape and its
+ * message (spec §7 verbatim where the spec names one, ours otherwise). Throw sites name the error
+ * (`throw fail('windowClosed')`); http/error-handler.ts turns it into a response in one place.
+ *
+ * Two shapes, as the spec has them: a swarm domain error answers `{ ok: false, status, error }`, a
+ * request the service could not parse or address answers `{ error }`. A few messages exist in both
+ * shapes (a session missing for a swarm action vs. for a read), so the read's name says `read`.
  */
-export abstract class AppError extends Error {
-  abstract readonly status: number;
-  /** Extra fields merged into the response body (e.g. `expectedPayload`). Never secrets. */
-  readonly extra: Readonly<Record<string, unknown>> | undefined;
+export const ERRORS = {
+  // Submitting takes (spec §7).
+  invalidSubmission: domain(400, 'invalid submission'),
+  submissionFieldInvalid: domain(400, (reason: string) => reason),
+  signatureFailed: domain(400, 'signature verification failed'),
+  invalidSigningDraft: domain(400, INVALID_SIGNING_DRAFT),
+  missingBearer: domain(401, 'missing bearer token'),
+  unknownToken: domain(401, 'unknown member token'),
+  tokenMemberMismatch: domain(403, 'token/member mismatch'),
+  notOnRoster: domain(403, "member is not on this session's expected roster"),
+  excused: domain(403, 'member is excused from this session'),
+  noKey: domain(403, 'no registered key for member'),
+  noSession: domain(404, 'no session for date/subject'),
+  windowClosed: domain(409, 'submission window closed'),
+  nonceReplay: domain(
+    409,
+    'nonce already used by this member (replay); mint a fresh nonce to amend',
+  ),
+  capReached: domain(409, 'amendment cap reached (5 takes per member per session)'),
+  amendmentClosed: domain(
+    409,
+    'amendment window closed (session already aggregated); the take on file stands',
+  ),
+  amendmentClosedPublished: domain(
+    409,
+    'amendment window closed (session already published); the take on file stands',
+  ),
+  revisionRace: domain(
+    409,
+    'a concurrent submission from this member won the same revision; retry',
+  ),
+  takeNotFound: domain(404, 'take not found'),
 
-  constructor(message: string, options?: { extra?: Record<string, unknown>; cause?: unknown }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.extra = options?.extra;
-  }
+  // Onboarding: applications, activation, token claims (the spec shows only status codes).
+  invalidApplication: domain(400, 'invalid application'),
+  applicationSignature: domain(400, 'application signature verification failed'),
+  keyAlreadyRegistered: domain(409, 'public key already registered to an admitted member'),
+  applicationNotFound: domain(404, 'application not found'),
+  invalidPublicKey: domain(400, 'invalid public key'),
+  invalidRole: domain(400, 'role must be member or judge'),
+  memberIdRequired: domain(400, 'memberId is required'),
+  notPending: domain(409, 'member has no pending key to activate'),
+  memberNotFound: domain(404, 'member not found'),
+  invalidTokenClaimBody: domain(400, 'invalid token claim'),
+  invalidClaim: domain(
+    401,
+    'token claim rejected: challenge unknown, expired or signature invalid',
+  ),
+  tokenAlreadyClaimed: domain(409, 'token already claimed'),
+  missingAdminToken: domain(401, 'missing admin token'),
+  invalidAdminToken: domain(401, 'invalid admin token'),
+
+  // Sessions, rosters and subjects (admin actions).
+  sessionNotFound: domain(404, 'session not found'),
+  subjectNotFound: domain(404, 'subject not found'),
+  notCollecting: domain(
+    409,
+    'the session is no longer collecting; its window and roster are frozen',
+  ),
+  judgeNotOnRoster: domain(409, 'judges file judgements, not takes: a judge cannot join a roster'),
+  rosterMemberAbsent: domain(404, 'member is not on this session roster'),
+  invalidRosterChange: domain(400, 'memberId and action (add, excuse, restore) are required'),
+  invalidWindow: domain(400, 'windowClosesAt must be an ISO 8601 date-time or null'),
+  invalidDate: domain(400, 'date must be YYYY-MM-DD'),
+  invalidSubject: domain(400, 'subjectId is required'),
+  invalidSubjectSlug: domain(400, 'subject id must be a lower-case slug (a-z, 0-9, -)'),
+  reservedSubjectSlug: domain(
+    400,
+    (id: string) => `subject id ${id} is reserved: /api/swarm/sessions/{id}/${id} is a route`,
+  ),
+  linkedMemberNotFound: domain(404, 'linked member not found'),
+  scheduleNeedsCron: domain(400, 'an enabled schedule needs a cron expression'),
+  invalidSubjectSettings: domain(400, (reason: string) => reason),
+
+  // Memos and judgements.
+  invalidMemo: domain(400, 'invalid memo'),
+  memoNotFound: domain(404, 'memo not found'),
+  invalidJudgement: domain(400, 'invalid judgement'),
+  notJudge: domain(403, 'member is not a judge'),
+  judgementsClosed: domain(409, 'judgements close when the session is published'),
+  duplicateJudgement: domain(409, 'this judge already filed a judgement for this session'),
+
+  // Swarm reads.
+  readSessionNotFound: request(404, 'session not found'),
+  readSubjectNotFound: request(404, 'subject not found'),
+  readMemberNotFound: request(404, 'member not found'),
+  readInvalidDate: request(400, 'date must be YYYY-MM-DD'),
+  receiptNotFound: request(404, 'no consensus receipt: the session has not been published'),
+  judgementNotFound: request(404, 'judgement not found'),
+  briefNotFound: request(404, 'no brief matches'),
+  briefSessionNotUuid: request(400, 'session must be a session UUID'),
+  briefDateInvalid: request(400, 'date must be YYYY-MM-DD (or pass session)'),
+  briefSubjectRequired: request(400, 'subject is required with date'),
+  invalidLimit: request(400, 'limit must be an integer'),
+  invalidCursor: request(400, 'invalid cursor'),
+  invalidSessionState: request(400, `state must be one of ${SESSION_STATES.join(', ')}`),
+
+  // The transparency log.
+  noCheckpoint: request(404, 'the log has no checkpoint yet'),
+  checkpointNotFound: request(404, 'no checkpoint of that size'),
+  entryNotFound: request(404, 'no log entry with that index or leaf hash'),
+  badTreeSize: request(
+    400,
+    'treeSize must be at least 1 and at most the size of the latest checkpoint',
+  ),
+  badIndex: request(400, 'logIndex must be below treeSize'),
+  badRange: request(
+    400,
+    'from must be at most to, and to at most the size of the latest checkpoint',
+  ),
+  badEntryRange: request(400, 'need 0 ≤ start < end ≤ log size and at most 1000 entries'),
+  badLeafHash: request(400, 'leafHash must be base64 (or hex) of 32 bytes'),
+  oneOfIndexOrLeaf: request(400, 'give exactly one of index and leafHash'),
+  badCosignature: request(
+    400,
+    'not a valid cosignature by that witness key over a checkpoint this log issued',
+  ),
+  badWitnessKey: request(400, 'vkey must be a witness verifier key of type 0x04 (cosignature/v1)'),
+
+  // Treasury and regime.
+  unknownBucket: request(400, (bucket: string) => `unknown bucket: ${bucket}`),
+  bucketNamedTwice: request(400, (bucket: string) => `bucket named twice: ${bucket}`),
+  invalidBucketWeight: request(
+    400,
+    (bucket: string) => `weight of ${bucket} must be a finite number ≥ 0`,
+  ),
+  weightsNotPositive: request(400, 'weights must have a positive total'),
+  noVaultReading: request(404, 'no vault reading has been recorded yet'),
+  noTokenReading: request(404, 'no token reading has been recorded yet'),
+  unknownResearchSignal: request(404, (key: string) => `unknown research signal: ${key}`),
+  researchSignalNotComputed: request(
+    404,
+    (key: string) => `research signal ${key} has not been computed yet`,
+  ),
+
+  // Analytics.
+  agentNotFound: request(404, 'agent not found'),
+  coinNotFound: request(404, 'coin not found'),
+  vaultNotFound: request(404, 'vault not found'),
+  walletNotFound: request(404, 'wallet not found'),
+  projectNotFound: request(404, 'project not found'),
+  invalidPageLimit: request(400, 'limit must be an integer from 1 to 500'),
+  invalidPage: request(400, 'page must be a page number from 1'),
+  importNotNdjson: request(415, (type: string) => `unsupported content-type: send ${type}`),
+  importEmpty: request(400, (type: string) => `send the records as a non-empty ${type} body`),
+
+  // Any route.
+  bodyNotUtf8: request(400, 'request body is not valid UTF-8'),
+} as const;
+
+export type ErrorName = keyof typeof ERRORS;
+/** `domain`: `{ ok: false, status, error }`; `request`: `{ error }`. */
+export type ErrorShape = 'domain' | 'request';
+
+type Message = string | ((...args: never[]) => string);
+type MessageArgs<N extends ErrorName> = (typeof ERRORS)[N]['message'] extends (
+  ...args: infer A
+) => string
+  ? A
+  : [];
+
+function domain<M extends Message>(status: number, message: M) {
+  return { status, shape: 'domain' as const, message };
+}
+function request<M extends Message>(status: number, message: M) {
+  return { status, shape: 'request' as const, message };
 }
 
-/** A swarm domain error: `{ ok: false, status, error }` with the spec's exact message. */
-export class SwarmError extends AppError {
-  override readonly name = 'SwarmError';
+/** An error from the catalogue; `extra` fields join the response body (never secrets). */
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  readonly status: number;
+  readonly shape: ErrorShape;
+
   constructor(
-    readonly status: number,
+    readonly code: ErrorName,
     message: string,
-    options?: { extra?: Record<string, unknown>; cause?: unknown },
+    readonly extra?: Readonly<Record<string, unknown>>,
   ) {
-    super(message, options);
+    super(message);
+    const entry = ERRORS[code];
+    this.status = entry.status;
+    this.shape = entry.shape;
   }
 }
 
-/** A request that could not be parsed or addressed: `{ error }`. */
-export class RequestError extends AppError {
-  override readonly name = 'RequestError';
-  constructor(
-    readonly status: number,
-    message: string,
-    options?: { extra?: Record<string, unknown>; cause?: unknown },
-  ) {
-    super(message, options);
-  }
+/** The catalogue's error `code`, its message built from `args` where it takes any. */
+export function fail<N extends ErrorName>(code: N, ...args: MessageArgs<N>): ServiceError {
+  const message: Message = ERRORS[code].message;
+  return new ServiceError(
+    code,
+    typeof message === 'string' ? message : (message as (...a: unknown[]) => string)(...args),
+  );
 }
 
-export const notFound = (what = 'not found'): RequestError => new RequestError(404, what);
-export const swarmNotFound = (what = 'not found'): SwarmError => new SwarmError(404, what);
+/** As `fail`, with fields added to the response body. */
+export function failWith<N extends ErrorName>(
+  code: N,
+  extra: Record<string, unknown>,
+  ...args: MessageArgs<N>
+): ServiceError {
+  const error = fail(code, ...args);
+  return new ServiceError(code, error.message, extra);
+}

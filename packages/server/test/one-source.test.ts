@@ -57,3 +57,32 @@ test('each enumeration and format has one source, in the protocol package', asyn
   }
   expect(copies).toEqual([]);
 });
+
+/*
+ * One catalogue of errors (issue 19): every error the service answers on purpose is named in
+ * src/errors.ts with its status, shape and message; throw sites name it. A status paired with a
+ * message anywhere else, or a second class of answered errors, fails here.
+ */
+test('every answered error comes from the catalogue in src/errors.ts', async () => {
+  const files = await sources(path.join(ROOT, 'packages/server/src'));
+  const handMade: string[] = [];
+  for (const file of files) {
+    const relative = path.relative(ROOT, file);
+    // The catalogue itself, and the one place that turns errors (ours and the framework's) into bodies.
+    if (relative === 'packages/server/src/errors.ts') continue;
+    if (relative === 'packages/server/src/http/error-handler.ts') continue;
+    const text = await readFile(file, 'utf8');
+    for (const [pattern, what] of [
+      [/new ServiceError\(/, 'builds a ServiceError by hand'],
+      [
+        /class \w+ extends (?:App|Service|Swarm|Request)Error\b/,
+        'declares another answered error class',
+      ],
+      [/\.status\(4\d\d\)\s*\.send\(/, 'sends a 4xx body by hand'],
+      [/throw \w*[eE]rror\(\s*4\d\d\s*,/, 'pairs a status and a message at a throw site'],
+    ] as const) {
+      if (pattern.test(text)) handMade.push(`${relative}: ${what}`);
+    }
+  }
+  expect(handMade).toEqual([]);
+});

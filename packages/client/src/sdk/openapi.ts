@@ -1945,6 +1945,175 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/swarm/members/{id}/takes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A member's takes, newest first, including sessions still collecting */
+    get: {
+      parameters: {
+        query?: {
+          /** @description page size, clamped to 1..1000; non-integers are a 400. Absent: every take, no cap */
+          limit?: string;
+          /** @description nextCursor of the previous page (with limit) */
+          cursor?: string;
+        };
+        header?: never;
+        path: {
+          /** @description member UUID or handle */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              memberId: string;
+              handle: string;
+              takes: {
+                /** Format: uuid */
+                id: string;
+                recommendationId: number;
+                /** Format: uuid */
+                sessionId: string;
+                /** @description UTC date YYYY-MM-DD of the session */
+                date: string;
+                subjectId: string;
+                sessionState:
+                  | 'scheduled'
+                  | 'collecting'
+                  | 'window_closed'
+                  | 'aggregated'
+                  | 'published'
+                  | 'cancelled';
+                revision: number;
+                stance: string;
+                confidence: number;
+                body: string;
+                memoUrl: string | null;
+                weights:
+                  | {
+                      bucket: string;
+                      weight: number;
+                    }[]
+                  | null;
+                nonce: string;
+                /** @description the exact canonical text that was signed */
+                canonical: string;
+                signature: string;
+                /** @description the key this take was filed and is verified with */
+                publicKey: string;
+                /** Format: date-time */
+                receivedAt: string;
+                /** @description signature, stored fields and the log entry re-checked on this read */
+                verified: boolean;
+                /** @description present only when verified is false: why (codes in docs/protocol.md) */
+                unverifiedReasons?: {
+                  code: string;
+                  message: string;
+                }[];
+                /** @description the take's index in the transparency log; null when the log holds none */
+                logIndex: number | null;
+                /** @description base64 SHA-256(0x00 ‖ entry) of its log entry */
+                leafHash: string | null;
+                /** @description a later revision of this take exists */
+                superseded: boolean;
+                /** @description the member's newest revision in the same session, or null when this is it */
+                supersededBy: {
+                  /** Format: uuid */
+                  id: string;
+                  revision: number;
+                  /** Format: date-time */
+                  receivedAt: string;
+                } | null;
+              }[];
+              nextCursor: string | null;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/swarm/memos': {
     parameters: {
       query?: never;
@@ -2294,175 +2463,6 @@ export interface paths {
               /** Format: date-time */
               appliedAt: string;
               activatedAt: string | null;
-            };
-          };
-        };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              ok?: false;
-              status?: number;
-              error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
-            };
-          };
-        };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              ok?: false;
-              status?: number;
-              error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
-            };
-          };
-        };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              ok?: false;
-              status?: number;
-              error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
-            };
-          };
-        };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {boolean} */
-              ok?: false;
-              status?: number;
-              error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/swarm/members/{id}/takes': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A member's takes, newest first, including sessions still collecting */
-    get: {
-      parameters: {
-        query?: {
-          /** @description page size, clamped to 1..1000; non-integers are a 400. Absent: every take, no cap */
-          limit?: string;
-          /** @description nextCursor of the previous page (with limit) */
-          cursor?: string;
-        };
-        header?: never;
-        path: {
-          /** @description member UUID or handle */
-          id: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              memberId: string;
-              handle: string;
-              takes: {
-                /** Format: uuid */
-                id: string;
-                recommendationId: number;
-                /** Format: uuid */
-                sessionId: string;
-                /** @description UTC date YYYY-MM-DD of the session */
-                date: string;
-                subjectId: string;
-                sessionState:
-                  | 'scheduled'
-                  | 'collecting'
-                  | 'window_closed'
-                  | 'aggregated'
-                  | 'published'
-                  | 'cancelled';
-                revision: number;
-                stance: string;
-                confidence: number;
-                body: string;
-                memoUrl: string | null;
-                weights:
-                  | {
-                      bucket: string;
-                      weight: number;
-                    }[]
-                  | null;
-                nonce: string;
-                /** @description the exact canonical text that was signed */
-                canonical: string;
-                signature: string;
-                /** @description the key this take was filed and is verified with */
-                publicKey: string;
-                /** Format: date-time */
-                receivedAt: string;
-                /** @description signature, stored fields and the log entry re-checked on this read */
-                verified: boolean;
-                /** @description present only when verified is false: why (codes in docs/protocol.md) */
-                unverifiedReasons?: {
-                  code: string;
-                  message: string;
-                }[];
-                /** @description the take's index in the transparency log; null when the log holds none */
-                logIndex: number | null;
-                /** @description base64 SHA-256(0x00 ‖ entry) of its log entry */
-                leafHash: string | null;
-                /** @description a later revision of this take exists */
-                superseded: boolean;
-                /** @description the member's newest revision in the same session, or null when this is it */
-                supersededBy: {
-                  /** Format: uuid */
-                  id: string;
-                  revision: number;
-                  /** Format: date-time */
-                  receivedAt: string;
-                } | null;
-              }[];
-              nextCursor: string | null;
             };
           };
         };

@@ -3,13 +3,13 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
-import { RequestError } from '../errors.js';
 import { ADMIN_SECURITY, adminGuard } from '../http/admin-auth.js';
 import { ANALYTICS_DATASET } from './dataset.js';
 import { AnalyticsImporter } from './import/importer.js';
 import { ndjsonText } from './import/sources.js';
 import { AdminErrorBody, ErrorBody } from './schemas/common.js';
 import { ImportQuery, ImportResponse } from './schemas/feeds.js';
+import { fail } from '../errors.js';
 
 const NDJSON = 'application/x-ndjson';
 
@@ -47,10 +47,10 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith(NDJSON)) {
-        throw new RequestError(415, `unsupported content-type: send ${NDJSON}`);
+        throw fail('importNotNdjson', NDJSON);
       }
       if (typeof request.body !== 'string' || request.body.trim() === '') {
-        throw new RequestError(400, `send the records as a non-empty ${NDJSON} body`);
+        throw fail('importEmpty', NDJSON);
       }
       const report = await importer.importRecords(
         request.query.kind,

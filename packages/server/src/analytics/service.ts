@@ -1,7 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
-import { notFound, RequestError } from '../errors.js';
 import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
 import { ANALYTICS_DATASET } from './dataset.js';
 import { utcDate } from '@convene/protocol';
@@ -25,6 +24,7 @@ import {
 import { buildEntities, buildLeaderboard, buildOverview } from './views/market.js';
 import { activityEntry, buildProjectDetail, buildProjects } from './views/projects.js';
 import { iso } from './views/shared.js';
+import { fail } from '../errors.js';
 
 /**
  * Cached bodies carry clock-dependent fields (stale, recency boost, evidence freshness), so besides
@@ -123,7 +123,7 @@ export class AnalyticsService {
   async agent(id: string) {
     const snapshot = await this.snapshot();
     const agent = UUID.test(id) ? snapshot.agentById.get(id.toLowerCase()) : undefined;
-    if (agent === undefined) throw notFound('agent not found');
+    if (agent === undefined) throw fail('agentNotFound');
     const days = await this.repository.agentDays(agent.id, agentHistoryStart(snapshot));
     return buildAgentDetail(snapshot, agent, days, this.clock.now());
   }
@@ -131,7 +131,7 @@ export class AnalyticsService {
   async coin(id: string) {
     const snapshot = await this.snapshot();
     const coin = UUID.test(id) ? snapshot.coinById.get(id.toLowerCase()) : undefined;
-    if (coin === undefined) throw notFound('coin not found');
+    if (coin === undefined) throw fail('coinNotFound');
     const history = await this.repository.coinDays(coin.id, addDays(snapshot.today, -364));
     return buildCoinProfile(snapshot, coin, history, this.clock.now());
   }
@@ -140,7 +140,7 @@ export class AnalyticsService {
   async vault(id: string) {
     const snapshot = await this.snapshot();
     const vault = UUID.test(id) ? snapshot.vaultById.get(id.toLowerCase()) : undefined;
-    if (vault === undefined) throw notFound('vault not found');
+    if (vault === undefined) throw fail('vaultNotFound');
     const history = await this.repository.vaultHistory(vault.id, addDays(snapshot.today, -364));
     return buildVaultProfile(snapshot, vault, history, this.clock.now());
   }
@@ -148,7 +148,7 @@ export class AnalyticsService {
   async wallet(id: string) {
     const snapshot = await this.snapshot();
     const wallet = UUID.test(id) ? snapshot.walletById.get(id.toLowerCase()) : undefined;
-    if (wallet === undefined) throw notFound('wallet not found');
+    if (wallet === undefined) throw fail('walletNotFound');
     const history = await this.repository.walletDays(wallet.id, addDays(snapshot.today, -181));
     return buildWalletProfile(snapshot, wallet, history, this.clock.now());
   }
@@ -156,7 +156,7 @@ export class AnalyticsService {
   async project(slug: string) {
     const snapshot = await this.snapshot();
     const project = SLUG.test(slug) ? snapshot.projectBySlug.get(slug) : undefined;
-    if (project === undefined) throw notFound('project not found');
+    if (project === undefined) throw fail('projectNotFound');
     const days = await this.repository.projectDays(project.slug, addDays(snapshot.today, -89));
     const activity = await this.repository.activity(20, project.slug);
     return buildProjectDetail(snapshot, project, days, activity, this.clock.now());
@@ -164,8 +164,7 @@ export class AnalyticsService {
 
   async activity(limit = 100) {
     // The schema validator lets "Infinity" through as an integer; it must not reach the SQL limit.
-    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 500)
-      throw new RequestError(400, 'limit must be an integer from 1 to 500');
+    if (!Number.isSafeInteger(limit) || limit < 1 || limit > 500) throw fail('invalidPageLimit');
     const snapshot = await this.snapshot();
     const rows = await this.repository.activity(limit);
     return { entries: rows.map((row) => activityEntry(snapshot, row)) };
@@ -176,7 +175,7 @@ export class AnalyticsService {
     const number =
       page === undefined || page === '' ? 1 : /^\d{1,9}$/.test(page) ? Number(page) : Number.NaN;
     if (!Number.isSafeInteger(number) || number < 1) {
-      throw new RequestError(400, 'page must be a page number from 1');
+      throw fail('invalidPage');
     }
     const { rows, total } = await this.repository.comments(
       (number - 1) * COMMENTS_PAGE_SIZE,

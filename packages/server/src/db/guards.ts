@@ -56,6 +56,11 @@ async function inRolledBackTransaction<T>(
   return result as T;
 }
 
+/** The cheapest round trip: the database answers at all. */
+export async function probeConnection(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
+}
+
 /** Tries an UPDATE and a DELETE on every append-only table; each must be refused by its trigger. */
 export async function probeAppendOnlyGuard(db: Kysely<DB>): Promise<GuardOutcome> {
   return inRolledBackTransaction(db, async (trx) => {

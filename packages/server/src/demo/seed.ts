@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import type { Tlog } from '../tlog/plugin.js';
+import { isSeeded, markSeeded, seededNames } from './repository.js';
 
 export interface DemoSeedContext {
   database: Database;
@@ -24,19 +25,12 @@ export interface DemoSeeder {
   seed(context: DemoSeedContext): Promise<void>;
 }
 
-const SEEDED_PREFIX = 'demo-seeded:';
-
 /** The seeders not yet run on this database (an empty list: the demo data is complete). */
 export async function pendingDemoSeeders(
   database: Database,
   seeders: readonly DemoSeeder[],
 ): Promise<string[]> {
-  const rows = await database.db
-    .selectFrom('app_setting')
-    .select('key')
-    .where('key', 'like', `${SEEDED_PREFIX}%`)
-    .execute();
-  const done = new Set(rows.map((row) => row.key.slice(SEEDED_PREFIX.length)));
+  const done = await seededNames(database.db);
   return seeders.map((seeder) => seeder.name).filter((name) => !done.has(name));
 }
 
@@ -53,20 +47,11 @@ export async function seedDemoData(
   for (let attempt = 0; ; attempt += 1) {
     const result = await database.withAdvisoryLock('convene:demo-seed', async () => {
       for (const seeder of seeders) {
-        const key = `${SEEDED_PREFIX}${seeder.name}`;
-        const done = await database.db
-          .selectFrom('app_setting')
-          .select('value')
-          .where('key', '=', key)
-          .executeTakeFirst();
-        if (done !== undefined) continue;
+        if (await isSeeded(database.db, seeder.name)) continue;
         const started = performance.now();
         log.info({ seeder: seeder.name }, 'seeding demo data');
         await seeder.seed(context);
-        await database.db
-          .insertInto('app_setting')
-          .values({ key, value: context.clock.now().toISOString() })
-          .execute();
+        await markSeeded(database.db, seeder.name, context.clock.now());
         log.info(
           { seeder: seeder.name, ms: Math.round(performance.now() - started) },
           'demo data seeded',

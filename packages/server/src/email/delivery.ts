@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { DB } from '../db/schema.js';
 import type { Job, JobOutcome } from '../jobs/scheduler.js';
+import { dueEmails, markFailed, markSent } from './repository.js';
 
 export interface Mailer {
   send(message: { from: string; to: string; subject: string; text: string }): Promise<void>;
@@ -34,14 +35,7 @@ export async function deliverDueEmails(
   from: string,
   batchSize = 20,
 ): Promise<{ sent: number; failed: number }> {
-  const due = await db
-    .selectFrom('email_outbox')
-    .selectAll()
-    .where('sent_at', 'is', null)
-    .where('next_attempt_at', '<=', clock.now())
-    .orderBy('id')
-    .limit(batchSize)
-    .execute();
+  const due = await dueEmails(db, clock.now(), batchSize);
   let sent = 0;
   let failed = 0;
   for (const email of due) {
@@ -52,23 +46,15 @@ export async function deliverDueEmails(
         subject: email.subject,
         text: email.text_body,
       });
-      await db
-        .updateTable('email_outbox')
-        .set({ sent_at: clock.now(), last_error: null })
-        .where('id', '=', email.id)
-        .execute();
+      await markSent(db, email.id, clock.now());
       sent++;
     } catch (error) {
       const attempts = email.attempts + 1;
-      await db
-        .updateTable('email_outbox')
-        .set({
-          attempts,
-          last_error: (error as Error).message.slice(0, 500),
-          next_attempt_at: new Date(clock.now().getTime() + retryDelayMs(attempts)),
-        })
-        .where('id', '=', email.id)
-        .execute();
+      await markFailed(db, email.id, {
+        attempts,
+        error: (error as Error).message.slice(0, 500),
+        nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)),
+      });
       failed++;
     }
   }

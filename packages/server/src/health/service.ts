@@ -1,8 +1,12 @@
-import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { AppEnv } from '../config.js';
 import type { Database } from '../db/database.js';
-import { probeAppendOnlyGuard, probeHandleNamespace, type GuardOutcome } from '../db/guards.js';
+import {
+  probeAppendOnlyGuard,
+  probeConnection,
+  probeHandleNamespace,
+  type GuardOutcome,
+} from '../db/guards.js';
 import type { Readiness } from '../http/readiness.js';
 
 export interface Health {
@@ -35,7 +39,7 @@ export class HealthService {
     private readonly options: HealthServiceOptions = {},
   ) {
     this.ping = new Probe(options.dbPingTtlMs ?? 1000, clock, async () => {
-      await sql`select 1`.execute(database.db);
+      await probeConnection(database.db);
       return true;
     });
     this.guards = new Probe(options.guardProbeTtlMs ?? 30_000, clock, async () => ({

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { SwarmError } from '../errors.js';
+import { fail } from '../errors.js';
 
 /** Constant-time comparison of two secrets of any length (hashing first equalises the lengths). */
 export function secretsEqual(presented: string, expected: string): boolean {
@@ -19,10 +19,9 @@ export function adminGuard(
 ): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
     const presented = request.headers['x-admin-token'];
-    if (typeof presented !== 'string' || presented === '')
-      throw new SwarmError(401, 'missing admin token');
+    if (typeof presented !== 'string' || presented === '') throw fail('missingAdminToken');
     if (adminToken === undefined || !secretsEqual(presented, adminToken)) {
-      throw new SwarmError(401, 'invalid admin token');
+      throw fail('invalidAdminToken');
     }
   };
 }

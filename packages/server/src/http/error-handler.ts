@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sqlState } from '../db/guards.js';
-import { RequestError, SwarmError } from '../errors.js';
+import { ServiceError } from '../errors.js';
 
 /**
  * Values only a client's input brings to a query: a NUL byte (22021), a character the database
@@ -15,19 +15,18 @@ const CLIENT_VALUE_STATES = new Map([
 ]);
 
 /**
- * The one place errors become responses: swarm domain errors → `{ ok: false, status, error }`,
- * request/parsing errors → `{ error }`, anything unexpected → logged, bare 500.
+ * The one place errors become responses: catalogue errors (errors.ts) in their shape, swarm domain
+ * errors `{ ok: false, status, error }` and request errors `{ error }`, anything unexpected → logged, bare 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler(
     (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
-      if (error instanceof SwarmError) {
-        return reply
-          .status(error.status)
-          .send({ ok: false, status: error.status, error: error.message, ...error.extra });
-      }
-      if (error instanceof RequestError) {
-        return reply.status(error.status).send({ error: error.message, ...error.extra });
+      if (error instanceof ServiceError) {
+        const body =
+          error.shape === 'domain'
+            ? { ok: false, status: error.status, error: error.message }
+            : { error: error.message };
+        return reply.status(error.status).send({ ...body, ...error.extra });
       }
       const fastifyError = error as FastifyError;
       if (fastifyError.validation !== undefined) {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { RequestError } from '../errors.js';
+import { fail } from '../errors.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
@@ -17,7 +17,7 @@ export function registerStrictJsonBodies(app: FastifyInstance): void {
     try {
       text = utf8.decode(body as Buffer);
     } catch {
-      done(new RequestError(400, 'request body is not valid UTF-8'), undefined);
+      done(fail('bodyNotUtf8'), undefined);
       return;
     }
     void parseJson(request, text, done);

@@ -2,6 +2,7 @@ import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
+import { recordJobRun } from './repository.js';
 
 export type JobOutcome = 'success' | 'skipped' | 'failed';
 
@@ -101,10 +102,11 @@ export class Scheduler {
   }
 
   private async record(job: string, startedAt: Date, outcome: JobOutcome): Promise<void> {
-    await this.database.db
-      .insertInto('job_run')
-      .values({ job, started_at: startedAt, finished_at: this.clock.now(), outcome, detail: null })
-      .execute()
-      .catch((error: unknown) => this.log.warn({ err: error, job }, 'could not record job run'));
+    await recordJobRun(this.database.db, {
+      job,
+      startedAt,
+      finishedAt: this.clock.now(),
+      outcome,
+    }).catch((error: unknown) => this.log.warn({ err: error, job }, 'could not record job run'));
   }
 }

@@ -219,3 +219,52 @@ export async function latestResearchSignal(db: Kysely<DB>, key: string) {
     .limit(1)
     .executeTakeFirst();
 }
+
+/** Regime snapshots on or before `date`, newest first (point-in-time reads for briefs). */
+export async function snapshotsAsOf(db: Kysely<DB>, date: string, limit: number) {
+  return db
+    .selectFrom('regime_snapshot')
+    .select(['date', 'composite', 'composite_percentile', 'regime', 'panels'])
+    .where('date', '<=', date)
+    .orderBy('date', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The newest row of each of these research signals on or before `date`, in one query. */
+export async function researchSignalDatesAsOf(
+  db: Kysely<DB>,
+  keys: readonly string[],
+  date: string,
+): Promise<Array<{ signalKey: string; date: string }>> {
+  if (keys.length === 0) return [];
+  const rows = await db
+    .selectFrom('research_signal')
+    .distinctOn('signal_key')
+    .select(['signal_key', 'date'])
+    .where('signal_key', 'in', [...keys])
+    .where('date', '<=', date)
+    .orderBy('signal_key')
+    .orderBy('date', 'desc')
+    .execute();
+  const byKey = new Map(rows.map((row) => [row.signal_key, row.date]));
+  return keys.flatMap((key) => {
+    const found = byKey.get(key);
+    return found === undefined ? [] : [{ signalKey: key, date: found }];
+  });
+}
+
+/** The stored payload of one research signal row. */
+export async function researchSignalPayloadOn(
+  db: Kysely<DB>,
+  signalKey: string,
+  date: string,
+): Promise<unknown> {
+  const row = await db
+    .selectFrom('research_signal')
+    .select('payload')
+    .where('signal_key', '=', signalKey)
+    .where('date', '=', date)
+    .executeTakeFirst();
+  return row?.payload ?? null;
+}

@@ -1,6 +1,5 @@
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
-import { notFound } from '../errors.js';
 import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
 import { BoundedBodyCache } from './body-cache.js';
 import { PANELS, type Panel } from './catalog.js';
@@ -12,6 +11,7 @@ import {
 } from './research.js';
 import * as repository from './repository.js';
 import type { PanelReading } from './snapshots.js';
+import { fail } from '../errors.js';
 
 export const DEFAULT_RANGE_DAYS = 180;
 export const MAX_RANGE_DAYS = 3650;
@@ -61,7 +61,7 @@ export interface BriefRegime {
 
 function researchKeyOf(key: string): ResearchSignalKey {
   if (!(RESEARCH_SIGNAL_KEYS as readonly string[]).includes(key))
-    throw notFound(`unknown research signal: ${key}`);
+    throw fail('unknownResearchSignal', key);
   return key as ResearchSignalKey;
 }
 
@@ -131,7 +131,7 @@ export class RegimeService {
 
   private async researchSignal(signalKey: ResearchSignalKey) {
     const row = await repository.latestResearchSignal(this.database.db, signalKey);
-    if (row === undefined) throw notFound(`research signal ${signalKey} has not been computed yet`);
+    if (row === undefined) throw fail('researchSignalNotComputed', signalKey);
     return {
       signalKey,
       date: row.date,

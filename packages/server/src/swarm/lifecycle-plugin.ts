@@ -4,7 +4,7 @@ import { BriefService } from './briefs/service.js';
 import { briefRoutes } from './briefs/routes.js';
 import { judgementRoutes } from './judgements/routes.js';
 import { JudgementService } from './judgements/service.js';
-import { MemberReads } from './members/read-service.js';
+import type { MemberReads } from './members/read-service.js';
 import { memberReadRoutes } from './members/read-routes.js';
 import type { TokenClaimService } from './members/token-claim.js';
 import { receiptRoutes } from './receipts/routes.js';
@@ -22,6 +22,7 @@ import { subjectAdminRoutes } from './subjects/admin-routes.js';
 import { subjectRoutes } from './subjects/routes.js';
 import { SubjectReads } from './subjects/service.js';
 import type { TakeVerifier } from './takes/verification.js';
+import { sessionLookups } from './sessions/repository.js';
 
 /** The session lifecycle and every swarm read route: services built once, routes and job registered. */
 export async function registerLifecycle(
@@ -29,6 +30,7 @@ export async function registerLifecycle(
   context: AppContext,
   tokenClaims: TokenClaimService,
   verifier: TakeVerifier,
+  memberReads: MemberReads,
 ): Promise<void> {
   const { config, database, clock, versions, scheduler } = context;
   const { db } = database;
@@ -43,7 +45,7 @@ export async function registerLifecycle(
   const allocations = new AllocationBridge(database, versions, app.log);
   const sweepDeps = { db, clock, lifecycle, allocations };
 
-  await app.register(memberReadRoutes, { reads: new MemberReads(db, verifier) });
+  await app.register(memberReadRoutes, { reads: memberReads });
   await app.register(subjectRoutes, { subjects: new SubjectReads(db, clock) });
   await app.register(subjectAdminRoutes, {
     subjects: new SubjectAdmin(db, versions),
@@ -55,7 +57,7 @@ export async function registerLifecycle(
     receipts: new ReceiptService(db, serviceKeys, config.logEnabled ? context.tlog.service : null),
   });
   await app.register(judgementRoutes, {
-    judgements: new JudgementService(db, clock, versions, tokenClaims),
+    judgements: new JudgementService(db, sessionLookups(db), clock, versions, tokenClaims),
   });
   await app.register(sessionAdminRoutes, {
     lifecycle,

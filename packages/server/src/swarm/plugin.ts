@@ -2,17 +2,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../app.js';
 import { emailDeliveryJob, smtpMailer } from '../email/delivery.js';
 import { ActivationService } from './members/activation.js';
+import { MemberReads } from './members/read-service.js';
+import { MemberRepository } from './members/repository.js';
+import { joinCollectingSessions } from './sessions/repository.js';
 import { ApplicationService } from './members/applications.js';
 import { onboardingRoutes } from './members/routes.js';
 import { TokenClaimService } from './members/token-claim.js';
 import { memoRoutes } from './memos/routes.js';
+import { MemoRepository } from './memos/repository.js';
 import { MemoService } from './memos/service.js';
 import { takeRoutes } from './takes/routes.js';
 import { TakeReads } from './takes/read-service.js';
 import { TakeService } from './takes/service.js';
 import { TakeVerifier } from './takes/verification.js';
 import { registerLifecycle } from './lifecycle-plugin.js';
-import { SESSION_SUBROUTES, SWARM_DATASET } from './sessions/constants.js';
+import { SESSION_SUBROUTES, SWARM_DATASET } from './shared/constants.js';
 
 /** The swarm's composition root: services built once, route plugins registered in order. */
 export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
@@ -25,7 +29,14 @@ export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
 
   const tokenClaims = new TokenClaimService(db, clock);
   const applications = new ApplicationService(db, clock);
-  const activation = new ActivationService(db, clock, publicBaseUrl);
+  const members = new MemberRepository(db);
+  const activation = new ActivationService(
+    db,
+    members,
+    { join: joinCollectingSessions },
+    clock,
+    publicBaseUrl,
+  );
   const takes = new TakeService(db, clock, tokenClaims, {
     logged: config.logEnabled,
     accepted: async () => {
@@ -33,7 +44,7 @@ export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
       await context.versions.bumpSoon(SWARM_DATASET);
     },
   });
-  const memos = new MemoService(db, clock);
+  const memos = new MemoService(new MemoRepository(db), clock);
   const logged = config.logEnabled ? context.tlog.service : null;
   const verifier = new TakeVerifier(logged);
 
@@ -51,10 +62,14 @@ export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
     tokenClaims,
     adminToken: config.adminToken,
   });
-  await app.register(takeRoutes, { takes, reads: new TakeReads(db, verifier, logged) });
+  const memberReads = new MemberReads(db);
+  await app.register(takeRoutes, {
+    takes,
+    reads: new TakeReads(db, memberReads, verifier, logged),
+  });
   await app.register(memoRoutes, { memos, tokenClaims, publicBaseUrl: config.publicBaseUrl });
 
-  await registerLifecycle(app, context, tokenClaims, verifier);
+  await registerLifecycle(app, context, tokenClaims, verifier, memberReads);
 
   if (config.smtpUrl !== undefined) {
     scheduler.add(emailDeliveryJob(db, smtpMailer(config.smtpUrl), clock, config.smtpFrom));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { TLOG_ERRORS, tlogError } from './errors.js';
 import type { TlogService } from './service.js';
+import { fail } from '../errors.js';
 
 const tags = ['transparency log'];
 /**
@@ -276,5 +276,5 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
 };
 
 function notFound(): never {
-  throw tlogError(404, TLOG_ERRORS.entryNotFound);
+  throw fail('entryNotFound');
 }

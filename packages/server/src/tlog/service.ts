@@ -25,9 +25,9 @@ import {
   type ReceiptLogMaterial,
 } from '@convene/protocol';
 import type { Clock } from '../clock.js';
-import { TLOG_ERRORS, tlogError } from './errors.js';
 import type { LogKey } from './log-key.js';
 import { nodeKey, type CheckpointRow, type EntryRow, type TlogRepository } from './repository.js';
+import { fail } from '../errors.js';
 
 export const MAX_ENTRIES_PER_PAGE = 1000;
 /** A cosignature dated further ahead of our clock than this is refused. */
@@ -101,13 +101,13 @@ export class TlogService {
 
   async latestCheckpoint(): Promise<CheckpointView> {
     const row = await this.repository.latestCheckpoint();
-    if (row === undefined) throw tlogError(404, TLOG_ERRORS.noCheckpoint);
+    if (row === undefined) throw fail('noCheckpoint');
     return this.view(row);
   }
 
   async checkpointOfSize(size: number): Promise<CheckpointView> {
     const row = await this.repository.checkpointOfSize(size);
-    if (row === undefined) throw tlogError(404, TLOG_ERRORS.checkpointNotFound);
+    if (row === undefined) throw fail('checkpointNotFound');
     return this.view(row);
   }
 
@@ -137,25 +137,25 @@ export class TlogService {
     treeSize?: number | undefined;
   }): Promise<InclusionProofJson & { entry: string }> {
     if ((query.index === undefined) === (query.leafHash === undefined)) {
-      throw tlogError(400, TLOG_ERRORS.oneOfIndexOrLeaf);
+      throw fail('oneOfIndexOrLeaf');
     }
     const treeSize = await this.provableSize(query.treeSize);
     let row: EntryRow | undefined;
     if (query.leafHash !== undefined) {
       const hash = decodeHash(query.leafHash);
-      if (hash === null) throw tlogError(400, TLOG_ERRORS.badLeafHash);
+      if (hash === null) throw fail('badLeafHash');
       row = await this.repository.entryByLeafHash(hash);
     } else {
       row = (await this.repository.entriesInRange(query.index!, query.index! + 1))[0];
     }
-    if (row === undefined) throw tlogError(404, TLOG_ERRORS.entryNotFound);
-    if (row.idx >= treeSize) throw tlogError(400, TLOG_ERRORS.badIndex);
+    if (row === undefined) throw fail('entryNotFound');
+    if (row.idx >= treeSize) throw fail('badIndex');
     return { ...(await this.proofOf(row, treeSize)), entry: row.entry };
   }
 
   async consistencyProof(from: number, to: number | undefined): Promise<ConsistencyProofJson> {
     const newSize = await this.provableSize(to);
-    if (!(from >= 0 && from <= newSize)) throw tlogError(400, TLOG_ERRORS.badRange);
+    if (!(from >= 0 && from <= newSize)) throw fail('badRange');
     const hashes = await this.assemble(consistencyProofPlan(from, newSize));
     return { oldSize: from, newSize, hashes: hashes.map(bytesToBase64) };
   }
@@ -163,7 +163,7 @@ export class TlogService {
   async entries(start: number, end: number): Promise<LogEntryView[]> {
     const size = await this.repository.headSize();
     if (!(start >= 0 && start < end && end <= size && end - start <= MAX_ENTRIES_PER_PAGE)) {
-      throw tlogError(400, TLOG_ERRORS.badEntryRange);
+      throw fail('badEntryRange');
     }
     return (await this.repository.entriesInRange(start, end)).map(entryView);
   }
@@ -311,17 +311,17 @@ export class TlogService {
   async addCosignature(input: { vkey: string; cosignedCheckpoint: string }) {
     const witness = parseVerifierKey(input.vkey);
     if (witness === null || witness.type !== NOTE_SIGNATURE_TYPE.cosignatureV1) {
-      throw tlogError(400, TLOG_ERRORS.badWitnessKey);
+      throw fail('badWitnessKey');
     }
     const posted = parseSignedNote(input.cosignedCheckpoint);
     const checkpoint = posted === null ? null : parseCheckpoint(posted.text);
-    if (posted === null || checkpoint === null) throw tlogError(400, TLOG_ERRORS.badCosignature);
+    if (posted === null || checkpoint === null) throw fail('badCosignature');
     const ours = await this.repository.checkpointOfSize(checkpoint.size);
     const line = posted.signatures.find(
       (s) => s.name === witness.name && s.keyId === witness.keyId,
     );
     if (ours === undefined || line === undefined || !ours.note.startsWith(posted.text + '\n')) {
-      throw tlogError(400, TLOG_ERRORS.badCosignature);
+      throw fail('badCosignature');
     }
     const lineText = `— ${line.name} ${line.base64}`;
     const verified = await verifyCheckpointNote(`${ours.note}${lineText}\n`, {
@@ -336,7 +336,7 @@ export class TlogService {
       timestamp === null ||
       timestamp > now + COSIGNATURE_FUTURE_SLACK_S
     ) {
-      throw tlogError(400, TLOG_ERRORS.badCosignature);
+      throw fail('badCosignature');
     }
     const stored = await this.repository.insertCosignature({
       checkpointSize: checkpoint.size,
@@ -353,12 +353,12 @@ export class TlogService {
   private async provableSize(requested: number | undefined): Promise<number> {
     if (requested === undefined) {
       const latest = await this.repository.latestCheckpointWithinTree();
-      if (latest === undefined) throw tlogError(404, TLOG_ERRORS.noCheckpoint);
+      if (latest === undefined) throw fail('noCheckpoint');
       return latest.size;
     }
     const size = await this.repository.headSize();
     if (!(Number.isSafeInteger(requested) && requested >= 1 && requested <= size)) {
-      throw tlogError(400, TLOG_ERRORS.badTreeSize);
+      throw fail('badTreeSize');
     }
     return requested;
   }

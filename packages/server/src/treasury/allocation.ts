@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import type { DB } from '../db/schema.js';
-import { RequestError } from '../errors.js';
 import { DEFAULT_TARGET_WEIGHTS, SLEEVE_OF_BUCKET, SLEEVES, TREASURY_DATASETS } from './catalog.js';
 import * as repository from './repository.js';
+import { fail } from '../errors.js';
 
 export interface BucketWeight {
   readonly bucket: string;
@@ -18,14 +18,13 @@ export interface BucketWeight {
 export function normaliseTargets(weights: readonly BucketWeight[]): BucketWeight[] {
   const seen = new Set<string>();
   for (const { bucket, weight } of weights) {
-    if (!SLEEVE_OF_BUCKET.has(bucket)) throw new RequestError(400, `unknown bucket: ${bucket}`);
-    if (seen.has(bucket)) throw new RequestError(400, `bucket named twice: ${bucket}`);
-    if (!Number.isFinite(weight) || weight < 0)
-      throw new RequestError(400, `weight of ${bucket} must be a finite number ≥ 0`);
+    if (!SLEEVE_OF_BUCKET.has(bucket)) throw fail('unknownBucket', bucket);
+    if (seen.has(bucket)) throw fail('bucketNamedTwice', bucket);
+    if (!Number.isFinite(weight) || weight < 0) throw fail('invalidBucketWeight', bucket);
     seen.add(bucket);
   }
   const total = weights.reduce((sum, w) => sum + w.weight, 0);
-  if (!(total > 0)) throw new RequestError(400, 'weights must have a positive total');
+  if (!(total > 0)) throw fail('weightsNotPositive');
   const given = new Map(weights.map((w) => [w.bucket, w.weight / total]));
   return SLEEVES.flatMap((sleeve) =>
     sleeve.buckets.map((b) => ({ bucket: b.key, weight: given.get(b.key) ?? 0 })),

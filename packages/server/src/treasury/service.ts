@@ -3,13 +3,13 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import { VersionedValue } from '../db/versioned-value.js';
-import { notFound } from '../errors.js';
 import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
 import { allocationFramework, round } from './allocation.js';
 import { BUYBACK_INDEXER, FEE_SPLIT, SLEEVE_OF_BUCKET, TREASURY_DATASETS } from './catalog.js';
 import * as repository from './repository.js';
 import { walletBalances, walletSleeves } from './wallets.js';
 import { receivedField } from './schemas.js';
+import { fail } from '../errors.js';
 
 const DAY_MS = 86_400_000;
 
@@ -44,7 +44,7 @@ export class TreasuryService {
   async vaultEconomics() {
     const { db } = this.deps.database;
     const latest = await repository.latestVaultReading(db);
-    if (latest === undefined) throw notFound('no vault reading has been recorded yet');
+    if (latest === undefined) throw fail('noVaultReading');
     const { reading, adapters } = latest;
     const apy = async (days: number) => {
       const then = await repository.sharePriceAtOrBefore(
@@ -100,7 +100,7 @@ export class TreasuryService {
 
   async tokenMetrics() {
     const reading = await this.latestToken.get(this.deps.versions.current(TREASURY_DATASETS.token));
-    if (reading === undefined) throw notFound('no token reading has been recorded yet');
+    if (reading === undefined) throw fail('noTokenReading');
     return {
       [this.deps.config.tokenKey]: {
         priceUsd: reading.price_usd,

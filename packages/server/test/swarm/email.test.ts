@@ -2,7 +2,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { deliverDueEmails, retryDelayMs, smtpMailer } from '../../src/email/delivery.js';
-import { queueEmail } from '../../src/email/outbox.js';
+import { queueEmail } from '../../src/email/repository.js';
 import { freePort } from '../support/process.js';
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEST_ADMIN_TOKEN, createTestApp, type TestContext } from '../support/app.js';
 import { REGIME_DATASETS } from '../../src/regime/datasets.js';
-import { SESSION_SUBROUTES } from '../../src/swarm/sessions/constants.js';
+import { SESSION_SUBROUTES } from '../../src/swarm/shared/constants.js';
 import { describeEachDatabase } from '../support/databases.js';
 import {
   applyMember,

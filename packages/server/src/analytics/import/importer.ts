@@ -10,7 +10,7 @@ import {
   type ValidationIssue,
 } from './kinds.js';
 import type { SourceLine } from './sources.js';
-import { existingKeys, upsertRows } from './writer.js';
+import { existingKeys, upsertRows } from './repository.js';
 
 /** One rejected record: where it is and what is wrong with it. */
 export interface ImportIssue {

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ReferenceAllocation } from '../sessions/reference-allocation.js';
-import type { SessionRow } from '../sessions/repository.js';
+import type { ReferenceAllocation } from '../shared/schemas.js';
+import type { Selectable } from 'kysely';
+import type { SwarmSessionTable } from '../../db/schema.js';
 import { subjectRecord } from '../subjects/model.js';
 import type { SubjectRow } from '../subjects/repository.js';
 import { briefPrompt, takeSchema } from './prompt.js';
@@ -15,7 +16,10 @@ export const researchSignalHref = (key: string): string =>
 /** The stored brief body (spec SwarmBrief `body`), composed when the brief is published. */
 export async function composeBriefBody(
   db: Kysely<DB>,
-  session: SessionRow,
+  session: Pick<
+    Selectable<SwarmSessionTable>,
+    'date' | 'reference_allocation' | 'window_closes_at'
+  >,
   subject: SubjectRow,
   notable: string[],
 ) {

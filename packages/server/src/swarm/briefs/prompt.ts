@@ -1,7 +1,7 @@
 import { LIMITS, STANCE_SCORES, STANCES } from '@convene/protocol';
 import type { BriefRegime } from '../../regime/service.js';
 import type { SubjectRecord } from '../subjects/model.js';
-import type { ReferenceAllocation } from '../sessions/reference-allocation.js';
+import type { ReferenceAllocation } from '../shared/schemas.js';
 
 /** `body.takeSchema`: what a take must carry, with the stance vocabulary and every numeric range. */
 export function takeSchema(subject: SubjectRecord, reference: ReferenceAllocation | null) {

@@ -1,10 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { RESEARCH_SIGNAL_KEYS } from '../../regime/research.js';
+import {
+  researchSignalDatesAsOf,
+  researchSignalPayloadOn,
+  snapshotsAsOf,
+} from '../../regime/repository.js';
 import type { BriefRegime } from '../../regime/service.js';
 
 /**
- * Point-in-time reads of the regime engine's tables for briefs. `latestRegimeForBrief` (regime/service)
+ * Point-in-time regime readings for briefs, read through the regime domain's repository. `latestRegimeForBrief` (regime/service)
  * answers "latest" only; a session convened for an earlier date (a caught-up fire, the demo's months of
  * history) must see the regime as of its own date, never a later one, so these read "as of a date".
  */
@@ -12,16 +17,6 @@ type PanelReading = { index: number | null; percentile: number | null; regime: s
 type Panels = Partial<Record<'macro' | 'onchain' | 'factor', PanelReading>>;
 
 const HISTORY_POINTS = 8;
-
-async function snapshotsAsOf(db: Kysely<DB>, date: string, limit: number) {
-  return db
-    .selectFrom('regime_snapshot')
-    .select(['date', 'composite', 'composite_percentile', 'regime', 'panels'])
-    .where('date', '<=', date)
-    .orderBy('date', 'desc')
-    .limit(limit)
-    .execute();
-}
 
 /** `body.regime` of a brief: the latest regime row on or before `date` (snake_case per the spec). */
 export async function regimeRowAsOf(db: Kysely<DB>, date: string): Promise<BriefRegime | null> {
@@ -77,19 +72,7 @@ export async function researchSignalsAsOf(
   db: Kysely<DB>,
   date: string,
 ): Promise<Array<{ signalKey: string; date: string }>> {
-  const found: Array<{ signalKey: string; date: string }> = [];
-  for (const key of RESEARCH_SIGNAL_KEYS) {
-    const row = await db
-      .selectFrom('research_signal')
-      .select(['signal_key', 'date'])
-      .where('signal_key', '=', key)
-      .where('date', '<=', date)
-      .orderBy('date', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (row !== undefined) found.push({ signalKey: row.signal_key, date: row.date });
-  }
-  return found;
+  return researchSignalDatesAsOf(db, RESEARCH_SIGNAL_KEYS, date);
 }
 
 /** The stored payload of one research signal row (the legacy embedded brief shape). */
@@ -98,11 +81,5 @@ export async function researchSignalPayload(
   signalKey: string,
   date: string,
 ): Promise<unknown> {
-  const row = await db
-    .selectFrom('research_signal')
-    .select('payload')
-    .where('signal_key', '=', signalKey)
-    .where('date', '=', date)
-    .executeTakeFirst();
-  return row?.payload ?? null;
+  return researchSignalPayloadOn(db, signalKey, date);
 }

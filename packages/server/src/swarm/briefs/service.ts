@@ -2,17 +2,17 @@ import { DATE_RE } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { DataVersions } from '../../db/data-versions.js';
 import type { DB } from '../../db/schema.js';
-import { RequestError, notFound } from '../../errors.js';
 import type { CachedBody } from '../../http/cached-body.js';
 import { BoundedBodyCache } from '../../regime/body-cache.js';
 import { isUuid } from '../shared/ids.js';
-import { SESSION_ERRORS, SWARM_DATASET } from '../sessions/constants.js';
+import { SWARM_DATASET } from '../shared/constants.js';
 import type { BriefBody } from './builder.js';
 import { REGIME_DATASETS } from '../../regime/datasets.js';
 import { bodyWithSignalsAsOf } from './builder.js';
 import { researchSignalPayload } from './regime-adapter.js';
 import { briefOfSession, latestBriefOfDay, type BriefRow } from './repository.js';
 import { briefResource } from './view.js';
+import { fail } from '../../errors.js';
 
 export interface BriefQuery {
   session?: string | undefined;
@@ -37,7 +37,7 @@ export class BriefService {
 
   async body(query: BriefQuery): Promise<CachedBody> {
     const brief = await this.find(query);
-    if (brief === undefined) throw notFound(SESSION_ERRORS.briefNotFound);
+    if (brief === undefined) throw fail('briefNotFound');
     const embed = (query.include ?? '').split(',').includes('researchSignals');
     // Signal references resolve as of the brief's date on read, so they follow signal history.
     const version =
@@ -51,13 +51,11 @@ export class BriefService {
 
   private async find(query: BriefQuery): Promise<BriefRow | undefined> {
     if (query.session !== undefined && query.session !== '') {
-      if (!isUuid(query.session)) throw new RequestError(400, 'session must be a session UUID');
+      if (!isUuid(query.session)) throw fail('briefSessionNotUuid');
       return briefOfSession(this.db, query.session);
     }
-    if (query.date === undefined || !DATE_RE.test(query.date))
-      throw new RequestError(400, 'date must be YYYY-MM-DD (or pass session)');
-    if (query.subject === undefined || query.subject === '')
-      throw new RequestError(400, 'subject is required with date');
+    if (query.date === undefined || !DATE_RE.test(query.date)) throw fail('briefDateInvalid');
+    if (query.subject === undefined || query.subject === '') throw fail('briefSubjectRequired');
     return latestBriefOfDay(this.db, query.date, query.subject);
   }
 

@@ -7,6 +7,7 @@ import { ActivationService } from '../members/activation.js';
 import { ApplicationService } from '../members/applications.js';
 import { MemberRepository } from '../members/repository.js';
 import type { TokenClaimService } from '../members/token-claim.js';
+import { joinCollectingSessions } from '../sessions/repository.js';
 
 /** Fixed root of every house key: demo keys are reproducible and never used for anything real. */
 const HOUSE_SEED_ROOT = 'convene-demo-house-v1';
@@ -41,8 +42,15 @@ export async function onboardHouseMember(
     lens: persona.lens,
     publicKey,
   };
-  const activation = new ActivationService(deps.db, deps.clock, () => 'http://localhost');
-  const existing = await new MemberRepository(deps.db).findByIdOrHandle(slug);
+  const members = new MemberRepository(deps.db);
+  const activation = new ActivationService(
+    deps.db,
+    members,
+    { join: joinCollectingSessions },
+    deps.clock,
+    () => 'http://localhost',
+  );
+  const existing = await members.findByIdOrHandle(slug);
   let memberId: string;
   if (existing === undefined) {
     const applications = new ApplicationService(deps.db, deps.clock);
@@ -58,17 +66,13 @@ export async function onboardHouseMember(
     memberId = existing.id;
     await activation.revokeToken(memberId);
   }
-  await deps.db
-    .updateTable('member')
-    .set({
-      house: true,
-      tagline: persona.tagline,
-      mandate: persona.mandate,
-      operator: 'convene',
-      mode: 'pull',
-    })
-    .where('id', '=', memberId)
-    .execute();
+  await members.setProfile(memberId, {
+    house: true,
+    tagline: persona.tagline,
+    mandate: persona.mandate,
+    operator: 'convene',
+    mode: 'pull',
+  });
   const challenge = await deps.tokens.challenge({ memberId });
   const claim = { memberId, challenge: challenge.challenge, expiresAt: challenge.expiresAt };
   const { token } = await deps.tokens.claim({

@@ -6,15 +6,17 @@ import { JudgementService } from '../judgements/service.js';
 import { TokenClaimService } from '../members/token-claim.js';
 import { ServiceKeyStore } from '../receipts/service-key.js';
 import { AllocationBridge } from '../sessions/allocation-bridge.js';
-import { SWARM_DATASET } from '../sessions/constants.js';
+import { SWARM_DATASET } from '../shared/constants.js';
 import { sweepLifecycle } from '../sessions/jobs.js';
 import { LifecycleService } from '../sessions/lifecycle.js';
-import type { ReferenceAllocation } from '../sessions/reference-allocation.js';
+import type { ReferenceAllocation } from '../shared/schemas.js';
 import { nextFire } from '../sessions/schedule.js';
+import { insertSubject, sessionOfFire } from '../subjects/repository.js';
 import { TakeService } from '../takes/service.js';
 import { authorTake, random, type AuthoringContext } from './authoring.js';
 import { onboardHouseMember, type HouseMember } from './house.js';
 import { DEMO_HISTORY_DAYS, DEMO_SUBJECTS, HOUSE_JUDGE, HOUSE_MEMBERS } from './personas.js';
+import { sessionLookups } from '../sessions/repository.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -59,19 +61,20 @@ export const swarmDemoSeeder: DemoSeeder = {
       allocations: new AllocationBridge(context.database, context.versions, context.log),
     };
     const takes = new TakeService(db, clock, tokens);
-    const judgements = new JudgementService(db, clock, context.versions, tokens);
+    const judgements = new JudgementService(
+      db,
+      sessionLookups(db),
+      clock,
+      context.versions,
+      tokens,
+    );
 
     const fires = scheduleFires(clock.now(), end);
     const lastFire = new Map(fires.map((fire) => [fire.subjectId, fire.at.getTime()]));
     let sessions = 0;
     let filed = 0;
     const sessionOf = (fire: { subjectId: string; at: Date }) =>
-      db
-        .selectFrom('swarm_session')
-        .selectAll()
-        .where('subject_id', '=', fire.subjectId)
-        .where('fire_at', '=', fire.at)
-        .executeTakeFirst();
+      sessionOfFire(db, fire.subjectId, fire.at);
     for (const fire of fires) {
       // PGlite answers in microtasks: yield so HTTP requests and a shutdown get through meanwhile.
       await new Promise((resolve) => setImmediate(resolve));
@@ -117,9 +120,9 @@ export const swarmDemoSeeder: DemoSeeder = {
 
 async function insertSubjects(context: DemoSeedContext, at: Date): Promise<void> {
   for (const subject of DEMO_SUBJECTS) {
-    await context.database.db
-      .insertInto('subject')
-      .values({
+    await insertSubject(
+      context.database.db,
+      {
         id: subject.id,
         name: subject.name,
         operator: subject.operator,
@@ -135,9 +138,9 @@ async function insertSubjects(context: DemoSeedContext, at: Date): Promise<void>
         wallets: JSON.stringify(subject.wallets),
         last_reviewed: utcDate(at),
         created_at: at,
-      })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .execute();
+      },
+      { ifAbsent: true },
+    );
   }
 }
 

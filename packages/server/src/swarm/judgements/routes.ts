@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { documentOnly, swarmResponses, Uuid } from '../schemas.js';
+import { documentOnly, swarmResponses, Uuid } from '../shared/schemas.js';
 import type { JudgementService } from './service.js';
 
 const PublicJudgement = Type.Object({

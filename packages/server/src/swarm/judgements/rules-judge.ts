@@ -1,5 +1,5 @@
 import { jcs, sha256Hex, type ReleaseSafety, type ReceiptJudge } from '@convene/protocol';
-import type { StoredAggregate } from '../sessions/aggregation.js';
+import type { StoredAggregate } from '../shared/stored-aggregate.js';
 
 export const RULES_JUDGE_ID = 'convene-rules';
 export const RULES_JUDGE_MODEL = 'convene-rules/1';

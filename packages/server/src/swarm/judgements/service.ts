@@ -9,15 +9,12 @@ import {
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
-import type { DB } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
-import { SWARM_ERRORS, swarmError } from '../errors.js';
+import type { DB, SessionState } from '../../db/schema.js';
 import { MemberRepository } from '../members/repository.js';
 import { isUuid } from '../shared/ids.js';
 import type { TokenClaimService } from '../members/token-claim.js';
-import { parseLimit } from '../sessions/list-query.js';
-import { SESSION_ERRORS, SWARM_DATASET } from '../sessions/constants.js';
-import { findSession, lockSession } from '../sessions/repository.js';
+import { parseLimit } from '../shared/paging.js';
+import { SWARM_DATASET } from '../shared/constants.js';
 import {
   insertJudgement,
   publicJudgement,
@@ -25,13 +22,20 @@ import {
   publicJudgementsOfSession,
   type PublicJudgementRow,
 } from './repository.js';
+import { fail } from '../../errors.js';
 
-export const JUDGEMENT_ERRORS = {
-  invalid: 'invalid judgement',
-  notJudge: 'member is not a judge',
-  closed: 'judgements close when the session is published',
-  duplicate: 'this judge already filed a judgement for this session',
-} as const;
+/**
+ * What judgements need from the sessions domain, given by the composition root (sessions sit above
+ * judgements: the lifecycle runs the rules judge).
+ */
+export interface SessionLookups {
+  exists(sessionId: string): Promise<boolean>;
+  /** Locks the session row until `trx` ends; undefined when there is no such session. */
+  lock(
+    trx: Kysely<DB>,
+    sessionId: string,
+  ): Promise<{ id: string; state: SessionState } | undefined>;
+}
 
 export const JUDGEMENTS_LIMIT_DEFAULT = 20;
 export const JUDGEMENTS_LIMIT_MAX = 100;
@@ -43,6 +47,7 @@ export class JudgementService {
 
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly sessions: SessionLookups,
     private readonly clock: Clock,
     private readonly versions: DataVersions,
     private readonly tokens: TokenClaimService,
@@ -56,23 +61,21 @@ export class JudgementService {
   ): Promise<{ judgementId: string; mode: 'enforce' | 'shadow' }> {
     const memberId = await this.tokens.authenticate(authorization);
     const input = parseJudgement(body);
-    if (input.judgement.memberId !== memberId)
-      throw swarmError(403, SWARM_ERRORS.tokenMemberMismatch);
+    if (input.judgement.memberId !== memberId) throw fail('tokenMemberMismatch');
     const member = await this.members.findById(memberId);
-    if (member?.role !== 'judge') throw swarmError(403, JUDGEMENT_ERRORS.notJudge);
-    if ((await findSession(this.db, input.judgement.sessionId)) === undefined)
-      throw swarmError(404, SESSION_ERRORS.sessionNotFound);
+    if (member?.role !== 'judge') throw fail('notJudge');
+    if (!(await this.sessions.exists(input.judgement.sessionId))) throw fail('sessionNotFound');
     const key = await this.members.keyOf(memberId, 'active');
-    if (key === undefined) throw swarmError(403, SWARM_ERRORS.noKey);
+    if (key === undefined) throw fail('noKey');
     if (!(await verifyJudgement(input.judgement, input.signature, key.public_key)))
-      throw swarmError(400, SWARM_ERRORS.signatureFailed);
+      throw fail('signatureFailed');
 
     const id = crypto.randomUUID();
     await this.db.transaction().execute(async (trx) => {
-      const session = await lockSession(trx, input.judgement.sessionId);
-      if (session === undefined) throw swarmError(404, SESSION_ERRORS.sessionNotFound);
+      const session = await this.sessions.lock(trx, input.judgement.sessionId);
+      if (session === undefined) throw fail('sessionNotFound');
       if (session.state === 'published' || session.state === 'cancelled')
-        throw swarmError(409, JUDGEMENT_ERRORS.closed);
+        throw fail('judgementsClosed');
       const inserted = await insertJudgement(trx, {
         id,
         session_id: session.id,
@@ -90,7 +93,7 @@ export class JudgementService {
         key_id: key.id,
         created_at: this.clock.now(),
       });
-      if (!inserted) throw swarmError(409, JUDGEMENT_ERRORS.duplicate);
+      if (!inserted) throw fail('duplicateJudgement');
       await this.versions.bump(SWARM_DATASET, trx);
     });
     return { judgementId: id, mode: input.mode };
@@ -98,22 +101,20 @@ export class JudgementService {
 
   /** `{ judgements }` of a session: empty until it is published; 404 for an unknown session. */
   async ofSession(sessionId: string) {
-    if ((await findSession(this.db, sessionId)) === undefined)
-      throw notFound(SESSION_ERRORS.sessionNotFound);
+    if (!(await this.sessions.exists(sessionId))) throw fail('readSessionNotFound');
     return { judgements: (await publicJudgementsOfSession(this.db, sessionId)).map(judgementView) };
   }
 
   async one(id: string) {
     const row = await publicJudgement(this.db, id);
-    if (row === undefined) throw notFound(SESSION_ERRORS.judgementNotFound);
+    if (row === undefined) throw fail('judgementNotFound');
     return judgementView(row);
   }
 
   async ofMember(idOrHandle: string, limit: string | undefined) {
     const count = parseLimit(limit, JUDGEMENTS_LIMIT_DEFAULT, JUDGEMENTS_LIMIT_MAX);
     const member = await this.members.findByIdOrHandle(idOrHandle);
-    if (member === undefined || !isPublicMember(member))
-      throw notFound(SWARM_ERRORS.memberNotFound);
+    if (member === undefined || !isPublicMember(member)) throw fail('readMemberNotFound');
     return {
       judgements: (await publicJudgementsOfMember(this.db, member.id, count)).map(judgementView),
     };
@@ -188,5 +189,5 @@ function parseJudgement(body: unknown): ParsedJudgement {
 }
 
 function invalid(): never {
-  throw swarmError(400, JUDGEMENT_ERRORS.invalid);
+  throw fail('invalidJudgement');
 }

@@ -2,9 +2,10 @@ import { isUsablePublicKey } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB } from '../../db/schema.js';
-import { queueEmail } from '../../email/outbox.js';
-import { SWARM_ERRORS, swarmError } from '../errors.js';
-import { MemberRepository, type MemberRow } from './repository.js';
+import { queueEmail } from '../../email/repository.js';
+import type { MemberRepository } from './repository.js';
+import { type MemberRow } from './repository.js';
+import { fail } from '../../errors.js';
 
 export interface MemberStatusChange {
   memberId: string;
@@ -12,17 +13,23 @@ export interface MemberStatusChange {
   changed: boolean;
 }
 
+/**
+ * What activation needs from the sessions domain, given by the composition root: a member admitted
+ * (or readmitted) joins every session still collecting, in the same transaction.
+ */
+export interface CollectingRosters {
+  join(trx: Kysely<DB>, memberId: string, now: Date): Promise<void>;
+}
+
 /** Admin decisions about members: activation, deactivation, key rotation, token revocation. */
 export class ActivationService {
-  private readonly members: MemberRepository;
-
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly members: MemberRepository,
+    private readonly rosters: CollectingRosters,
     private readonly clock: Clock,
     private readonly publicBaseUrl: () => string,
-  ) {
-    this.members = new MemberRepository(db);
-  }
+  ) {}
 
   /**
    * Activates the pending key without a token, approves the application, queues the approval email
@@ -37,27 +44,18 @@ export class ActivationService {
       if (pending === undefined) {
         if (member.status === 'active')
           return { memberId: member.id, status: 'active', changed: false };
-        throw swarmError(409, SWARM_ERRORS.notPending);
+        throw fail('notPending');
       }
-      await trx
-        .updateTable('member_key')
-        .set({ state: 'retired', retired_at: now })
-        .where('member_id', '=', member.id)
-        .where('state', '=', 'active')
-        .execute();
-      await trx
-        .updateTable('member_key')
-        .set({ state: 'active', activated_at: now })
-        .where('id', '=', pending.id)
-        .execute();
-      await recordDecision(
+      await this.members.retireKeys(trx, member.id, ['active'], now);
+      await this.members.activateKey(trx, pending.id, now);
+      await this.members.recordDecision(
         trx,
         member.id,
         { status: 'active', activated_at: now },
         'approved',
         now,
       );
-      if (member.role === 'member') await addToCollectingSessions(trx, member.id, now);
+      if (member.role === 'member') await this.rosters.join(trx, member.id, now);
       if (member.contact !== null) {
         await queueEmail(trx, approvalEmail(member, this.publicBaseUrl()), now);
       }
@@ -72,8 +70,8 @@ export class ActivationService {
       const member = await this.lockMember(trx, idOrHandle);
       if (member.status === 'inactive')
         return { memberId: member.id, status: 'inactive', changed: false };
-      await recordDecision(trx, member.id, { status: 'inactive' }, 'inactive', now);
-      await revokeLiveToken(trx, member.id, now);
+      await this.members.recordDecision(trx, member.id, { status: 'inactive' }, 'inactive', now);
+      await this.members.revokeLiveToken(member.id, now, trx);
       return { memberId: member.id, status: 'inactive', changed: true };
     });
   }
@@ -85,10 +83,9 @@ export class ActivationService {
       const member = await this.lockMember(trx, idOrHandle);
       if (member.status === 'active')
         return { memberId: member.id, status: 'active', changed: false };
-      if ((await this.members.keyOf(member.id, 'active', trx)) === undefined)
-        throw swarmError(403, SWARM_ERRORS.noKey);
-      await recordDecision(trx, member.id, { status: 'active' }, 'approved', now);
-      if (member.role === 'member') await addToCollectingSessions(trx, member.id, now);
+      if ((await this.members.keyOf(member.id, 'active', trx)) === undefined) throw fail('noKey');
+      await this.members.recordDecision(trx, member.id, { status: 'active' }, 'approved', now);
+      if (member.role === 'member') await this.rosters.join(trx, member.id, now);
       return { memberId: member.id, status: 'active', changed: true };
     });
   }
@@ -101,30 +98,17 @@ export class ActivationService {
     idOrHandle: string,
     publicKey: unknown,
   ): Promise<{ memberId: string; keyId: number }> {
-    if (!isUsablePublicKey(publicKey)) throw swarmError(400, 'invalid public key');
+    if (!isUsablePublicKey(publicKey)) throw fail('invalidPublicKey');
     const now = this.clock.now();
     return this.db.transaction().execute(async (trx) => {
       const member = await this.lockMember(trx, idOrHandle);
       const holder = await this.members.liveKeyByPublicKey(publicKey, trx);
-      if (holder !== undefined) throw swarmError(409, SWARM_ERRORS.keyAlreadyRegistered);
-      await trx
-        .updateTable('member_key')
-        .set({ state: 'retired', retired_at: now })
-        .where('member_id', '=', member.id)
-        .where('state', 'in', ['active', 'pending'])
-        .execute();
-      const key = await trx
-        .insertInto('member_key')
-        .values({
-          member_id: member.id,
-          public_key: publicKey,
-          state: 'active',
-          created_at: now,
-          activated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { memberId: member.id, keyId: key.id };
+      if (holder !== undefined) throw fail('keyAlreadyRegistered');
+      await this.members.retireKeys(trx, member.id, ['active', 'pending'], now);
+      return {
+        memberId: member.id,
+        keyId: await this.members.insertActiveKey(trx, member.id, publicKey, now),
+      };
     });
   }
 
@@ -132,7 +116,7 @@ export class ActivationService {
   async revokeToken(idOrHandle: string): Promise<{ memberId: string; revoked: boolean }> {
     const now = this.clock.now();
     const member = await this.requireMember(idOrHandle);
-    return { memberId: member.id, revoked: await revokeLiveToken(this.db, member.id, now) };
+    return { memberId: member.id, revoked: await this.members.revokeLiveToken(member.id, now) };
   }
 
   /** Makes a member a consensus judge (files judgements, never takes) or a plain member. */
@@ -140,79 +124,30 @@ export class ActivationService {
     idOrHandle: string,
     role: unknown,
   ): Promise<{ memberId: string; role: 'member' | 'judge' }> {
-    if (role !== 'member' && role !== 'judge')
-      throw swarmError(400, 'role must be member or judge');
+    if (role !== 'member' && role !== 'judge') throw fail('invalidRole');
     const member = await this.requireMember(idOrHandle);
-    await this.db.updateTable('member').set({ role }).where('id', '=', member.id).execute();
+    await this.members.setRole(member.id, role);
     return { memberId: member.id, role };
   }
 
   private async requireMember(idOrHandle: string): Promise<MemberRow> {
     const member = await this.members.findByIdOrHandle(idOrHandle);
-    if (member === undefined) throw swarmError(404, SWARM_ERRORS.memberNotFound);
+    if (member === undefined) throw fail('memberNotFound');
     return member;
   }
 
   private async lockMember(trx: Kysely<DB>, idOrHandle: string): Promise<MemberRow> {
     const member = await this.members.findByIdOrHandle(idOrHandle, trx);
-    if (member === undefined) throw swarmError(404, SWARM_ERRORS.memberNotFound);
-    await trx.selectFrom('member').select('id').where('id', '=', member.id).forUpdate().execute();
+    if (member === undefined) throw fail('memberNotFound');
+    await this.members.lock(trx, member.id);
     return member;
   }
 }
 
 function requireMemberId(value: unknown): string {
   if (typeof value !== 'string' || value === '' || value.length > 100)
-    throw swarmError(400, 'memberId is required');
+    throw fail('memberIdRequired');
   return value;
-}
-
-/** An admin decision: the member's status (and activation time) with its application's state. */
-async function recordDecision(
-  trx: Kysely<DB>,
-  memberId: string,
-  member: { status: 'active' | 'inactive'; activated_at?: Date },
-  applicationState: 'approved' | 'inactive',
-  now: Date,
-): Promise<void> {
-  await trx.updateTable('member').set(member).where('id', '=', memberId).execute();
-  await trx
-    .updateTable('application')
-    .set({ state: applicationState, reviewed_at: now })
-    .where('id', '=', memberId)
-    .execute();
-}
-
-/** Revokes the member's live bearer token, if any; true when one was revoked. */
-async function revokeLiveToken(db: Kysely<DB>, memberId: string, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('member_token')
-    .set({ revoked_at: now })
-    .where('member_id', '=', memberId)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-/** A newly admitted member joins every session still collecting, so it can take part at once. */
-async function addToCollectingSessions(
-  trx: Kysely<DB>,
-  memberId: string,
-  now: Date,
-): Promise<void> {
-  const collecting = await trx
-    .selectFrom('swarm_session')
-    .select('id')
-    .where('state', '=', 'collecting')
-    .execute();
-  if (collecting.length === 0) return;
-  await trx
-    .insertInto('session_roster')
-    .values(
-      collecting.map((session) => ({ session_id: session.id, member_id: memberId, added_at: now })),
-    )
-    .onConflict((conflict) => conflict.columns(['session_id', 'member_id']).doNothing())
-    .execute();
 }
 
 function approvalEmail(

@@ -8,10 +8,10 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB } from '../../db/schema.js';
 import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
-import { SWARM_ERRORS, swarmError } from '../errors.js';
 import { handleCandidates, handleFromName } from './handles.js';
 import { MemberRepository } from './repository.js';
 import { isUuid } from '../shared/ids.js';
+import { fail, failWith } from '../../errors.js';
 
 export interface ApplyResult {
   created: boolean;
@@ -44,9 +44,9 @@ export function parseApplication(body: unknown): { application: Application; sig
     !lensOk ||
     !isUsablePublicKey(publicKey)
   ) {
-    throw swarmError(400, SWARM_ERRORS.invalidApplication);
+    throw fail('invalidApplication');
   }
-  if (!text(signature, LIMITS.signature)) throw swarmError(400, SWARM_ERRORS.invalidApplication);
+  if (!text(signature, LIMITS.signature)) throw fail('invalidApplication');
   const application: Application = { name, contact, publicKey };
   if (typeof lens === 'string') application.lens = lens;
   return { application, signature };
@@ -71,7 +71,7 @@ export class ApplicationService {
   async apply(body: unknown): Promise<ApplyResult> {
     const { application, signature } = parseApplication(body);
     if (!(await verifyApplication(application, signature))) {
-      throw swarmError(400, SWARM_ERRORS.applicationSignature, {
+      throw failWith('applicationSignature', {
         expectedPayload: canonicalApplication(application),
       });
     }
@@ -95,69 +95,25 @@ export class ApplicationService {
       if (existingKey !== undefined) {
         const member = await this.members.findById(existingKey.member_id, trx);
         if (member === undefined || member.status !== 'applied') {
-          throw swarmError(409, SWARM_ERRORS.keyAlreadyRegistered);
+          throw fail('keyAlreadyRegistered');
         }
-        await trx
-          .updateTable('application')
-          .set({
-            name: application.name,
-            contact: application.contact,
-            lens: application.lens ?? null,
-            canonical,
-            signature,
-            applied_at: now,
-          })
-          .where('id', '=', member.id)
-          .execute();
-        await trx
-          .updateTable('member')
-          .set({
-            display_name: application.name,
-            contact: application.contact,
-            lens: application.lens ?? null,
-          })
-          .where('id', '=', member.id)
-          .execute();
+        await this.members.refreshApplication(
+          trx,
+          member.id,
+          { application, canonical, signature },
+          now,
+        );
         return { created: false, memberId: member.id, handle: member.handle, state: 'applied' };
       }
 
       const memberId = crypto.randomUUID();
       const handle = await this.freeHandle(handleFromName(application.name), trx);
-      await trx
-        .insertInto('member')
-        .values({
-          id: memberId,
-          handle,
-          display_name: application.name,
-          status: 'applied',
-          lens: application.lens ?? null,
-          contact: application.contact,
-          applied_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('member_key')
-        .values({
-          member_id: memberId,
-          public_key: application.publicKey,
-          state: 'pending',
-          created_at: now,
-        })
-        .execute();
-      await trx
-        .insertInto('application')
-        .values({
-          id: memberId,
-          name: application.name,
-          contact: application.contact,
-          lens: application.lens ?? null,
-          public_key: application.publicKey,
-          canonical,
-          signature,
-          state: 'applied',
-          applied_at: now,
-        })
-        .execute();
+      await this.members.insertApplicant(
+        trx,
+        { memberId, handle },
+        { application, canonical, signature },
+        now,
+      );
       return { created: true, memberId, handle, state: 'applied' };
     });
   }
@@ -171,14 +127,8 @@ export class ApplicationService {
 
   /** Redacted status; unknown and malformed ids give the same 404. */
   async status(id: string): Promise<ApplicationStatus> {
-    const row = isUuid(id)
-      ? await this.db
-          .selectFrom('application')
-          .select(['id', 'state', 'applied_at', 'reviewed_at', 'claimed_at'])
-          .where('id', '=', id)
-          .executeTakeFirst()
-      : undefined;
-    if (row === undefined) throw swarmError(404, SWARM_ERRORS.applicationNotFound);
+    const row = isUuid(id) ? await this.members.applicationStatus(id) : undefined;
+    if (row === undefined) throw fail('applicationNotFound');
     return {
       id: row.id,
       state: row.state,

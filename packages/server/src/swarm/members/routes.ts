@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ADMIN_SECURITY, adminGuard } from '../../http/admin-auth.js';
-import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../schemas.js';
+import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../shared/schemas.js';
 import type { ActivationService } from './activation.js';
 import type { ApplicationService } from './applications.js';
 import type { TokenClaimService } from './token-claim.js';

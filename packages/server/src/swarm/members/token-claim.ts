@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { SQLSTATE, sqlState } from '../../db/guards.js';
 import type { DB } from '../../db/schema.js';
-import { SWARM_ERRORS, swarmError } from '../errors.js';
 import { MemberRepository } from './repository.js';
 import { isUuid } from '../shared/ids.js';
+import { fail } from '../../errors.js';
 
 export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
@@ -32,7 +32,7 @@ export class TokenClaimService {
   async challenge(body: unknown): Promise<{ challenge: string; expiresAt: string }> {
     const memberId = (body as { memberId?: unknown } | null)?.memberId;
     if (typeof memberId !== 'string' || memberId === '' || memberId.length > 100) {
-      throw swarmError(400, 'memberId is required');
+      throw fail('memberIdRequired');
     }
     const now = this.clock.now();
     const fresh = {
@@ -47,18 +47,7 @@ export class TokenClaimService {
   }
 
   private async eligible(memberId: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('member')
-      .innerJoin('application', 'application.id', 'member.id')
-      .innerJoin('member_key', (join) =>
-        join.onRef('member_key.member_id', '=', 'member.id').on('member_key.state', '=', 'active'),
-      )
-      .select('member.id')
-      .where('member.id', '=', memberId)
-      .where('member.status', '=', 'active')
-      .where('application.state', 'in', ['approved', 'claimed'])
-      .executeTakeFirst();
-    return row !== undefined;
+    return this.members.mayClaimToken(memberId);
   }
 
   /** The first valid proof of a live challenge mints the token, shown once; later valid ones get 409. */
@@ -72,7 +61,7 @@ export class TokenClaimService {
     if (
       !fields.every((field) => typeof field === 'string' && field !== '' && field.length <= 500)
     ) {
-      throw swarmError(400, SWARM_ERRORS.invalidTokenClaimBody);
+      throw fail('invalidTokenClaimBody');
     }
     const claim = {
       memberId: memberId as string,
@@ -81,11 +70,7 @@ export class TokenClaimService {
     };
     const now = this.clock.now();
     const stored = isUuid(claim.memberId)
-      ? await this.db
-          .selectFrom('token_claim_challenge')
-          .selectAll()
-          .where('member_id', '=', claim.memberId)
-          .executeTakeFirst()
+      ? await this.members.challengeOf(claim.memberId)
       : undefined;
     const key =
       stored === undefined ? undefined : await this.members.keyOf(claim.memberId, 'active');
@@ -96,33 +81,20 @@ export class TokenClaimService {
       stored.expires_at.toISOString() === claim.expiresAt &&
       now.getTime() < stored.expires_at.getTime();
     if (!live || !(await verifyTokenClaim(claim, signature as string, key.public_key))) {
-      throw swarmError(401, SWARM_ERRORS.invalidClaim);
+      throw fail('invalidClaim');
     }
 
     const token = `tok_${claim.memberId}_${crypto.randomUUID()}`;
     try {
       await this.db.transaction().execute(async (trx) => {
-        const consumed = await trx
-          .deleteFrom('token_claim_challenge')
-          .where('member_id', '=', claim.memberId)
-          .where('challenge', '=', claim.challenge)
-          .executeTakeFirst();
-        if (Number(consumed.numDeletedRows) === 0) throw swarmError(401, SWARM_ERRORS.invalidClaim);
+        if (!(await this.members.consumeChallenge(trx, claim.memberId, claim.challenge)))
+          throw fail('invalidClaim');
         if (await this.members.liveTokenExists(claim.memberId, trx))
-          throw swarmError(409, SWARM_ERRORS.tokenAlreadyClaimed);
-        await trx
-          .insertInto('member_token')
-          .values({ member_id: claim.memberId, token_sha256: sha256Hex(token), created_at: now })
-          .execute();
-        await trx
-          .updateTable('application')
-          .set({ state: 'claimed', claimed_at: now })
-          .where('id', '=', claim.memberId)
-          .execute();
+          throw fail('tokenAlreadyClaimed');
+        await this.members.recordClaimedToken(trx, claim.memberId, sha256Hex(token), now);
       });
     } catch (error) {
-      if (sqlState(error) === SQLSTATE.uniqueViolation)
-        throw swarmError(409, SWARM_ERRORS.tokenAlreadyClaimed);
+      if (sqlState(error) === SQLSTATE.uniqueViolation) throw fail('tokenAlreadyClaimed');
       throw error;
     }
     return { memberId: claim.memberId, token };
@@ -131,7 +103,7 @@ export class TokenClaimService {
   /** The member behind `Authorization: Bearer …`, or the spec's 401. */
   async authenticate(authorization: string | undefined): Promise<string> {
     const member = await this.members.memberForTokenHash(bearerTokenHash(authorization));
-    if (member === undefined) throw swarmError(401, SWARM_ERRORS.unknownToken);
+    if (member === undefined) throw fail('unknownToken');
     return member.memberId;
   }
 }
@@ -139,7 +111,7 @@ export class TokenClaimService {
 /** The stored form (sha256 hex) of the token in `Authorization: Bearer …`, or the spec's 401. */
 export function bearerTokenHash(authorization: string | undefined): string {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  if (match?.[1] === undefined) throw swarmError(401, SWARM_ERRORS.missingBearer);
+  if (match?.[1] === undefined) throw fail('missingBearer');
   return sha256Hex(match[1]);
 }
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { baseUrlForReply } from '../../http/base-url.js';
 import type { TokenClaimService } from '../members/token-claim.js';
-import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../schemas.js';
+import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../shared/schemas.js';
 import type { MemoService } from './service.js';
 
 const MemoSchema = Type.Object({

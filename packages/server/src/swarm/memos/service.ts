@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { DB } from '../../db/schema.js';
-import { SWARM_ERRORS, swarmError } from '../errors.js';
+import { fail } from '../../errors.js';
+import type { MemoRepository } from './repository.js';
 import { isUuid } from '../shared/ids.js';
 
 export interface Memo {
@@ -20,7 +19,7 @@ const LIMITS = { title: 200, body: 100_000 } as const;
 /** Members' longer memos; a memo's URL can be passed as a later take's `memoUrl`. */
 export class MemoService {
   constructor(
-    private readonly db: Kysely<DB>,
+    private readonly memos: MemoRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -48,51 +47,27 @@ export class MemoService {
       text.length > LIMITS.body ||
       !validSession
     ) {
-      throw swarmError(400, SWARM_ERRORS.invalidMemo);
+      throw fail('invalidMemo');
     }
     if (typeof sessionId === 'string') {
-      const session = await this.db
-        .selectFrom('swarm_session')
-        .select('id')
-        .where('id', '=', sessionId)
-        .executeTakeFirst();
-      if (session === undefined) throw swarmError(404, 'session not found');
+      if (!(await this.memos.sessionExists(sessionId))) throw fail('sessionNotFound');
     }
     const id = crypto.randomUUID();
-    await this.db
-      .insertInto('memo')
-      .values({
-        id,
-        member_id: memberId,
-        session_id: typeof sessionId === 'string' ? sessionId : null,
-        title,
-        body: text,
-        created_at: this.clock.now(),
-      })
-      .execute();
+    await this.memos.insert({
+      id,
+      memberId,
+      sessionId: typeof sessionId === 'string' ? sessionId : null,
+      title,
+      body: text,
+      createdAt: this.clock.now(),
+    });
     return { id, url: memoUrl(baseUrl, id) };
   }
 
   /** Published memos only; anything else is the same 404 as an unknown id. */
   async get(id: string, baseUrl: string): Promise<Memo> {
-    const row = isUuid(id)
-      ? await this.db
-          .selectFrom('memo')
-          .innerJoin('member', 'member.id', 'memo.member_id')
-          .select([
-            'memo.id',
-            'memo.member_id',
-            'member.handle',
-            'memo.session_id',
-            'memo.title',
-            'memo.body',
-            'memo.created_at',
-          ])
-          .where('memo.id', '=', id)
-          .where('memo.published', '=', true)
-          .executeTakeFirst()
-      : undefined;
-    if (row === undefined) throw swarmError(404, SWARM_ERRORS.memoNotFound);
+    const row = isUuid(id) ? await this.memos.published(id) : undefined;
+    if (row === undefined) throw fail('memoNotFound');
     return {
       id: row.id,
       memberId: row.member_id,

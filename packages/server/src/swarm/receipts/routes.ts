@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { swarmResponses, UnverifiedReasonsSchema } from '../schemas.js';
+import { swarmResponses, UnverifiedReasonsSchema } from '../shared/schemas.js';
 import type { ReceiptService } from './service.js';
 
 const ConsensusReceiptSchema = Type.Object({

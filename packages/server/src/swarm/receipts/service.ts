@@ -10,11 +10,10 @@ import {
 } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
 import { isUuid } from '../shared/ids.js';
-import { SESSION_ERRORS } from '../sessions/constants.js';
 import { digestAt, hasReceiptWithDigest, receiptOfSession, type ReceiptRow } from './repository.js';
 import type { ServiceKeyStore } from './service-key.js';
+import { fail } from '../../errors.js';
 
 export interface ServedReceipt extends ConsensusReceipt {
   verified: boolean;
@@ -55,7 +54,7 @@ export class ReceiptService {
 
   async read(sessionId: string): Promise<ServedReceipt> {
     const row = isUuid(sessionId) ? await receiptOfSession(this.db, sessionId) : undefined;
-    if (row === undefined) throw notFound(SESSION_ERRORS.receiptNotFound);
+    if (row === undefined) throw fail('receiptNotFound');
     const receipt: ConsensusReceipt = {
       sessionId: row.session_id,
       payload: row.payload as ConsensusReceipt['payload'],

@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Clock } from '../../clock.js';
 import { ADMIN_SECURITY, adminGuard } from '../../http/admin-auth.js';
-import { swarmError } from '../errors.js';
-import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../schemas.js';
+import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../shared/schemas.js';
 import type { AllocationBridge } from './allocation-bridge.js';
-import { SESSION_ERRORS } from './constants.js';
+import {} from '../shared/constants.js';
 import type { LifecycleSweep } from './jobs.js';
 import type { LifecycleService, LifecycleTarget } from './lifecycle.js';
 import type { RosterAdmin, RosterChange } from './roster-admin.js';
+import { fail } from '../../errors.js';
 
 export interface SessionAdminDeps {
   lifecycle: LifecycleService;
@@ -76,10 +76,9 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
     },
     async (request, reply) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
-      if (typeof body.subjectId !== 'string' || body.subjectId === '')
-        throw swarmError(400, SESSION_ERRORS.invalidSubject);
+      if (typeof body.subjectId !== 'string' || body.subjectId === '') throw fail('invalidSubject');
       if (body.date !== undefined && (typeof body.date !== 'string' || !DATE_RE.test(body.date)))
-        throw swarmError(400, SESSION_ERRORS.invalidDate);
+        throw fail('invalidDate');
       const opened = await lifecycle.convene({
         subjectId: body.subjectId,
         ...(typeof body.date === 'string' ? { date: body.date } : {}),
@@ -109,7 +108,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
     },
     async (request) => {
       const body = (request.body ?? {}) as Record<string, unknown>;
-      if (!('windowClosesAt' in body)) throw swarmError(400, SESSION_ERRORS.invalidWindow);
+      if (!('windowClosesAt' in body)) throw fail('invalidWindow');
       return result(
         await lifecycle.setWindow(request.params.id, instant(body.windowClosesAt, true)),
       );
@@ -182,7 +181,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
         typeof body.memberId !== 'string' ||
         !['add', 'excuse', 'restore'].includes(action as string)
       )
-        throw swarmError(400, 'memberId and action (add, excuse, restore) are required');
+        throw fail('invalidRosterChange');
       const roster = await deps.roster.change(
         request.params.id,
         body.memberId,
@@ -231,5 +230,5 @@ function instant(value: unknown, nullable: boolean): Date | null {
     /\d{4}-\d{2}-\d{2}T/.test(value)
   )
     return new Date(value);
-  throw swarmError(400, SESSION_ERRORS.invalidWindow);
+  throw fail('invalidWindow');
 }

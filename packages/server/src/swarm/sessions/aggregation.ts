@@ -3,20 +3,11 @@ import {
   disagreementMap,
   parseCanonicalTake,
   selectCountedTakes,
-  type Aggregate,
-  type DisagreementMap,
 } from '@convene/protocol';
-import { driftFromReference, type ReferenceAllocation } from './reference-allocation.js';
+import type { ReferenceAllocation } from '../shared/schemas.js';
+import type { StoredAggregate } from '../shared/stored-aggregate.js';
+import { driftFromReference } from './reference-allocation.js';
 import type { SessionTake } from './repository.js';
-
-/** What `swarm_session.aggregate` holds: the protocol's aggregate plus what the judge and reads use. */
-export interface StoredAggregate extends Aggregate {
-  disagreement: DisagreementMap;
-  /** The take counted per roster member: its highest revision. */
-  counted: Array<{ memberId: string; takeId: string; revision: number }>;
-  /** Distance of `weights` from the reference allocation (0..1), null without either. */
-  drift: number | null;
-}
 
 /**
  * Aggregates a session exactly as its consensus receipt will: the highest revision per member of the

@@ -3,8 +3,8 @@ import type { Database } from '../../db/database.js';
 import type { DataVersions } from '../../db/data-versions.js';
 import { recordSwarmAllocation } from '../../treasury/allocation.js';
 import { TREASURY_SOURCE } from '../subjects/snapshot.js';
-import type { StoredAggregate } from './aggregation.js';
-import { SWARM_DATASET } from './constants.js';
+import type { StoredAggregate } from '../shared/stored-aggregate.js';
+import { SWARM_DATASET } from '../shared/constants.js';
 import { publishedAwaitingAllocation, setAllocationEffect } from './repository.js';
 
 /** Only the treasury's own bucket_weights subject sets the treasury's targets. */

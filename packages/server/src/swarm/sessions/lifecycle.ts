@@ -6,7 +6,6 @@ import type { DB } from '../../db/schema.js';
 import { composeBriefBody } from '../briefs/builder.js';
 import { regimeSummaryAsOf } from '../briefs/regime-adapter.js';
 import { briefOfSession, insertBrief } from '../briefs/repository.js';
-import { swarmError } from '../errors.js';
 import type { ServiceKeyStore } from '../receipts/service-key.js';
 import {
   findSubject,
@@ -15,19 +14,22 @@ import {
   type SubjectRow,
 } from '../subjects/repository.js';
 import { captureHoldings } from '../subjects/snapshot.js';
-import { SESSION_ERRORS, SWARM_DATASET } from './constants.js';
-import type { StoredAggregate } from './aggregation.js';
+import { SWARM_DATASET } from '../shared/constants.js';
+import type { StoredAggregate } from '../shared/stored-aggregate.js';
 import type { PublishAnchor, ReceiptLogAnchoring } from './log-anchor.js';
 import { referenceAllocationFor } from './reference-allocation.js';
 import {
   addToRoster,
   eligibleRoster,
   findSession,
+  insertSession,
   lockSession,
+  setSession,
   type SessionRow,
 } from './repository.js';
 import { nextFire } from './schedule.js';
 import { aggregateSession, closeWindow, judgeSession, publishSession } from './steps.js';
+import { fail } from '../../errors.js';
 
 export type LifecycleTarget = 'window_closed' | 'aggregated' | 'judged' | 'published';
 
@@ -63,7 +65,7 @@ export class LifecycleService {
     const fireAt = input.fireAt ?? null;
     const result = await this.db.transaction().execute(async (trx) => {
       const subject = await findSubject(trx, input.subjectId);
-      if (subject === undefined) throw swarmError(404, SESSION_ERRORS.subjectNotFound);
+      if (subject === undefined) throw fail('subjectNotFound');
       const now = this.clock.now();
       const date = input.date ?? utcDate(fireAt ?? now);
       const windowClosesAt =
@@ -77,32 +79,19 @@ export class LifecycleService {
         referenceAllocationFor(trx, subject),
       ]);
       const id = crypto.randomUUID();
-      const inserted = await trx
-        .insertInto('swarm_session')
-        .values({
-          id,
-          subject_id: subject.id,
-          date,
-          state: 'collecting',
-          convened_at: now,
-          window_closes_at: windowClosesAt,
-          fire_at: fireAt,
-          roster_frozen: true,
-          regime_summary: JSON.stringify(regime),
-          reference_allocation: JSON.stringify(reference),
-        })
-        .onConflict((conflict) => conflict.columns(['subject_id', 'fire_at']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (inserted === undefined) {
-        const existing = await trx
-          .selectFrom('swarm_session')
-          .select('id')
-          .where('subject_id', '=', subject.id)
-          .where('fire_at', '=', fireAt)
-          .executeTakeFirstOrThrow();
-        return { sessionId: existing.id, created: false };
-      }
+      const existing = await insertSession(trx, {
+        id,
+        subject_id: subject.id,
+        date,
+        state: 'collecting',
+        convened_at: now,
+        window_closes_at: windowClosesAt,
+        fire_at: fireAt,
+        roster_frozen: true,
+        regime_summary: JSON.stringify(regime),
+        reference_allocation: JSON.stringify(reference),
+      });
+      if (existing !== undefined) return { sessionId: existing, created: false };
       await addToRoster(trx, id, await eligibleRoster(trx), now);
       const holdings = await captureHoldings(trx, subject);
       await insertSnapshot(trx, {
@@ -123,10 +112,10 @@ export class LifecycleService {
   async publishBrief(sessionId: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const session = await lockSession(trx, sessionId);
-      if (session === undefined) throw swarmError(404, SESSION_ERRORS.sessionNotFound);
+      if (session === undefined) throw fail('sessionNotFound');
       if ((await briefOfSession(trx, sessionId)) !== undefined) return;
       const subject = await findSubject(trx, session.subject_id);
-      if (subject === undefined) throw swarmError(404, SESSION_ERRORS.subjectNotFound);
+      if (subject === undefined) throw fail('subjectNotFound');
       const snapshot = await snapshotOfSession(trx, sessionId);
       const body = await composeBriefBody(trx, session, subject, snapshot?.notable ?? []);
       await insertBrief(trx, {
@@ -150,7 +139,7 @@ export class LifecycleService {
     closeMode: 'due' | 'now' = 'now',
   ): Promise<SessionRow> {
     const head = await findSession(this.db, sessionId);
-    if (head === undefined) throw swarmError(404, SESSION_ERRORS.sessionNotFound);
+    if (head === undefined) throw fail('sessionNotFound');
     const wanted = ORDER.indexOf(target);
     let session = await this.locked(head.subject_id, sessionId, async (trx, subject, row) => {
       let next = await closeWindow(trx, row, this.clock.now(), closeMode);
@@ -192,8 +181,7 @@ export class LifecycleService {
     return this.db.transaction().execute(async (trx) => {
       const subject = await findSubject(trx, subjectId, { forUpdate: true });
       const session = await lockSession(trx, sessionId);
-      if (subject === undefined || session === undefined)
-        throw swarmError(404, SESSION_ERRORS.sessionNotFound);
+      if (subject === undefined || session === undefined) throw fail('sessionNotFound');
       if (session.state === 'cancelled' || session.state === 'scheduled') return session;
       const result = await step(trx, subject, session);
       if (result.changed) await this.versions.bump(SWARM_DATASET, trx);
@@ -204,11 +192,7 @@ export class LifecycleService {
   /** Moves the deadline of a collecting session (null: no deadline). */
   async setWindow(sessionId: string, closesAt: Date | null): Promise<SessionRow> {
     return this.whileCollecting(sessionId, async (trx, session) => {
-      await trx
-        .updateTable('swarm_session')
-        .set({ window_closes_at: closesAt })
-        .where('id', '=', session.id)
-        .execute();
+      await setSession(trx, session.id, { window_closes_at: closesAt });
       return { ...session, window_closes_at: closesAt };
     });
   }
@@ -220,8 +204,8 @@ export class LifecycleService {
   ): Promise<SessionRow> {
     return this.db.transaction().execute(async (trx) => {
       const session = await lockSession(trx, sessionId);
-      if (session === undefined) throw swarmError(404, SESSION_ERRORS.sessionNotFound);
-      if (session.state !== 'collecting') throw swarmError(409, SESSION_ERRORS.notCollecting);
+      if (session === undefined) throw fail('sessionNotFound');
+      if (session.state !== 'collecting') throw fail('notCollecting');
       const changed = await change(trx, session);
       await this.versions.bump(SWARM_DATASET, trx);
       return changed;

@@ -1,6 +1,6 @@
 import { STANCES, type Stance } from '@convene/protocol';
 import type { RegimeSummary } from '../briefs/regime-adapter.js';
-import type { StoredAggregate } from './aggregation.js';
+import type { StoredAggregate } from '../shared/stored-aggregate.js';
 
 export interface NarrativeInput {
   subjectName: string;

@@ -4,30 +4,31 @@ import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
 import { VersionedValue } from '../../db/versioned-value.js';
 import type { DB } from '../../db/schema.js';
-import { RequestError, notFound } from '../../errors.js';
 import type { CachedBody } from '../../http/cached-body.js';
 import { BoundedBodyCache } from '../../regime/body-cache.js';
 import { REGIME_DATASETS } from '../../regime/datasets.js';
 import { bodyWithSignalsAsOf } from '../briefs/builder.js';
 import { briefOfSession } from '../briefs/repository.js';
 import { briefResource } from '../briefs/view.js';
-import { swarmError } from '../errors.js';
 import { scheduledSubjects } from '../subjects/repository.js';
-import { SESSION_ERRORS, SWARM_DATASET } from './constants.js';
-import { encodeCursor, listSessions, parseListQuery } from './list-query.js';
+import { SWARM_DATASET } from '../shared/constants.js';
+import { encodeCursor, parseListQuery } from './list-query.js';
 import {
   findSession,
   latestOfDay,
+  listSessions,
   newestCollecting,
   rosterOf,
+  takerCount,
   takesOfSession,
   type SessionRow,
   type SessionTake,
 } from './repository.js';
 import { nextFire } from './schedule.js';
 import type { TakeVerdict, TakeVerifier } from '../takes/verification.js';
-import type { StoredAggregate } from './aggregation.js';
+import type { StoredAggregate } from '../shared/stored-aggregate.js';
 import { newestPerMember, rosterView, sessionFull, sessionSummary, takesView } from './views.js';
+import { fail } from '../../errors.js';
 
 interface CheckedTakes {
   all: SessionTake[];
@@ -107,7 +108,7 @@ export class SessionReads {
 
   async detailBody(id: string): Promise<CachedBody> {
     const session = await findSession(this.db, id);
-    if (session === undefined) throw notFound(SESSION_ERRORS.sessionNotFound);
+    if (session === undefined) throw fail('readSessionNotFound');
     const takes = await this.checkedTakes(session.id);
     return this.details.get(`id:${session.id}:${takes.key}`, this.detailVersion, () =>
       this.detail(session, takes),
@@ -116,9 +117,9 @@ export class SessionReads {
 
   /** `{ session, takes }` for the latest session of a day and subject. */
   async dayBody(date: string, subjectId: string): Promise<CachedBody> {
-    if (!DATE_RE.test(date)) throw new RequestError(400, SESSION_ERRORS.invalidDate);
+    if (!DATE_RE.test(date)) throw fail('readInvalidDate');
     const session = await latestOfDay(this.db, date, subjectId);
-    if (session === undefined) throw swarmError(404, SESSION_ERRORS.noSessionForDay);
+    if (session === undefined) throw fail('noSession');
     const checked = await this.checkedTakes(session.id);
     return this.details.get(`day:${session.id}:${checked.key}`, this.detailVersion, async () => {
       const { takes, ...rest } = await this.detail(session, checked);
@@ -137,11 +138,7 @@ export class SessionReads {
   private async readOpenSession() {
     const session = await newestCollecting(this.db);
     if (session === undefined) return null;
-    const count = await this.db
-      .selectFrom('take')
-      .select((eb) => eb.fn.count<number>('member_id').distinct().as('n'))
-      .where('session_id', '=', session.id)
-      .executeTakeFirstOrThrow();
+    const takeCount = await takerCount(this.db, session.id);
     return {
       id: session.id,
       date: session.date,
@@ -149,7 +146,7 @@ export class SessionReads {
       state: 'collecting' as const,
       convenedAt: session.convened_at.toISOString(),
       windowClosesAt: session.window_closes_at?.toISOString() ?? null,
-      takeCount: Number(count.n),
+      takeCount,
       briefUrl: `/api/swarm/brief?session=${session.id}`,
     };
   }

@@ -1,13 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { Static } from 'typebox';
 import type { DB } from '../../db/schema.js';
 import { allocationFramework } from '../../treasury/allocation.js';
 import { TREASURY_SOURCE } from '../subjects/snapshot.js';
 import type { SubjectRow } from '../subjects/repository.js';
-import type { ReferenceAllocationSchema } from './schemas.js';
-
-/** The sleeve and bucket targets a session's brief carries (`referenceAllocation` on list rows). */
-export type ReferenceAllocation = Static<typeof ReferenceAllocationSchema>;
+import type { ReferenceAllocation } from '../shared/schemas.js';
 
 /** Targets in force at convene, for the treasury's bucket_weights subject; null for any other. */
 export async function referenceAllocationFor(

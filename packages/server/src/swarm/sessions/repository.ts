@@ -1,6 +1,7 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB, SessionState, SwarmSessionTable } from '../../db/schema.js';
 import { isUuid } from '../shared/ids.js';
+import type { SessionListQuery } from './list-query.js';
 
 export type SessionRow = Selectable<SwarmSessionTable>;
 
@@ -47,6 +48,14 @@ export async function lockSession(trx: Kysely<DB>, id: string): Promise<SessionR
     .executeTakeFirst();
 }
 
+/** The session reads other swarm domains are given (judgements): existence and a row lock. */
+export function sessionLookups(db: Kysely<DB>) {
+  return {
+    exists: async (id: string) => (await findSession(db, id)) !== undefined,
+    lock: (trx: Kysely<DB>, id: string) => lockSession(trx, id),
+  };
+}
+
 export async function setSession(
   trx: Kysely<DB>,
   id: string,
@@ -62,6 +71,40 @@ export async function setSession(
   }>,
 ): Promise<void> {
   await trx.updateTable('swarm_session').set(values).where('id', '=', id).execute();
+}
+
+/**
+ * A new session, unless the subject's schedule already convened one for this fire time (a racing
+ * replica): then nothing is written and the existing session's id comes back.
+ */
+export async function insertSession(
+  trx: Kysely<DB>,
+  values: Insertable<SwarmSessionTable> & { id: string; subject_id: string; fire_at: Date | null },
+): Promise<string | undefined> {
+  const inserted = await trx
+    .insertInto('swarm_session')
+    .values(values)
+    .onConflict((conflict) => conflict.columns(['subject_id', 'fire_at']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (inserted !== undefined) return undefined;
+  const existing = await trx
+    .selectFrom('swarm_session')
+    .select('id')
+    .where('subject_id', '=', values.subject_id)
+    .where('fire_at', '=', values.fire_at)
+    .executeTakeFirstOrThrow();
+  return existing.id;
+}
+
+/** Distinct members who filed a take in the session. */
+export async function takerCount(db: Kysely<DB>, sessionId: string): Promise<number> {
+  const count = await db
+    .selectFrom('take')
+    .select((eb) => eb.fn.count<number>('member_id').distinct().as('n'))
+    .where('session_id', '=', sessionId)
+    .executeTakeFirstOrThrow();
+  return Number(count.n);
 }
 
 /** Active members with role `member`: the roster a new session freezes. */
@@ -87,6 +130,27 @@ export async function addToRoster(
     .insertInto('session_roster')
     .values(
       memberIds.map((memberId) => ({ session_id: sessionId, member_id: memberId, added_at: at })),
+    )
+    .onConflict((conflict) => conflict.columns(['session_id', 'member_id']).doNothing())
+    .execute();
+}
+
+/** The member joins every session still collecting (an admission while sessions are open). */
+export async function joinCollectingSessions(
+  trx: Kysely<DB>,
+  memberId: string,
+  at: Date,
+): Promise<void> {
+  const collecting = await trx
+    .selectFrom('swarm_session')
+    .select('id')
+    .where('state', '=', 'collecting')
+    .execute();
+  if (collecting.length === 0) return;
+  await trx
+    .insertInto('session_roster')
+    .values(
+      collecting.map((session) => ({ session_id: session.id, member_id: memberId, added_at: at })),
     )
     .onConflict((conflict) => conflict.columns(['session_id', 'member_id']).doNothing())
     .execute();
@@ -268,4 +332,44 @@ export async function setAllocationEffect(
     .set({ allocation_effect: JSON.stringify(effect) })
     .where('id', '=', sessionId)
     .execute();
+}
+
+/** A literal phrase for ILIKE: `\`, `%` and `_` lose their pattern meaning. */
+export const likePattern = (phrase: string): string =>
+  `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** One page, newest first, plus one extra row to know whether another page follows. */
+export async function listSessions(
+  db: Kysely<DB>,
+  query: SessionListQuery,
+): Promise<Array<SessionRow & { take_count: number }>> {
+  let select = db
+    .selectFrom('swarm_session')
+    .selectAll('swarm_session')
+    .select((eb) =>
+      eb
+        .selectFrom('take')
+        .select(sql<number>`count(distinct take.member_id)::int`.as('n'))
+        .whereRef('take.session_id', '=', 'swarm_session.id')
+        .as('take_count'),
+    )
+    .orderBy('convened_at', 'desc')
+    .orderBy('seq', 'desc')
+    .limit(query.limit + 1);
+  if (query.state !== undefined) select = select.where('state', '=', query.state);
+  if (query.subject !== undefined) select = select.where('subject_id', '=', query.subject);
+  if (query.search !== undefined) {
+    const pattern = likePattern(query.search);
+    select = select.where(
+      sql<boolean>`(swarm_session.date::text ilike ${pattern} or swarm_session.rationale ilike ${pattern} or swarm_session.synthesis ilike ${pattern})`,
+    );
+  }
+  if (query.cursor !== undefined) {
+    const { convenedAt, seq } = query.cursor;
+    select = select.where(
+      sql<boolean>`(swarm_session.convened_at, swarm_session.seq) < (${convenedAt}::timestamptz, ${seq}::bigint)`,
+    );
+  }
+  const rows = await select.execute();
+  return rows.map((row) => ({ ...row, take_count: Number(row.take_count ?? 0) }));
 }

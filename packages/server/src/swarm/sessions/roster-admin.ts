@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { swarmError } from '../errors.js';
 import { MemberRepository } from '../members/repository.js';
-import { SESSION_ERRORS } from './constants.js';
+import {} from '../shared/constants.js';
 import type { LifecycleService } from './lifecycle.js';
 import { addToRoster, rosterOf, setExcused, type RosterEntry } from './repository.js';
+import { fail } from '../../errors.js';
 
 export type RosterChange = 'add' | 'excuse' | 'restore';
 
@@ -26,14 +26,14 @@ export class RosterAdmin {
     change: RosterChange,
   ): Promise<RosterEntry[]> {
     const member = await this.members.findByIdOrHandle(idOrHandle);
-    if (member === undefined) throw swarmError(404, SESSION_ERRORS.memberNotFound);
+    if (member === undefined) throw fail('memberNotFound');
     await this.lifecycle.whileCollecting(sessionId, async (trx, session) => {
       if (change === 'add') {
-        if (member.role === 'judge') throw swarmError(409, SESSION_ERRORS.judgeNotOnRoster);
+        if (member.role === 'judge') throw fail('judgeNotOnRoster');
         await addToRoster(trx, session.id, [member.id], this.now());
         await setExcused(trx, session.id, member.id, false);
       } else if (!(await setExcused(trx, session.id, member.id, change === 'excuse'))) {
-        throw swarmError(404, SESSION_ERRORS.notOnRoster);
+        throw fail('rosterMemberAbsent');
       }
       return session;
     });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { sendCachedBody } from '../../http/cached-body.js';
-import { swarmResponses } from '../schemas.js';
+import { swarmResponses } from '../shared/schemas.js';
 import type { SessionReads } from './read-service.js';
 import {
   CachedResponse,

@@ -1,28 +1,17 @@
-import { SESSION_STATES } from '@convene/protocol';
 import { Type } from 'typebox';
 import { SwarmBrief } from '../briefs/schemas.js';
 import {
   IsoDateTime,
+  ReferenceAllocationSchema,
+  SessionStateSchema as State,
   SupersededBySchema,
   TakeLogFields,
   UnverifiedReasonsSchema,
   Uuid,
-} from '../schemas.js';
+} from '../shared/schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
-export const State = Type.Union(SESSION_STATES.map((s) => Type.Literal(s)));
-/** The sleeve and bucket targets in force when the session convened: what its brief carries. */
-export const ReferenceAllocationSchema = Type.Object(
-  {
-    version: Type.Integer({ description: 'allocation framework version' }),
-    asOf: Nullable(IsoDateTime),
-    setBy: Type.String({ description: 'who set the targets: admin or swarm' }),
-    sleeves: Type.Array(Type.Object({ key: Type.String(), target: Type.Number() })),
-    buckets: Type.Array(Type.Object({ bucket: Type.String(), weight: Type.Number() })),
-  },
-  { description: 'sleeve and bucket targets carried by the brief' },
-);
 const Weights = Type.Array(Type.Object({ bucket: Type.String(), weight: Type.Number() }));
 
 export const Recommendation = Type.Object(

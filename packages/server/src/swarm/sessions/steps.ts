@@ -6,9 +6,10 @@ import { insertJudgement, judgementBy } from '../judgements/repository.js';
 import { RULES_JUDGE_ID, judgeByRules, receiptJudge } from '../judgements/rules-judge.js';
 import { chainHead, insertReceipt } from '../receipts/repository.js';
 import type { SubjectRow } from '../subjects/repository.js';
-import { aggregateTakes, type StoredAggregate } from './aggregation.js';
+import type { StoredAggregate } from '../shared/stored-aggregate.js';
+import { aggregateTakes } from './aggregation.js';
 import { rationaleText, synthesisText } from './narrative.js';
-import type { ReferenceAllocation } from './reference-allocation.js';
+import type { ReferenceAllocation } from '../shared/schemas.js';
 import type { PublishAnchor } from './log-anchor.js';
 import { rosterOf, setSession, takesOfSession, type SessionRow } from './repository.js';
 

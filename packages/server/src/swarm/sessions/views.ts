@@ -1,4 +1,4 @@
-import type { StoredAggregate } from './aggregation.js';
+import type { StoredAggregate } from '../shared/stored-aggregate.js';
 import type { RosterEntry, SessionRow, SessionTake } from './repository.js';
 import { unverifiedReasons, type TakeVerdict } from '../takes/verification.js';
 

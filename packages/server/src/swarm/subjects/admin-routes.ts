@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ADMIN_SECURITY, adminGuard } from '../../http/admin-auth.js';
-import { documentOnly, swarmResponses } from '../schemas.js';
+import { documentOnly, swarmResponses } from '../shared/schemas.js';
 import type { SubjectAdmin } from './admin.js';
 import { SubjectBody } from './admin-schemas.js';
 

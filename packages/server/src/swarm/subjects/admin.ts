@@ -1,13 +1,13 @@
+import { fail } from '../../errors.js';
 import { isCronExpression } from '../../jobs/cron.js';
 import { DATE_RE } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { DataVersions } from '../../db/data-versions.js';
 import type { DB } from '../../db/schema.js';
-import { swarmError } from '../errors.js';
 import { MemberRepository } from '../members/repository.js';
-import { SESSION_SUBROUTES, SWARM_DATASET } from '../sessions/constants.js';
+import { SESSION_SUBROUTES, SWARM_DATASET } from '../shared/constants.js';
 import type { SubjectSettings } from './admin-schemas.js';
-import { findSubject } from './repository.js';
+import { findSubject, insertSubject, updateSubject } from './repository.js';
 import { subjectRecord, type SubjectRecord } from './model.js';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
@@ -35,17 +35,14 @@ export class SubjectAdmin {
       quorumRequired: number;
     };
   }> {
-    if (!SLUG.test(id)) throw swarmError(400, 'subject id must be a lower-case slug (a-z, 0-9, -)');
+    if (!SLUG.test(id)) throw fail('invalidSubjectSlug');
     if ((SESSION_SUBROUTES as readonly string[]).includes(id))
-      throw swarmError(
-        400,
-        `subject id ${id} is reserved: /api/swarm/sessions/{id}/${id} is a route`,
-      );
+      throw fail('reservedSubjectSlug', id);
     const settings = parseSettings(body);
     let linkedMemberId = settings.linkedMemberId;
     if (typeof linkedMemberId === 'string') {
       const member = await this.members.findByIdOrHandle(linkedMemberId);
-      if (member === undefined) throw swarmError(404, 'linked member not found');
+      if (member === undefined) throw fail('linkedMemberNotFound');
       linkedMemberId = member.id;
     }
     const values = {
@@ -74,17 +71,11 @@ export class SubjectAdmin {
     };
     const created = await this.db.transaction().execute(async (trx) => {
       const existing = await findSubject(trx, id, { forUpdate: true });
-      if (existing === undefined) {
-        await trx
-          .insertInto('subject')
-          .values({ id, ...values })
-          .execute();
-      } else {
-        await trx.updateTable('subject').set(values).where('id', '=', id).execute();
-      }
+      if (existing === undefined) await insertSubject(trx, { id, ...values });
+      else await updateSubject(trx, id, values);
       const stored = await findSubject(trx, id);
       if (stored?.schedule_enabled === true && stored.schedule === null) {
-        throw swarmError(400, 'an enabled schedule needs a cron expression');
+        throw fail('scheduleNeedsCron');
       }
       await this.versions.bump(SWARM_DATASET, trx);
       return existing === undefined;
@@ -111,42 +102,42 @@ function parseSettings(body: unknown): SubjectSettings {
   const input = (
     typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}
   ) as Record<string, unknown>;
-  const fail = (message: string): never => {
-    throw swarmError(400, message);
+  const refuse = (message: string): never => {
+    throw fail('invalidSubjectSettings', message);
   };
   const text = (key: string, max: number): string | null | undefined => {
     const value = input[key];
     if (value === undefined || value === null) return value;
     if (typeof value !== 'string' || value.length > max)
-      return fail(`${key} must be a string of at most ${max} characters`);
+      return refuse(`${key} must be a string of at most ${max} characters`);
     return value;
   };
   const name = text('name', 200);
-  if (typeof name !== 'string' || name.trim() === '') fail('name is required');
+  if (typeof name !== 'string' || name.trim() === '') refuse('name is required');
   const recommendationType = input.recommendationType;
   if (recommendationType !== 'bucket_weights' && recommendationType !== 'position_actions') {
-    fail('recommendationType must be bucket_weights or position_actions');
+    refuse('recommendationType must be bucket_weights or position_actions');
   }
   const schedule = text('schedule', 100);
   if (typeof schedule === 'string') {
-    if (!isCronExpression(schedule)) fail(`schedule is not a cron expression: ${schedule}`);
+    if (!isCronExpression(schedule)) refuse(`schedule is not a cron expression: ${schedule}`);
   }
   const quorum = input.quorumRequired;
   if (
     quorum !== undefined &&
     (typeof quorum !== 'number' || !Number.isInteger(quorum) || quorum < 1 || quorum > 1000)
   ) {
-    fail('quorumRequired must be an integer from 1 to 1000');
+    refuse('quorumRequired must be an integer from 1 to 1000');
   }
   const enabled = input.scheduleEnabled;
   if (enabled !== undefined && typeof enabled !== 'boolean')
-    fail('scheduleEnabled must be true or false');
+    refuse('scheduleEnabled must be true or false');
   for (const key of ['wallets', 'nftContracts'] as const) {
-    if (input[key] !== undefined && !Array.isArray(input[key])) fail(`${key} must be an array`);
+    if (input[key] !== undefined && !Array.isArray(input[key])) refuse(`${key} must be an array`);
   }
   const lastReviewed = text('lastReviewed', 10);
   if (typeof lastReviewed === 'string' && !DATE_RE.test(lastReviewed))
-    fail('lastReviewed must be YYYY-MM-DD');
+    refuse('lastReviewed must be YYYY-MM-DD');
   const settings: SubjectSettings = {
     name: name as string,
     recommendationType: recommendationType as SubjectSettings['recommendationType'],

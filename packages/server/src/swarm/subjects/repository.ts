@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DB, SubjectSnapshotTable, SubjectTable } from '../../db/schema.js';
 
 export type SubjectRow = Selectable<SubjectTable>;
@@ -14,6 +14,36 @@ export async function findSubject(
 }
 
 /** Subjects whose cron schedule convenes sessions. */
+/** A new subject; with `ifAbsent`, an existing id is left as it is instead of failing. */
+export async function insertSubject(
+  db: Kysely<DB>,
+  values: Insertable<SubjectTable>,
+  options: { ifAbsent?: boolean } = {},
+): Promise<void> {
+  let insert = db.insertInto('subject').values(values);
+  if (options.ifAbsent === true)
+    insert = insert.onConflict((conflict) => conflict.column('id').doNothing());
+  await insert.execute();
+}
+
+export async function updateSubject(
+  trx: Kysely<DB>,
+  id: string,
+  values: Updateable<SubjectTable>,
+): Promise<void> {
+  await trx.updateTable('subject').set(values).where('id', '=', id).execute();
+}
+
+/** The session a subject's schedule convened for this fire time, if any. */
+export async function sessionOfFire(db: Kysely<DB>, subjectId: string, fireAt: Date) {
+  return db
+    .selectFrom('swarm_session')
+    .selectAll()
+    .where('subject_id', '=', subjectId)
+    .where('fire_at', '=', fireAt)
+    .executeTakeFirst();
+}
+
 export async function scheduledSubjects(db: Kysely<DB>): Promise<SubjectRow[]> {
   return db
     .selectFrom('subject')

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { parseLimit } from '../sessions/list-query.js';
-import { swarmResponses } from '../schemas.js';
+import { parseLimit } from '../shared/paging.js';
+import { swarmResponses } from '../shared/schemas.js';
 import { SubjectSnapshotSchema, SwarmSubjectSchema } from './schemas.js';
 import type { SubjectReads } from './service.js';
 

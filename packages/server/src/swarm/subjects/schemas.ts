@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { IsoDateTime } from '../schemas.js';
+import { IsoDateTime } from '../shared/schemas.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);

@@ -1,8 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
-import { SESSION_ERRORS } from '../sessions/constants.js';
 import { isUuid } from '../shared/ids.js';
 import {
   snapshotResource,
@@ -11,6 +9,7 @@ import {
   type SwarmSubject,
 } from './model.js';
 import { findSubject, sessionExists, snapshotOfSession, snapshotsOf } from './repository.js';
+import { fail } from '../../errors.js';
 
 /** The public reads of subjects and the holdings snapshots their sessions reasoned over. */
 export class SubjectReads {
@@ -32,14 +31,14 @@ export class SubjectReads {
   /** The snapshot taken when the session convened; null when it took none (404: no such session). */
   async ofSession(sessionId: string): Promise<SubjectSnapshot | null> {
     if (!isUuid(sessionId) || !(await sessionExists(this.db, sessionId)))
-      throw notFound(SESSION_ERRORS.sessionNotFound);
+      throw fail('readSessionNotFound');
     const row = await snapshotOfSession(this.db, sessionId);
     return row === undefined ? null : snapshotResource(row);
   }
 
   private async requireSubject(id: string) {
     const subject = await findSubject(this.db, id);
-    if (subject === undefined) throw notFound(SESSION_ERRORS.subjectNotFound);
+    if (subject === undefined) throw fail('readSubjectNotFound');
     return subject;
   }
 }

@@ -1,12 +1,45 @@
 import { keyFingerprint, parseCanonicalTake } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { SWARM_ERRORS, swarmError } from '../errors.js';
 import { MemberRepository } from '../members/repository.js';
 import { isUuid } from '../shared/ids.js';
-import { TakeRepository } from './repository.js';
+import type { MemberReads } from '../members/read-service.js';
+import { parseLimit } from '../shared/paging.js';
+import {
+  memberTakes,
+  newestRevisions,
+  TakeRepository,
+  type MemberTakesPosition,
+} from './repository.js';
 import type { TakeReceipt } from './schemas.js';
 import { supersededBy, unverifiedReasons, type TakeVerifier } from './verification.js';
+import { fail } from '../../errors.js';
+
+export const MEMBER_TAKES_MAX = 1000;
+
+/** The takes cursor is opaque to clients: base64url of `[receivedAt ISO, recommendationId]`. */
+function encodeTakesCursor(row: MemberTakesPosition): string {
+  return Buffer.from(JSON.stringify([row.receivedAt.toISOString(), row.recommendationId])).toString(
+    'base64url',
+  );
+}
+
+function decodeTakesCursor(raw: string): MemberTakesPosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      !Number.isNaN(Date.parse(value[0])) &&
+      Number.isSafeInteger(value[1])
+    )
+      return { receivedAt: new Date(value[0]), recommendationId: value[1] as number };
+  } catch {
+    // falls through to the 400 below
+  }
+  throw fail('invalidCursor');
+}
 
 /** What a take receipt needs of the log: an inclusion proof against the latest checkpoint. */
 export interface TakeProofs {
@@ -21,7 +54,8 @@ export class TakeReads {
   private readonly members: MemberRepository;
 
   constructor(
-    db: Kysely<DB>,
+    private readonly db: Kysely<DB>,
+    private readonly memberReads: MemberReads,
     private readonly verifier: TakeVerifier,
     /** null only where no log is kept (LOG_ENABLED=false). */
     private readonly proofs: TakeProofs | null,
@@ -30,10 +64,79 @@ export class TakeReads {
     this.members = new MemberRepository(db);
   }
 
+  /**
+   * Newest first, including takes in sessions still collecting. Without `limit`: every take, no cap;
+   * with it: that many, and `nextCursor` (opaque) continues where the page ended (null at the end).
+   * Each take carries `verified` and, when a later revision exists, `supersededBy`.
+   */
+  async ofMember(
+    idOrHandle: string,
+    query: { limit?: string | undefined; cursor?: string | undefined },
+  ) {
+    const limit =
+      query.limit === undefined || query.limit === ''
+        ? undefined
+        : parseLimit(query.limit, MEMBER_TAKES_MAX, MEMBER_TAKES_MAX);
+    const after =
+      query.cursor === undefined || query.cursor === ''
+        ? undefined
+        : decodeTakesCursor(query.cursor);
+    const member = await this.memberReads.publicMember(idOrHandle);
+    const rows = await memberTakes(this.db, member.id, {
+      limit: limit === undefined ? undefined : limit + 1,
+      after,
+    });
+    const page = limit === undefined ? rows : rows.slice(0, limit);
+    const newest = await newestRevisions(
+      this.db,
+      member.id,
+      page.map((row) => row.sessionId),
+    );
+    const verdicts = await this.verifier.verdicts(page);
+    const last = page.at(-1);
+    return {
+      memberId: member.id,
+      handle: member.handle,
+      takes: page.map((row) => {
+        const verdict = verdicts.get(row.id)!;
+        const pointer = supersededBy(newest.get(row.sessionId), row.revision);
+        return {
+          id: row.id,
+          recommendationId: row.recommendationId,
+          sessionId: row.sessionId,
+          date: row.date,
+          subjectId: row.subjectId,
+          sessionState: row.sessionState,
+          revision: row.revision,
+          stance: row.stance,
+          confidence: row.confidence,
+          body: row.body,
+          memoUrl: row.memoUrl === '' ? null : row.memoUrl,
+          weights: row.weights,
+          nonce: row.nonce,
+          canonical: row.canonical,
+          signature: row.signature,
+          publicKey: row.publicKey,
+          receivedAt: row.receivedAt.toISOString(),
+          verified: verdict.verified,
+          ...unverifiedReasons(verdict),
+          logIndex: verdict.logIndex,
+          leafHash: verdict.leafHash,
+          superseded: pointer !== null,
+          supersededBy: pointer,
+        };
+      }),
+      nextCursor:
+        limit !== undefined && rows.length > limit && last !== undefined
+          ? encodeTakesCursor(last)
+          : null,
+    };
+  }
+
   async receipt(idParam: string): Promise<TakeReceipt> {
     const id = /^\d{1,15}$/.test(idParam) ? Number(idParam) : isUuid(idParam) ? idParam : undefined;
     const take = id === undefined ? undefined : await this.takes.findTake(id);
-    if (take === undefined) throw swarmError(404, SWARM_ERRORS.takeNotFound);
+    if (take === undefined) throw fail('takeNotFound');
     const [key, member, newer] = await Promise.all([
       this.members.keyById(take.key_id),
       this.members.findById(take.member_id),

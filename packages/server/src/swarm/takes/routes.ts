@@ -1,9 +1,50 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { documentOnly, swarmResponses } from '../schemas.js';
+import {
+  documentOnly,
+  IsoDateTime,
+  SessionStateSchema,
+  SupersededBySchema,
+  swarmResponses,
+  TakeLogFields,
+  UnverifiedReasonsSchema,
+  Uuid,
+} from '../shared/schemas.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+
 import { DraftFields, TakeReceiptSchema } from './schemas.js';
 import type { TakeReads } from './read-service.js';
 import type { TakeService } from './service.js';
+
+/** A take in a member's history, with its session's date, subject and state. */
+const MemberTake = Type.Object({
+  id: Uuid,
+  recommendationId: Type.Integer(),
+  sessionId: Uuid,
+  date: Type.String({ description: 'UTC date YYYY-MM-DD of the session' }),
+  subjectId: Type.String(),
+  sessionState: SessionStateSchema,
+  revision: Type.Integer(),
+  stance: Type.String(),
+  confidence: Type.Number(),
+  body: Type.String(),
+  memoUrl: Nullable(Type.String()),
+  weights: Nullable(Type.Array(Type.Object({ bucket: Type.String(), weight: Type.Number() }))),
+  nonce: Type.String(),
+  canonical: Type.String({ description: 'the exact canonical text that was signed' }),
+  signature: Type.String(),
+  publicKey: Type.String({ description: 'the key this take was filed and is verified with' }),
+  receivedAt: IsoDateTime,
+  verified: Type.Boolean({
+    description: 'signature, stored fields and the log entry re-checked on this read',
+  }),
+  unverifiedReasons: UnverifiedReasonsSchema,
+  ...TakeLogFields,
+  superseded: Type.Boolean({ description: 'a later revision of this take exists' }),
+  supersededBy: SupersededBySchema,
+});
 
 export const takeRoutes: FastifyPluginAsyncTypebox<{
   takes: TakeService;
@@ -78,5 +119,43 @@ export const takeRoutes: FastifyPluginAsyncTypebox<{
       },
     },
     async (request) => reads.receipt(request.params.id),
+  );
+
+  app.get(
+    '/api/swarm/members/:id/takes',
+    {
+      schema: {
+        tags: ['swarm members'],
+        summary: "A member's takes, newest first, including sessions still collecting",
+        params: Type.Object({ id: Type.String({ description: 'member UUID or handle' }) }),
+        querystring: Type.Object({
+          limit: Type.Optional(
+            Type.String({
+              description:
+                'page size, clamped to 1..1000; non-integers are a 400. Absent: every take, no cap',
+            }),
+          ),
+          cursor: Type.Optional(
+            Type.String({ description: 'nextCursor of the previous page (with limit)' }),
+          ),
+        }),
+        response: swarmResponses(
+          {
+            200: Type.Object({
+              memberId: Type.String(),
+              handle: Type.String(),
+              takes: Type.Array(MemberTake),
+              nextCursor: Nullable(
+                Type.String({
+                  description: 'opaque; pass as cursor for the next page; null when no more',
+                }),
+              ),
+            }),
+          },
+          [404],
+        ),
+      },
+    },
+    async (request) => reads.ofMember(request.params.id, request.query),
   );
 };

@@ -6,7 +6,7 @@ import {
   TakeLogFields,
   UnverifiedReasonsSchema,
   Uuid,
-} from '../schemas.js';
+} from '../shared/schemas.js';
 
 const Weight = Type.Object({
   bucket: Type.String({ maxLength: 100 }),

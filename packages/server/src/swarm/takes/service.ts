@@ -1,5 +1,4 @@
 import {
-  INVALID_SIGNING_DRAFT,
   bytesToBase64,
   canonicalTake,
   logEntryLeafHash,
@@ -13,12 +12,12 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
 import type { DB } from '../../db/schema.js';
-import { SWARM_ERRORS, swarmError } from '../errors.js';
 import { isUuid } from '../shared/ids.js';
 import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.js';
 import { TakeFiler } from './filing.js';
 import { TakeRepository } from './repository.js';
 import { hasUnstorableText, isCalendarDate } from './storable.js';
+import { fail } from '../../errors.js';
 
 /** Where an accepted take landed in the transparency log (src/tlog). */
 export interface LogPosition {
@@ -57,7 +56,7 @@ export class TakeService {
   /** The exact string to sign for a draft (same validation as submit, minus the signature). */
   signingPayload(body: unknown): { canonical: string } {
     const result = validateTakeDraft(body);
-    if (!result.ok || hasUnstorableText(body)) throw swarmError(400, INVALID_SIGNING_DRAFT);
+    if (!result.ok || hasUnstorableText(body)) throw fail('invalidSigningDraft');
     return { canonical: canonicalTake(result.draft) };
   }
 
@@ -74,7 +73,9 @@ export class TakeService {
     const validation = validateSubmission(body);
     if (!validation.ok || hasUnstorableText(body)) {
       await this.tokens.authenticate(authorization); // an unknown token answers 401 before the body
-      throw swarmError(400, validation.ok ? SWARM_ERRORS.invalidSubmission : validation.error);
+      throw validation.ok
+        ? fail('invalidSubmission')
+        : fail('submissionFieldInvalid', validation.error);
     }
     const submission = validation.submission;
     const facts = await this.takes.admissionFacts({
@@ -85,34 +86,29 @@ export class TakeService {
       subjectId: submission.subjectId,
       nonce: submission.nonce,
     });
-    if (facts.tokenMemberId === undefined) throw swarmError(401, SWARM_ERRORS.unknownToken);
+    if (facts.tokenMemberId === undefined) throw fail('unknownToken');
     const tokenMember = facts.tokenMemberId;
-    if (submission.memberId !== tokenMember)
-      throw swarmError(403, SWARM_ERRORS.tokenMemberMismatch);
+    if (submission.memberId !== tokenMember) throw fail('tokenMemberMismatch');
 
     const { session, key, filed } = facts;
-    if (session === undefined) throw swarmError(404, SWARM_ERRORS.noSession);
-    if (windowClosed(session.windowClosesAt, this.clock.now()))
-      throw swarmError(409, SWARM_ERRORS.windowClosed);
+    if (session === undefined) throw fail('noSession');
+    if (windowClosed(session.windowClosesAt, this.clock.now())) throw fail('windowClosed');
     // A judge files no takes (spec §2), even when a roster froze before its role changed.
-    if (facts.tokenMemberRole === 'judge') throw swarmError(403, SWARM_ERRORS.notOnRoster);
+    if (facts.tokenMemberRole === 'judge') throw fail('notOnRoster');
     if (session.rosterFrozen) {
-      if (facts.roster === undefined) throw swarmError(403, SWARM_ERRORS.notOnRoster);
-      if (facts.roster.excused) throw swarmError(403, SWARM_ERRORS.excused);
+      if (facts.roster === undefined) throw fail('notOnRoster');
+      if (facts.roster.excused) throw fail('excused');
     }
-    if (key === undefined) throw swarmError(403, SWARM_ERRORS.noKey);
-    if (filed >= LIMITS.MAX_TAKES_PER_MEMBER_PER_SESSION)
-      throw swarmError(409, SWARM_ERRORS.capReached);
+    if (key === undefined) throw fail('noKey');
+    if (filed >= LIMITS.MAX_TAKES_PER_MEMBER_PER_SESSION) throw fail('capReached');
 
     const canonical = canonicalTake(submission);
     if (!(await verify(key.publicKey, canonical, submission.signature))) {
-      throw swarmError(400, SWARM_ERRORS.signatureFailed);
+      throw fail('signatureFailed');
     }
-    if (facts.nonceUsed) throw swarmError(409, SWARM_ERRORS.nonceReplay);
-    if (filed > 0 && session.state === 'aggregated')
-      throw swarmError(409, SWARM_ERRORS.amendmentClosed);
-    if (filed > 0 && session.state === 'published')
-      throw swarmError(409, SWARM_ERRORS.amendmentClosedPublished);
+    if (facts.nonceUsed) throw fail('nonceReplay');
+    if (filed > 0 && session.state === 'aggregated') throw fail('amendmentClosed');
+    if (filed > 0 && session.state === 'published') throw fail('amendmentClosedPublished');
 
     const takeId = crypto.randomUUID();
     const revision = filed + 1;
@@ -171,17 +167,16 @@ function windowClosed(closesAt: Date | null, now: Date): boolean {
 
 function mapInsertError(error: unknown): unknown {
   const state = sqlState(error);
-  if (state === SQLSTATE.windowClosed) return swarmError(409, SWARM_ERRORS.windowClosed);
-  if (state === SQLSTATE.amendmentClosed) return swarmError(409, SWARM_ERRORS.amendmentClosed);
-  if (state === SQLSTATE.amendmentClosedPublished)
-    return swarmError(409, SWARM_ERRORS.amendmentClosedPublished);
+  if (state === SQLSTATE.windowClosed) return fail('windowClosed');
+  if (state === SQLSTATE.amendmentClosed) return fail('amendmentClosed');
+  if (state === SQLSTATE.amendmentClosedPublished) return fail('amendmentClosedPublished');
   if (state === SQLSTATE.checkViolation && violatedConstraint(error) === 'take_revision_cap') {
-    return swarmError(409, SWARM_ERRORS.capReached);
+    return fail('capReached');
   }
   if (state === SQLSTATE.uniqueViolation) {
     const constraint = violatedConstraint(error);
-    if (constraint === 'nonce_ledger_pkey') return swarmError(409, SWARM_ERRORS.nonceReplay);
-    if (constraint === 'take_revision_unique') return swarmError(409, SWARM_ERRORS.revisionRace);
+    if (constraint === 'nonce_ledger_pkey') return fail('nonceReplay');
+    if (constraint === 'take_revision_unique') return fail('revisionRace');
   }
   return error;
 }

@@ -1,4 +1,5 @@
-import { Type, type TSchema } from 'typebox';
+import { SESSION_STATES } from '@convene/protocol';
+import { Type, type Static, type TSchema } from 'typebox';
 
 /**
  * Error bodies of swarm routes: a swarm domain error `{ ok: false, status, error }`, or a request
@@ -57,3 +58,20 @@ export function swarmResponses(
  * nothing is coerced; the schema here documents the body for OpenAPI only.
  */
 export const documentOnly = { validatorCompiler: () => (value: unknown) => ({ value }) } as const;
+
+/** A session's state, one of the protocol's SESSION_STATES. */
+export const SessionStateSchema = Type.Union(SESSION_STATES.map((s) => Type.Literal(s)));
+/** The sleeve and bucket targets in force when the session convened: what its brief carries. */
+export const ReferenceAllocationSchema = Type.Object(
+  {
+    version: Type.Integer({ description: 'allocation framework version' }),
+    asOf: Type.Union([IsoDateTime, Type.Null()]),
+    setBy: Type.String({ description: 'who set the targets: admin or swarm' }),
+    sleeves: Type.Array(Type.Object({ key: Type.String(), target: Type.Number() })),
+    buckets: Type.Array(Type.Object({ bucket: Type.String(), weight: Type.Number() })),
+  },
+  { description: 'sleeve and bucket targets carried by the brief' },
+);
+
+/** The sleeve and bucket targets a session's brief carries (`referenceAllocation` on list rows). */
+export type ReferenceAllocation = Static<typeof ReferenceAllocationSchema>;

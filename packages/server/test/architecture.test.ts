@@ -1,0 +1,80 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from 'vitest';
+
+/*
+ * The server's shape (issue 19, docs/architecture.md): SQL lives in repositories, and the swarm's
+ * subdomains depend on each other in one direction only. These scans fail when either slips.
+ */
+const SRC = path.resolve(import.meta.dirname, '../src');
+
+async function sources(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const files: string[] = [];
+  for (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) files.push(...(await sources(full)));
+    else if (entry.name.endsWith('.ts')) files.push(full);
+  }
+  return files;
+}
+
+/** Kysely's query builder or its `sql` template: a query being written. */
+const QUERY =
+  /\.(selectFrom|insertInto|updateTable|deleteFrom|mergeInto)\(|\bsql`|\bsql<|\bsql\.(raw|ref|table|join|lit|id)\(/;
+
+test('SQL is written only in repositories (and the database layer in src/db)', async () => {
+  const outside: string[] = [];
+  for (const file of await sources(SRC)) {
+    const relative = path.relative(SRC, file);
+    const name = path.basename(file);
+    if (relative.startsWith(`db${path.sep}`)) continue;
+    if (name === 'repository.ts' || name.endsWith('-repository.ts')) continue;
+    const text = await readFile(file, 'utf8');
+    text.split('\n').forEach((line, index) => {
+      if (QUERY.test(line)) outside.push(`${relative}:${index + 1}: ${line.trim()}`);
+    });
+  }
+  expect(outside).toEqual([]);
+});
+
+/**
+ * The swarm's subdomains from the bottom up: each may import only from those listed before it;
+ * `shared` is the floor, the session lifecycle the one orchestrator on top, the demo above all.
+ */
+const SWARM_LAYERS = [
+  'shared',
+  'members',
+  'subjects',
+  'memos',
+  'takes',
+  'briefs',
+  'judgements',
+  'receipts',
+  'sessions',
+  'demo',
+] as const;
+
+test('swarm subdomains import only the ones below them', async () => {
+  const swarm = path.join(SRC, 'swarm');
+  const folders = (await readdir(swarm, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  expect(new Set(folders)).toEqual(new Set(SWARM_LAYERS));
+  const upward: string[] = [];
+  for (const folder of folders) {
+    const level = SWARM_LAYERS.indexOf(folder as (typeof SWARM_LAYERS)[number]);
+    for (const file of await sources(path.join(swarm, folder))) {
+      const text = await readFile(file, 'utf8');
+      for (const match of text.matchAll(/from '(\.\.?\/[^']+)'/g)) {
+        const target = path.relative(swarm, path.resolve(path.dirname(file), match[1]!));
+        const [top] = target.split(path.sep);
+        if (top === undefined || top === folder || top.startsWith('..')) continue;
+        const targetLevel = SWARM_LAYERS.indexOf(top as (typeof SWARM_LAYERS)[number]);
+        if (targetLevel === -1 || targetLevel >= level)
+          upward.push(`${path.relative(SRC, file)} imports ${target}`);
+      }
+    }
+  }
+  expect(upward).toEqual([]);
+});
