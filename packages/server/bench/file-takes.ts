@@ -3,12 +3,10 @@
  * same `convene_file_takes` statement with and without the take's log entry, in alternating rounds in
  * one process on one database, so the host's noise falls on both sides alike. The load bench
  * (load.ts) measures the whole submit path; this isolates the database's share of the difference.
- * Optionally also with the entry's foreign key to its take (dropped by migration 0015) put back.
  *
  *   npx tsx --conditions=source packages/server/bench/file-takes.ts
  *
- * Env: BENCH_DATABASES (pglite,postgres), BENCH_ROUNDS (8), BENCH_ROUND_TAKES (250),
- * BENCH_WITH_FK (1 to add the foreign-key variant), TEST_DATABASE_URL.
+ * Env: BENCH_DATABASES (pglite,postgres), BENCH_ROUNDS (8), BENCH_ROUND_TAKES (250), TEST_DATABASE_URL.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -36,10 +34,9 @@ import {
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);
 const ROUND_TAKES = Number(process.env.BENCH_ROUND_TAKES ?? 250);
-const WITH_FK = process.env.BENCH_WITH_FK === '1';
 const REVISIONS_PER_SESSION = 5;
 
-type Variant = 'no entry' | 'entry' | 'entry + take fk';
+type Variant = 'no entry' | 'entry';
 
 async function openDatabase(
   kind: string,
@@ -150,9 +147,7 @@ async function runDatabase(kind: string): Promise<void> {
       .where('member_id', '=', member.memberId)
       .executeTakeFirstOrThrow();
     const repository = new TakeRepository(db);
-    const variants: Variant[] = WITH_FK
-      ? ['no entry', 'entry', 'entry + take fk']
-      : ['no entry', 'entry'];
+    const variants: Variant[] = ['no entry', 'entry'];
     const perTake = new Map<Variant, number[]>(variants.map((v) => [v, []]));
     const walBytes = new Map<Variant, number[]>(variants.map((v) => [v, []]));
     for (let round = 0; round < ROUNDS + 1; round++) {
@@ -167,10 +162,6 @@ async function runDatabase(kind: string): Promise<void> {
           clock,
           variant !== 'no entry',
         );
-        if (variant === 'entry + take fk')
-          await sql`alter table tlog_entry add constraint bench_take_fk foreign key (take_id) references take (id)`.execute(
-            db,
-          );
         const lsnBefore = await walPosition(db);
         const started = performance.now();
         for (const take of takes) {
@@ -179,8 +170,6 @@ async function runDatabase(kind: string): Promise<void> {
         }
         const elapsed = performance.now() - started;
         const bytes = (await walPosition(db)) - lsnBefore;
-        if (variant === 'entry + take fk')
-          await sql`alter table tlog_entry drop constraint bench_take_fk`.execute(db);
         if (round === 0) continue;
         perTake.get(variant)!.push(elapsed / ROUND_TAKES);
         walBytes.get(variant)!.push(bytes / ROUND_TAKES);

@@ -2,14 +2,21 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser.js';
-import { horizontalOverflow, overflowingElements, seriousAxeViolations } from './support/audit.js';
+import {
+  chartAxisProblems,
+  horizontalOverflow,
+  overflowingElements,
+  seriousAxeViolations,
+} from './support/audit.js';
 import { activeMember, postMemo } from './support/member.js';
 import { startServer, type RunningServer } from './support/server.js';
 
 /**
  * Every route of the site at a phone (390×844) and a desktop (1440×900) size: the page is never
  * wider than the viewport, no console error, axe-core finds no critical or serious violation, the
- * page has its own <title>, and a screenshot lands in test-artifacts/screenshots/.
+ * page has its own <title>, every chart's axes read right (no clipped label, dates not times, the
+ * axis's unit on every label, filled areas from zero), and a screenshot lands in
+ * test-artifacts/screenshots/.
  */
 
 const SIZES = [
@@ -156,6 +163,7 @@ describe('every route', () => {
           failures.push(
             `${path}: ${overflow}px wider than the viewport: ${(await overflowingElements(page)).join(', ')}`,
           );
+        for (const problem of await chartAxisProblems(page)) failures.push(`${path}: ${problem}`);
         for (const error of watched.errors) failures.push(`${path}: console error ${error}`);
         for (const violation of await seriousAxeViolations(page))
           failures.push(

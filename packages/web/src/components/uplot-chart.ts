@@ -8,14 +8,17 @@ const AXIS = '#8aa0b4';
 const GRID = 'rgba(138,160,180,0.12)';
 const FIRST_CHART_MARK = 'convene:first-chart';
 
-/** Sizes a y axis to its longest tick label, so labels are never clipped. */
-function fitAxis(u: uPlot, values: string[] | null, axisIdx: number, cycleNum: number): number {
-  const axis = u.axes[axisIdx] as uPlot.Axis & { _size?: number; font?: [string] };
-  if (cycleNum > 1 && axis._size !== undefined) return axis._size;
-  const longest = (values ?? []).reduce((a, b) => (b.length > a.length ? b : a), '');
+/**
+ * Sizes a y axis to its widest tick label, measured in the axis's font on every layout cycle (the
+ * labels change as the scale settles), so labels are never clipped.
+ */
+function fitAxis(u: uPlot, values: string[] | null, axisIdx: number): number {
+  const axis = u.axes[axisIdx] as uPlot.Axis & { font?: [string] };
+  u.ctx.save();
   if (axis.font !== undefined) u.ctx.font = axis.font[0];
-  const text = longest === '' ? 0 : u.ctx.measureText(longest).width / devicePixelRatio;
-  return Math.ceil(text + 18);
+  const widest = Math.max(0, ...(values ?? []).map((label) => u.ctx.measureText(label).width));
+  u.ctx.restore();
+  return Math.ceil(widest / devicePixelRatio + 18);
 }
 
 /** Daily data reads as dates (UTC), never "12:00am". */
@@ -61,6 +64,68 @@ function bandsPlugin(spec: ChartSpec): uPlot.Plugin {
             ctx.stroke();
             ctx.restore();
           }
+        },
+      ],
+    },
+  };
+}
+
+/** What a drawn chart's axes show, written to `data-axes` on its host for the browser tests. */
+export interface AxesAudit {
+  /** The x axis's tick labels. */
+  x: string[];
+  /** Per y axis: its labels, the width uPlot gave it and the widest label measured in its font. */
+  y: Array<{ labels: string[]; size: number; widest: number }>;
+  /** Each y axis's format (its unit): usd, pct or a plain number. */
+  formats: Array<NonNullable<ChartSpec['yFormat']>>;
+  /** The left y scale's minimum, whether any series on it is a filled area, and a log scale. */
+  yMin: number | null;
+  filled: boolean;
+  log: boolean;
+}
+
+/**
+ * After every draw, measures each axis's labels in the axis's own font against the width uPlot
+ * laid out for it, independently of how that width was chosen: a clipped label shows up as a
+ * `widest` above `size`.
+ */
+function axesAuditPlugin(element: HTMLElement, spec: ChartSpec): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: [
+        (u) => {
+          const axes = u.axes as Array<
+            uPlot.Axis & {
+              _size?: number;
+              _values?: Array<string | number | null>;
+              font?: [string];
+            }
+          >;
+          const labels = (axis: (typeof axes)[number]) =>
+            (axis._values ?? []).map((v) => (v === null ? '' : String(v))).filter((v) => v !== '');
+          const audit: AxesAudit = {
+            x: labels(axes[0]!),
+            y: axes.slice(1).map((axis) => {
+              const texts = labels(axis);
+              u.ctx.save();
+              if (axis.font !== undefined) u.ctx.font = axis.font[0];
+              const widest = Math.max(0, ...texts.map((t) => u.ctx.measureText(t).width));
+              u.ctx.restore();
+              return {
+                labels: texts,
+                size: axis._size ?? 0,
+                widest: Math.ceil(widest / devicePixelRatio),
+              };
+            }),
+            formats: [
+              spec.yFormat ?? 'number',
+              ...(axes.length > 2 ? [spec.y2Format ?? 'number'] : []),
+            ],
+            yMin: u.scales.y?.min ?? null,
+            filled: spec.series.some((s) => s.fill !== undefined && s.scale !== 'y2'),
+            log: spec.yLog === true,
+          };
+          element.dataset.axes = JSON.stringify(audit);
         },
       ],
     },
@@ -133,7 +198,7 @@ export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
           v === null ? '—' : formatter(s.scale === 'y2' ? spec.y2Format : spec.yFormat)(v),
       })),
     ],
-    plugins: [bandsPlugin(spec)],
+    plugins: [bandsPlugin(spec), axesAuditPlugin(element, spec)],
   };
   const data = [spec.x, ...spec.series.map((s) => s.values)] as uPlot.AlignedData;
   const chart = new uPlot(options, data, element);

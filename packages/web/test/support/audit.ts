@@ -79,3 +79,58 @@ interface AxeApi {
     }>;
   }>;
 }
+
+/** What a drawn chart's axes show (`data-axes`, written by components/uplot-chart.ts). */
+interface AxesAudit {
+  x: string[];
+  y: Array<{ labels: string[]; size: number; widest: number }>;
+  formats: Array<'usd' | 'pct' | 'number'>;
+  yMin: number | null;
+  filled: boolean;
+  log: boolean;
+}
+
+/** uPlot's tick length and label gap (its defaults): a label fits when it leaves room for both. */
+const TICK_AND_GAP_PX = 15;
+
+/**
+ * Every chart on the page, once drawn: no y label wider than its axis (clipped), daily x labels
+ * without a time of day, every y label in its axis's unit, and a filled area starting at zero.
+ */
+export async function chartAxisProblems(page: Page): Promise<string[]> {
+  const hosts = page.locator('figure.chart .chart-host');
+  const count = await hosts.count();
+  const problems: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const host = hosts.nth(i);
+    const title = (await host.locator('xpath=..').getAttribute('aria-label')) ?? `chart ${i + 1}`;
+    await page.waitForFunction(
+      (element) => element?.hasAttribute('data-axes') === true,
+      await host.elementHandle(),
+      {
+        timeout: 15_000,
+      },
+    );
+    const audit = JSON.parse((await host.getAttribute('data-axes')) ?? '{}') as AxesAudit;
+    if (audit.x.length === 0) problems.push(`${title}: no x labels`);
+    for (const label of audit.x)
+      if (/\d:\d\d|am$|pm$/i.test(label)) problems.push(`${title}: x label "${label}" is a time`);
+    audit.y.forEach((axis, index) => {
+      if (axis.labels.length === 0) problems.push(`${title}: y axis ${index + 1} has no labels`);
+      if (axis.widest + TICK_AND_GAP_PX > axis.size)
+        problems.push(
+          `${title}: y axis ${index + 1} is ${axis.size}px for a ${axis.widest}px label (clipped)`,
+        );
+      const unit = audit.formats[index];
+      for (const label of axis.labels) {
+        if (unit === 'usd' && !/^-?\$/.test(label))
+          problems.push(`${title}: "${label}" on a USD axis`);
+        if (unit === 'pct' && !label.endsWith('%'))
+          problems.push(`${title}: "${label}" on a percentage axis`);
+      }
+    });
+    if (audit.filled && !audit.log && (audit.yMin ?? 0) > 0)
+      problems.push(`${title}: filled area on an axis starting at ${audit.yMin}, not zero`);
+  }
+  return problems;
+}
