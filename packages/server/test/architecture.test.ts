@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from 'vitest';
+import { sourceFiles } from './support/source-files.js';
 
 /*
  * The server's shape (issue 19, docs/architecture.md): SQL lives in repositories, and the swarm's
@@ -8,24 +9,13 @@ import { expect, test } from 'vitest';
  */
 const SRC = path.resolve(import.meta.dirname, '../src');
 
-async function sources(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const files: string[] = [];
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...(await sources(full)));
-    else if (entry.name.endsWith('.ts')) files.push(full);
-  }
-  return files;
-}
-
 /** Kysely's query builder or its `sql` template: a query being written. */
 const QUERY =
   /\.(selectFrom|insertInto|updateTable|deleteFrom|mergeInto)\(|\bsql`|\bsql<|\bsql\.(raw|ref|table|join|lit|id)\(/;
 
 test('SQL is written only in repositories (and the database layer in src/db)', async () => {
   const outside: string[] = [];
-  for (const file of await sources(SRC)) {
+  for (const file of await sourceFiles(SRC)) {
     const relative = path.relative(SRC, file);
     const name = path.basename(file);
     if (relative.startsWith(`db${path.sep}`)) continue;
@@ -64,7 +54,7 @@ test('swarm subdomains import only the ones below them', async () => {
   const upward: string[] = [];
   for (const folder of folders) {
     const level = SWARM_LAYERS.indexOf(folder as (typeof SWARM_LAYERS)[number]);
-    for (const file of await sources(path.join(swarm, folder))) {
+    for (const file of await sourceFiles(path.join(swarm, folder))) {
       const text = await readFile(file, 'utf8');
       for (const match of text.matchAll(/from '(\.\.?\/[^']+)'/g)) {
         const target = path.relative(swarm, path.resolve(path.dirname(file), match[1]!));

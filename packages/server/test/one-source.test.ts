@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from 'vitest';
+import { sourceFiles } from './support/source-files.js';
 
 /*
  * Enumerations and formats defined once (issue 19): the protocol package holds the stance list, the
@@ -27,21 +28,10 @@ const COPIES: ReadonlyArray<{ what: string; pattern: RegExp }> = [
   },
 ];
 
-async function sources(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const files: string[] = [];
-  for (const entry of entries) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) files.push(...(await sources(full)));
-    else if (/\.(ts|tsx)$/.test(entry.name)) files.push(full);
-  }
-  return files;
-}
-
 test('each enumeration and format has one source, in the protocol package', async () => {
   const packages = await readdir(path.join(ROOT, 'packages'));
   const files = (
-    await Promise.all(packages.map((p) => sources(path.join(ROOT, 'packages', p, 'src'))))
+    await Promise.all(packages.map((p) => sourceFiles(path.join(ROOT, 'packages', p, 'src'))))
   ).flat();
   expect(files.length).toBeGreaterThan(100);
   const copies: string[] = [];
@@ -64,7 +54,7 @@ test('each enumeration and format has one source, in the protocol package', asyn
  * message anywhere else, or a second class of answered errors, fails here.
  */
 test('every answered error comes from the catalogue in src/errors.ts', async () => {
-  const files = await sources(path.join(ROOT, 'packages/server/src'));
+  const files = await sourceFiles(path.join(ROOT, 'packages/server/src'));
   const handMade: string[] = [];
   for (const file of files) {
     const relative = path.relative(ROOT, file);

@@ -367,6 +367,63 @@ describe('every route', () => {
     await watched.close();
   });
 
+  test('long hashes are shortened on a phone with the whole value on hover and a copy button that copies it', async () => {
+    const watched = await openPage(browser, SIZES[0]);
+    const { page } = watched;
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: server.baseUrl,
+    });
+    const { vaultAddress } = await api<{ vaultAddress: string }>('/api/dashboards/vault-economics');
+    await page.goto(`${server.baseUrl}/treasury`);
+    const vault = page.locator(`[data-testid="hash"]:has([title="${vaultAddress}"])`).first();
+    await vault.waitFor();
+    const shown = (await vault.locator('.mono').textContent()) ?? '';
+    expect(shown.length).toBeLessThan(vaultAddress.length);
+    expect(shown).toContain('…');
+    const button = vault.locator('button.copy');
+    expect(await button.getAttribute('aria-label')).toBe('Copy the full vault address');
+    await button.click();
+    await expect.poll(() => button.textContent()).toBe('copied');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(vaultAddress);
+    // Every shortened value on the page carries the whole value and a copy button.
+    const hashes = page.locator('[data-testid="hash"]');
+    expect(await hashes.count()).toBeGreaterThan(1);
+    for (const hash of await hashes.all()) {
+      expect(await hash.locator('[title]').first().getAttribute('title')).toMatch(
+        /^0x[0-9a-fA-F]+$/,
+      );
+      expect(await hash.locator('button.copy').count()).toBe(1);
+    }
+    expect(await horizontalOverflow(page)).toBe(0);
+    expect(watched.errors).toEqual([]);
+    await watched.close();
+  });
+
+  test('evidence legs carry their status in a mark and in words, not in colour alone', async () => {
+    const watched = await openPage(browser, SIZES[1]);
+    const { page } = watched;
+    const top = await api<{
+      agents: Array<{ id: string; evidence: Record<string, { status: string }> }>;
+    }>('/api/dashboards/leaderboard?limit=1');
+    const agent = top.agents[0]!;
+    await page.goto(`${server.baseUrl}/analytics/leaderboard`);
+    const legs = page.locator('[data-testid="leaderboard"] tbody tr').first().locator('[data-leg]');
+    await legs.first().waitFor();
+    const marks: Record<string, string> = { verified: '✓', partial: '◐', missing: '✗' };
+    const seen = new Set<string>();
+    for (const leg of await legs.all()) {
+      const name = (await leg.getAttribute('data-leg'))!;
+      const status = agent.evidence[name]!.status;
+      seen.add(status);
+      const text = ((await leg.textContent()) ?? '').replace(/\s+/g, ' ').trim();
+      expect(text.startsWith(marks[status]!), `${name}: ${text}`).toBe(true);
+      expect(text.endsWith(`: ${status}`), `${name}: ${text}`).toBe(true);
+    }
+    expect(seen.size, 'the top agent shows more than one status').toBeGreaterThan(0);
+    expect(watched.errors).toEqual([]);
+    await watched.close();
+  });
+
   test('phone layouts: sessions and leaderboard rows read as short cards; the allocation Gap is on screen', async () => {
     const watched = await openPage(browser, SIZES[0]);
     const { page } = watched;

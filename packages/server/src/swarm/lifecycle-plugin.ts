@@ -5,6 +5,7 @@ import { briefRoutes } from './briefs/routes.js';
 import { judgementRoutes } from './judgements/routes.js';
 import { JudgementService } from './judgements/service.js';
 import type { MemberReads } from './members/read-service.js';
+import type { MemberRepository } from './members/repository.js';
 import { memberReadRoutes } from './members/read-routes.js';
 import type { TokenClaimService } from './members/token-claim.js';
 import { receiptRoutes } from './receipts/routes.js';
@@ -28,10 +29,14 @@ import { sessionLookups } from './sessions/repository.js';
 export async function registerLifecycle(
   app: FastifyInstance,
   context: AppContext,
-  tokenClaims: TokenClaimService,
-  verifier: TakeVerifier,
-  memberReads: MemberReads,
+  swarm: {
+    members: MemberRepository;
+    tokenClaims: TokenClaimService;
+    verifier: TakeVerifier;
+    memberReads: MemberReads;
+  },
 ): Promise<void> {
+  const { members, tokenClaims, verifier, memberReads } = swarm;
   const { config, database, clock, versions, scheduler } = context;
   const { db } = database;
   const serviceKeys = new ServiceKeyStore(database, config);
@@ -48,7 +53,7 @@ export async function registerLifecycle(
   await app.register(memberReadRoutes, { reads: memberReads });
   await app.register(subjectRoutes, { subjects: new SubjectReads(db, clock) });
   await app.register(subjectAdminRoutes, {
-    subjects: new SubjectAdmin(db, versions),
+    subjects: new SubjectAdmin(db, members, versions),
     adminToken: config.adminToken,
   });
   await app.register(sessionReadRoutes, { reads: new SessionReads(db, clock, versions, verifier) });
@@ -57,11 +62,11 @@ export async function registerLifecycle(
     receipts: new ReceiptService(db, serviceKeys, config.logEnabled ? context.tlog.service : null),
   });
   await app.register(judgementRoutes, {
-    judgements: new JudgementService(db, sessionLookups(db), clock, versions, tokenClaims),
+    judgements: new JudgementService(db, members, sessionLookups(db), clock, versions, tokenClaims),
   });
   await app.register(sessionAdminRoutes, {
     lifecycle,
-    roster: new RosterAdmin(db, lifecycle, () => clock.now()),
+    roster: new RosterAdmin(db, members, lifecycle, () => clock.now()),
     allocations,
     clock,
     sweep: () => sweepLifecycle(sweepDeps),

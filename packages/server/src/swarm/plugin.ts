@@ -27,9 +27,9 @@ export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
   const { db } = database;
   const publicBaseUrl = (): string => config.publicBaseUrl ?? `http://localhost:${config.port}`;
 
-  const tokenClaims = new TokenClaimService(db, clock);
-  const applications = new ApplicationService(db, clock);
   const members = new MemberRepository(db);
+  const tokenClaims = new TokenClaimService(db, members, clock);
+  const applications = new ApplicationService(db, members, clock);
   const activation = new ActivationService(
     db,
     members,
@@ -62,14 +62,14 @@ export const swarmPlugin: FastifyPluginAsync<{ context: AppContext }> = async (
     tokenClaims,
     adminToken: config.adminToken,
   });
-  const memberReads = new MemberReads(db);
+  const memberReads = new MemberReads(members);
   await app.register(takeRoutes, {
     takes,
-    reads: new TakeReads(db, memberReads, verifier, logged),
+    reads: new TakeReads(db, members, memberReads, verifier, logged),
   });
   await app.register(memoRoutes, { memos, tokenClaims, publicBaseUrl: config.publicBaseUrl });
 
-  await registerLifecycle(app, context, tokenClaims, verifier, memberReads);
+  await registerLifecycle(app, context, { members, tokenClaims, verifier, memberReads });
 
   if (config.smtpUrl !== undefined) {
     scheduler.add(emailDeliveryJob(db, smtpMailer(config.smtpUrl), clock, config.smtpFrom));

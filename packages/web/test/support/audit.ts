@@ -94,8 +94,9 @@ interface AxesAudit {
 const TICK_AND_GAP_PX = 15;
 
 /**
- * Every chart on the page, once drawn: no y label wider than its axis (clipped), daily x labels
- * without a time of day, every y label in its axis's unit, and a filled area starting at zero.
+ * Every chart on the page, once drawn: a data table beside it, no y label wider than its axis
+ * (clipped), daily x labels without a time of day, every y label in its axis's unit, and a filled
+ * area starting at zero.
  */
 export async function chartAxisProblems(page: Page): Promise<string[]> {
   const hosts = page.locator('figure.chart .chart-host');
@@ -112,6 +113,8 @@ export async function chartAxisProblems(page: Page): Promise<string[]> {
       },
     );
     const audit = JSON.parse((await host.getAttribute('data-axes')) ?? '{}') as AxesAudit;
+    if ((await host.locator('xpath=..').locator('[data-testid="chart-data"]').count()) !== 1)
+      problems.push(`${title}: no data table beside the chart`);
     if (audit.x.length === 0) problems.push(`${title}: no x labels`);
     for (const label of audit.x)
       if (/\d:\d\d|am$|pm$/i.test(label)) problems.push(`${title}: x label "${label}" is a time`);

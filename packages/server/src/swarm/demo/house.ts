@@ -5,7 +5,7 @@ import type { Clock } from '../../clock.js';
 import type { DB } from '../../db/schema.js';
 import { ActivationService } from '../members/activation.js';
 import { ApplicationService } from '../members/applications.js';
-import { MemberRepository } from '../members/repository.js';
+import type { MemberRepository } from '../members/repository.js';
 import type { TokenClaimService } from '../members/token-claim.js';
 import { joinCollectingSessions } from '../sessions/repository.js';
 
@@ -29,7 +29,7 @@ export interface HouseMember {
  * approval email queued like anyone's), a challenge and a signed token claim.
  */
 export async function onboardHouseMember(
-  deps: { db: Kysely<DB>; clock: Clock; tokens: TokenClaimService },
+  deps: { db: Kysely<DB>; members: MemberRepository; clock: Clock; tokens: TokenClaimService },
   persona: { name: string; lens: string; tagline: string; mandate: string },
   role: 'member' | 'judge',
 ): Promise<HouseMember> {
@@ -42,7 +42,7 @@ export async function onboardHouseMember(
     lens: persona.lens,
     publicKey,
   };
-  const members = new MemberRepository(deps.db);
+  const { members } = deps;
   const activation = new ActivationService(
     deps.db,
     members,
@@ -53,7 +53,7 @@ export async function onboardHouseMember(
   const existing = await members.findByIdOrHandle(slug);
   let memberId: string;
   if (existing === undefined) {
-    const applications = new ApplicationService(deps.db, deps.clock);
+    const applications = new ApplicationService(deps.db, members, deps.clock);
     ({ memberId } = await applications.apply({
       ...application,
       signature: await signApplication(application, seed),

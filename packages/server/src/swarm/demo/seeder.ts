@@ -3,6 +3,7 @@ import { ManualClock } from '../../clock.js';
 import type { DemoSeedContext, DemoSeeder } from '../../demo/seed.js';
 import type { RegimeSummary } from '../briefs/regime-adapter.js';
 import { JudgementService } from '../judgements/service.js';
+import { MemberRepository } from '../members/repository.js';
 import { TokenClaimService } from '../members/token-claim.js';
 import { ServiceKeyStore } from '../receipts/service-key.js';
 import { AllocationBridge } from '../sessions/allocation-bridge.js';
@@ -37,15 +38,16 @@ export const swarmDemoSeeder: DemoSeeder = {
     const { db } = context.database;
     await insertSubjects(context, clock.now());
 
-    const tokens = new TokenClaimService(db, clock);
+    const members = new MemberRepository(db);
+    const tokens = new TokenClaimService(db, members, clock);
     const house: Array<HouseMember & { persona: (typeof HOUSE_MEMBERS)[number] }> = [];
     for (const persona of HOUSE_MEMBERS) {
       house.push({
-        ...(await onboardHouseMember({ db, clock, tokens }, persona, 'member')),
+        ...(await onboardHouseMember({ db, members, clock, tokens }, persona, 'member')),
         persona,
       });
     }
-    const judge = await onboardHouseMember({ db, clock, tokens }, HOUSE_JUDGE, 'judge');
+    const judge = await onboardHouseMember({ db, members, clock, tokens }, HOUSE_JUDGE, 'judge');
 
     const lifecycle = new LifecycleService(
       db,
@@ -63,6 +65,7 @@ export const swarmDemoSeeder: DemoSeeder = {
     const takes = new TakeService(db, clock, tokens);
     const judgements = new JudgementService(
       db,
+      members,
       sessionLookups(db),
       clock,
       context.versions,

@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
 import type { DB, SessionState } from '../../db/schema.js';
-import { MemberRepository } from '../members/repository.js';
+import type { MemberRepository } from '../members/repository.js';
 import { isUuid } from '../shared/ids.js';
 import type { TokenClaimService } from '../members/token-claim.js';
 import { parseLimit } from '../shared/paging.js';
@@ -43,17 +43,14 @@ const UNDISCLOSED = 'undisclosed';
 
 /** Judge members' signed judgements, and the public judgement reads (enforce mode, published only). */
 export class JudgementService {
-  private readonly members: MemberRepository;
-
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly members: MemberRepository,
     private readonly sessions: SessionLookups,
     private readonly clock: Clock,
     private readonly versions: DataVersions,
     private readonly tokens: TokenClaimService,
-  ) {
-    this.members = new MemberRepository(db);
-  }
+  ) {}
 
   async file(
     authorization: string | undefined,

@@ -9,7 +9,7 @@ import type { Clock } from '../../clock.js';
 import type { DB } from '../../db/schema.js';
 import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
 import { handleCandidates, handleFromName } from './handles.js';
-import { MemberRepository } from './repository.js';
+import type { MemberRepository } from './repository.js';
 import { isUuid } from '../shared/ids.js';
 import { fail, failWith } from '../../errors.js';
 
@@ -54,14 +54,11 @@ export function parseApplication(body: unknown): { application: Application; sig
 
 /** Applying with a key, and the public, redacted application status. */
 export class ApplicationService {
-  private readonly members: MemberRepository;
-
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly members: MemberRepository,
     private readonly clock: Clock,
-  ) {
-    this.members = new MemberRepository(db);
-  }
+  ) {}
 
   /**
    * A valid signature mints a member (status applied, key pending). Re-applying with the same

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import { MemberRepository, type MemberRow } from './repository.js';
+import type { MemberRepository } from './repository.js';
+import { type MemberRow } from './repository.js';
 import { fail } from '../../errors.js';
 
 /** Ever admitted (activated at least once): what makes a member's profile and history public. */
@@ -9,11 +8,7 @@ export const isPublicMember = (member: Pick<MemberRow, 'activated_at'>): boolean
 
 /** The public member reads: never the contact, the application or anything about tokens. */
 export class MemberReads {
-  private readonly members: MemberRepository;
-
-  constructor(db: Kysely<DB>) {
-    this.members = new MemberRepository(db);
-  }
+  constructor(private readonly members: MemberRepository) {}
 
   async list() {
     const rows = await this.members.activeMembers();

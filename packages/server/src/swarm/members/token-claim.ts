@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { SQLSTATE, sqlState } from '../../db/guards.js';
 import type { DB } from '../../db/schema.js';
-import { MemberRepository } from './repository.js';
+import type { MemberRepository } from './repository.js';
 import { isUuid } from '../shared/ids.js';
 import { fail } from '../../errors.js';
 
@@ -12,15 +12,13 @@ export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 
 /** Challenges, token claims and bearer-token resolution. */
 export class TokenClaimService {
-  private readonly members: MemberRepository;
   private readonly decoys = new DecoyChallenges(10_000);
 
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly members: MemberRepository,
     private readonly clock: Clock,
-  ) {
-    this.members = new MemberRepository(db);
-  }
+  ) {}
 
   /**
    * Answers the requester's live challenge, minting one only when none is live, so a stranger who

@@ -1,5 +1,5 @@
 import { SESSION_STATES, type SessionState } from '@convene/protocol';
-import { parseLimit } from '../shared/paging.js';
+import { decodePosition, encodePosition, parseLimit } from '../shared/paging.js';
 import type { SessionRow } from './repository.js';
 import { fail } from '../../errors.js';
 
@@ -15,29 +15,13 @@ export interface SessionListQuery {
   full: boolean;
 }
 
-/** The cursor is opaque to clients: base64url of `[convenedAt ISO, seq]` of the page's last row. */
-export function encodeCursor(row: Pick<SessionRow, 'convened_at' | 'seq'>): string {
-  return Buffer.from(JSON.stringify([row.convened_at.toISOString(), row.seq])).toString(
-    'base64url',
-  );
-}
+/** A sessions page ends at a session: its convenedAt and seq. */
+export const encodeCursor = (row: Pick<SessionRow, 'convened_at' | 'seq'>): string =>
+  encodePosition(row.convened_at, row.seq);
 
 export function decodeCursor(raw: string): { convenedAt: string; seq: number } {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      !Number.isNaN(Date.parse(value[0])) &&
-      Number.isSafeInteger(value[1])
-    ) {
-      return { convenedAt: value[0], seq: value[1] as number };
-    }
-  } catch {
-    // fall through to the 400 below
-  }
-  throw fail('invalidCursor');
+  const { at, n } = decodePosition(raw);
+  return { convenedAt: at, seq: n };
 }
 
 export function parseListQuery(query: Record<string, string | undefined>): SessionListQuery {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { MemberRepository } from '../members/repository.js';
+import type { MemberRepository } from '../members/repository.js';
 import {} from '../shared/constants.js';
 import type { LifecycleService } from './lifecycle.js';
 import { addToRoster, rosterOf, setExcused, type RosterEntry } from './repository.js';
@@ -10,15 +10,12 @@ export type RosterChange = 'add' | 'excuse' | 'restore';
 
 /** Admin changes to a collecting session's frozen roster: add a member, excuse one, restore one. */
 export class RosterAdmin {
-  private readonly members: MemberRepository;
-
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly members: MemberRepository,
     private readonly lifecycle: LifecycleService,
     private readonly now: () => Date,
-  ) {
-    this.members = new MemberRepository(db);
-  }
+  ) {}
 
   async change(
     sessionId: string,

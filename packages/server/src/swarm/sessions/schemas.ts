@@ -3,10 +3,9 @@ import { SwarmBrief } from '../briefs/schemas.js';
 import {
   IsoDateTime,
   ReferenceAllocationSchema,
+  SignedTakeFields,
   SessionStateSchema as State,
   SupersededBySchema,
-  TakeLogFields,
-  UnverifiedReasonsSchema,
   Uuid,
 } from '../shared/schemas.js';
 
@@ -138,22 +137,7 @@ export const SessionTakeSchema = Type.Object({
   recommendationId: Type.Integer(),
   memberId: Uuid,
   handle: Nullable(Type.String()),
-  revision: Type.Integer(),
-  stance: Type.String(),
-  confidence: Type.Number(),
-  body: Type.String(),
-  memoUrl: Nullable(Type.String()),
-  weights: Nullable(Weights),
-  nonce: Type.String(),
-  canonical: Type.String({ description: 'the exact canonical text that was signed' }),
-  signature: Type.String(),
-  publicKey: Type.String({ description: 'the key this take was filed and is verified with' }),
-  receivedAt: IsoDateTime,
-  verified: Type.Boolean({
-    description: 'signature, stored fields and the log entry re-checked on this read',
-  }),
-  unverifiedReasons: UnverifiedReasonsSchema,
-  ...TakeLogFields,
+  ...SignedTakeFields,
   counted: Type.Boolean({
     description:
       'the aggregate uses this take (false: excused, off the roster, or filed after aggregation)',

@@ -9,3 +9,28 @@ export function parseLimit(raw: string | undefined, fallback: number, max: numbe
   if (!/^[+-]?\d{1,12}$/.test(raw.trim())) throw fail('invalidLimit');
   return Math.min(max, Math.max(1, Number(raw.trim())));
 }
+
+/**
+ * Page cursors are opaque to clients: base64url of `[ISO instant, integer]`, the sort position of a
+ * page's last row. Anything else decodes to the 400 `invalid cursor`.
+ */
+export function encodePosition(at: Date, n: number): string {
+  return Buffer.from(JSON.stringify([at.toISOString(), n])).toString('base64url');
+}
+
+export function decodePosition(raw: string): { at: string; n: number } {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      typeof value[0] === 'string' &&
+      !Number.isNaN(Date.parse(value[0])) &&
+      Number.isSafeInteger(value[1])
+    )
+      return { at: value[0], n: value[1] as number };
+  } catch {
+    // falls through to the 400 below
+  }
+  throw fail('invalidCursor');
+}

@@ -75,3 +75,29 @@ export const ReferenceAllocationSchema = Type.Object(
 
 /** The sleeve and bucket targets a session's brief carries (`referenceAllocation` on list rows). */
 export type ReferenceAllocation = Static<typeof ReferenceAllocationSchema>;
+
+/**
+ * A filed take as every read serves it: the signed fields, the exact bytes and signature, the key it
+ * was filed with, and the checks recomputed on this read with its place in the log.
+ */
+export const SignedTakeFields = {
+  revision: Type.Integer(),
+  stance: Type.String(),
+  confidence: Type.Number(),
+  body: Type.String(),
+  memoUrl: Type.Union([Type.String(), Type.Null()]),
+  weights: Type.Union([
+    Type.Array(Type.Object({ bucket: Type.String(), weight: Type.Number() })),
+    Type.Null(),
+  ]),
+  nonce: Type.String(),
+  canonical: Type.String({ description: 'the exact canonical text that was signed' }),
+  signature: Type.String(),
+  publicKey: Type.String({ description: 'the key this take was filed and is verified with' }),
+  receivedAt: IsoDateTime,
+  verified: Type.Boolean({
+    description: 'signature, stored fields and the log entry re-checked on this read',
+  }),
+  unverifiedReasons: UnverifiedReasonsSchema,
+  ...TakeLogFields,
+};

@@ -4,7 +4,7 @@ import { DATE_RE } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { DataVersions } from '../../db/data-versions.js';
 import type { DB } from '../../db/schema.js';
-import { MemberRepository } from '../members/repository.js';
+import type { MemberRepository } from '../members/repository.js';
 import { SESSION_SUBROUTES, SWARM_DATASET } from '../shared/constants.js';
 import type { SubjectSettings } from './admin-schemas.js';
 import { findSubject, insertSubject, updateSubject } from './repository.js';
@@ -14,14 +14,11 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
 /** Operators create and edit subjects: identity fields, the convene schedule and the quorum. */
 export class SubjectAdmin {
-  private readonly members: MemberRepository;
-
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly members: MemberRepository,
     private readonly versions: DataVersions,
-  ) {
-    this.members = new MemberRepository(db);
-  }
+  ) {}
 
   /** Creates the subject or replaces the given fields; answers the stored record. */
   async put(

@@ -1,10 +1,10 @@
 import { keyFingerprint, parseCanonicalTake } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { MemberRepository } from '../members/repository.js';
+import type { MemberRepository } from '../members/repository.js';
 import { isUuid } from '../shared/ids.js';
 import type { MemberReads } from '../members/read-service.js';
-import { parseLimit } from '../shared/paging.js';
+import { decodePosition, encodePosition, parseLimit } from '../shared/paging.js';
 import {
   memberTakes,
   newestRevisions,
@@ -17,28 +17,13 @@ import { fail } from '../../errors.js';
 
 export const MEMBER_TAKES_MAX = 1000;
 
-/** The takes cursor is opaque to clients: base64url of `[receivedAt ISO, recommendationId]`. */
-function encodeTakesCursor(row: MemberTakesPosition): string {
-  return Buffer.from(JSON.stringify([row.receivedAt.toISOString(), row.recommendationId])).toString(
-    'base64url',
-  );
-}
+/** A member's takes page ends at a take: its receivedAt and recommendation id. */
+const encodeTakesCursor = (row: MemberTakesPosition): string =>
+  encodePosition(row.receivedAt, row.recommendationId);
 
 function decodeTakesCursor(raw: string): MemberTakesPosition {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (
-      Array.isArray(value) &&
-      value.length === 2 &&
-      typeof value[0] === 'string' &&
-      !Number.isNaN(Date.parse(value[0])) &&
-      Number.isSafeInteger(value[1])
-    )
-      return { receivedAt: new Date(value[0]), recommendationId: value[1] as number };
-  } catch {
-    // falls through to the 400 below
-  }
-  throw fail('invalidCursor');
+  const { at, n } = decodePosition(raw);
+  return { receivedAt: new Date(at), recommendationId: n };
 }
 
 /** What a take receipt needs of the log: an inclusion proof against the latest checkpoint. */
@@ -51,17 +36,16 @@ export interface TakeProofs {
 /** Take receipts: every check recomputed on each read, with the take's place in the log. */
 export class TakeReads {
   private readonly takes: TakeRepository;
-  private readonly members: MemberRepository;
 
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly members: MemberRepository,
     private readonly memberReads: MemberReads,
     private readonly verifier: TakeVerifier,
     /** null only where no log is kept (LOG_ENABLED=false). */
     private readonly proofs: TakeProofs | null,
   ) {
     this.takes = new TakeRepository(db);
-    this.members = new MemberRepository(db);
   }
 
   /**

@@ -2,12 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   documentOnly,
-  IsoDateTime,
   SessionStateSchema,
+  SignedTakeFields,
   SupersededBySchema,
   swarmResponses,
-  TakeLogFields,
-  UnverifiedReasonsSchema,
   Uuid,
 } from '../shared/schemas.js';
 
@@ -26,22 +24,7 @@ const MemberTake = Type.Object({
   date: Type.String({ description: 'UTC date YYYY-MM-DD of the session' }),
   subjectId: Type.String(),
   sessionState: SessionStateSchema,
-  revision: Type.Integer(),
-  stance: Type.String(),
-  confidence: Type.Number(),
-  body: Type.String(),
-  memoUrl: Nullable(Type.String()),
-  weights: Nullable(Type.Array(Type.Object({ bucket: Type.String(), weight: Type.Number() }))),
-  nonce: Type.String(),
-  canonical: Type.String({ description: 'the exact canonical text that was signed' }),
-  signature: Type.String(),
-  publicKey: Type.String({ description: 'the key this take was filed and is verified with' }),
-  receivedAt: IsoDateTime,
-  verified: Type.Boolean({
-    description: 'signature, stored fields and the log entry re-checked on this read',
-  }),
-  unverifiedReasons: UnverifiedReasonsSchema,
-  ...TakeLogFields,
+  ...SignedTakeFields,
   superseded: Type.Boolean({ description: 'a later revision of this take exists' }),
   supersededBy: SupersededBySchema,
 });

@@ -1,9 +1,10 @@
 import type { ActivityEntry, ActivityResponse } from '../../api/types/analytics.js';
 import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
-import { dateTime, shortHash, usd } from '../../lib/format.js';
+import { dateTime, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { AnalyticsFrame } from './shared.js';
+import { Hash } from '../../components/hash.js';
 
 export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
   return (
@@ -22,7 +23,14 @@ export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
         },
         { label: 'Summary', render: (e) => e.summary },
         { label: 'Amount', numeric: true, render: (e) => usd(e.amountUsd) },
-        { label: 'Tx', render: (e) => <span class="mono small">{shortHash(e.txHash)}</span> },
+        {
+          label: 'Tx',
+          render: (e) => (
+            <span class="small">
+              <Hash value={e.txHash} what="transaction hash" />
+            </span>
+          ),
+        },
       ]}
     />
   );

@@ -3,11 +3,12 @@ import type { AgentDetail } from '../../api/types/analytics.js';
 import { Async } from '../../components/async-view.js';
 import { Chip, Stat } from '../../components/badges.js';
 import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
-import { dayToSeconds, num, shortHash, usd } from '../../lib/format.js';
+import { dayToSeconds, num, usd } from '../../lib/format.js';
 import { safeHref } from '../../lib/safe-url.js';
 import { useResource } from '../../lib/use-resource.js';
 import { AnalyticsFrame, EvidenceChips, StaleMark, StatusChip } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
+import { Hash } from '../../components/hash.js';
 
 export function AgentPage({ params }: { params: { id: string } }) {
   const agent = useResource<AgentDetail>(`/api/dashboards/agents/${encodeURIComponent(params.id)}`);
@@ -71,7 +72,10 @@ function AgentBody({ agent: a }: { agent: AgentDetail }) {
             </>
           ) : null}
           {a.walletAddress !== null ? (
-            <span class="mono"> · {shortHash(a.walletAddress)}</span>
+            <span>
+              {' '}
+              · <Hash value={a.walletAddress} what="wallet address" />
+            </span>
           ) : null}
         </p>
         <div class="stats">

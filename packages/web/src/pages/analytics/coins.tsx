@@ -5,11 +5,12 @@ import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { num, pctPoints, shortHash, usd } from '../../lib/format.js';
+import { num, pctPoints, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
+import { Hash } from '../../components/hash.js';
 
 export function CoinsPage() {
   const list = useListQuery('/analytics/coins', 'marketCap');
@@ -116,8 +117,8 @@ function CoinBody({ coin: c }: { coin: CoinProfile }) {
         {c.symbol} <span class="muted">{c.name}</span>{' '}
         <StaleMark stale={c.stale} refreshedAt={c.refreshedAt} />
       </h2>
-      <p class="small muted mono">
-        {c.chain} · {shortHash(c.contractAddress)}
+      <p class="small muted">
+        {c.chain} · <Hash value={c.contractAddress} what="contract address" />
         {c.projectSlug !== null ? (
           <>
             {' '}

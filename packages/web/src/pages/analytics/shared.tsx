@@ -178,17 +178,27 @@ export function StatusChip({ status }: { status: LegStatus }) {
   return <Chip tone={LEG_TONE[status]} text={status} />;
 }
 
+/** A leg's status as a mark beside its name, so it never rests on colour alone. */
+const LEG_MARK: Record<LegStatus, string> = { verified: '✓', partial: '◐', missing: '✗' };
+
 export function EvidenceChips({ evidence }: { evidence: Evidence }) {
   return (
-    <span class="chips">
-      {(Object.keys(LEG_NAMES) as EvidenceLeg[]).map((leg) => (
-        <Chip
-          key={leg}
-          tone={LEG_TONE[evidence[leg].status]}
-          text={LEG_NAMES[leg]}
-          title={`${evidence[leg].status}: ${evidence[leg].detail}`}
-        />
-      ))}
+    <span class="chips" data-testid="evidence-legs">
+      {(Object.keys(LEG_NAMES) as EvidenceLeg[]).map((leg) => {
+        const { status, detail } = evidence[leg];
+        return (
+          <span
+            key={leg}
+            class={`badge tone-${LEG_TONE[status]}`}
+            title={`${status}: ${detail}`}
+            data-leg={leg}
+            data-status={status}
+          >
+            <span aria-hidden="true">{LEG_MARK[status]}</span> {LEG_NAMES[leg]}
+            <span class="visually-hidden">: {status}</span>
+          </span>
+        );
+      })}
     </span>
   );
 }

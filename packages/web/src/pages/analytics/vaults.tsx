@@ -5,11 +5,12 @@ import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { num, pctPoints, pctValue, shortHash, usd } from '../../lib/format.js';
+import { num, pctPoints, pctValue, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
+import { Hash } from '../../components/hash.js';
 
 export function VaultsPage() {
   const list = useListQuery('/analytics/vaults', 'tvl');
@@ -122,7 +123,7 @@ function VaultBody({ vault: v }: { vault: VaultProfile }) {
       </h2>
       <p class="small muted">
         {v.platform ?? '—'} · {v.chain} · {v.assetSymbol} ·{' '}
-        <span class="mono">{shortHash(v.address)}</span>
+        <Hash value={v.address} what="vault address" />
         {v.manager !== null ? (
           <>
             {' '}

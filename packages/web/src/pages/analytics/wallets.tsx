@@ -6,11 +6,12 @@ import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { num, pctPoints, shortHash, usd } from '../../lib/format.js';
+import { num, pctPoints, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
+import { Hash } from '../../components/hash.js';
 
 export function WalletsPage() {
   const list = useListQuery('/analytics/wallets', 'balance');
@@ -33,7 +34,9 @@ export function WalletsPage() {
                   render: (r) => (
                     <>
                       <a href={`/analytics/wallets/${r.id}`}>{r.label}</a>{' '}
-                      <span class="muted small mono">{shortHash(r.address)}</span>{' '}
+                      <span class="muted small">
+                        <Hash value={r.address} what="wallet address" />
+                      </span>{' '}
                       <StaleMark stale={r.stale} refreshedAt={r.refreshedAt} />
                     </>
                   ),

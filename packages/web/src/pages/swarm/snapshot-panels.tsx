@@ -1,7 +1,8 @@
 import { When } from '../../components/when.js';
 import type { ReferenceAllocation, SessionDetail, SubjectSnapshot } from '../../api/types/swarm.js';
 import { scrollRegion } from '../../components/scroll-region.js';
-import { DRIFT_ALERT, DASH, gapPoints, label, pct, shortHash, sig, usd } from '../../lib/format.js';
+import { DRIFT_ALERT, DASH, gapPoints, label, pct, sig, usd } from '../../lib/format.js';
+import { Hash } from '../../components/hash.js';
 
 /** The holdings snapshot a session reasoned over (or a subject's latest one). */
 export function SnapshotTable({ snapshot }: { snapshot: SubjectSnapshot }) {
@@ -46,8 +47,8 @@ export function SnapshotTable({ snapshot }: { snapshot: SubjectSnapshot }) {
                   <td class="num">{sig(h.amount)}</td>
                   <td class="num">{usd(h.valueUsd)}</td>
                   <td class="num">{pct(h.share)}</td>
-                  <td class="hide-phone mono small" title={h.wallet}>
-                    {shortHash(h.wallet)}
+                  <td class="hide-phone small">
+                    <Hash value={h.wallet} what="wallet address" />
                   </td>
                 </tr>
               ))}

@@ -2,9 +2,10 @@ import { When } from '../../components/when.js';
 import type { Buybacks, FeeSplit, TokenMetrics, TokenQuote } from '../../api/types/treasury.js';
 import { Async } from '../../components/async-view.js';
 import { Freshness, ProvenanceBadge, Stat } from '../../components/badges.js';
-import { num, shortHash, usd } from '../../lib/format.js';
+import { num, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { scrollRegion } from '../../components/scroll-region.js';
+import { Hash } from '../../components/hash.js';
 
 function splitTokenMetrics(
   metrics: TokenMetrics,
@@ -119,8 +120,8 @@ function BuybacksBody({ data }: { data: Buybacks }) {
             {data.rows.map((row) => (
               <tr key={row.tx}>
                 <td>{row.date}</td>
-                <td class="mono small" title={row.tx}>
-                  {shortHash(row.tx, 8)}
+                <td class="small">
+                  <Hash value={row.tx} keep={8} what="transaction hash" />
                 </td>
                 <td class="num">
                   {num(row.wethSpent, 5)} {row.spentAsset}

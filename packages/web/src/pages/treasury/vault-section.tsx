@@ -1,9 +1,10 @@
 import type { VaultEconomics } from '../../api/types/treasury.js';
 import { Async } from '../../components/async-view.js';
 import { Freshness, ProvenanceBadge, Stat } from '../../components/badges.js';
-import { num, pct, shortHash, usd } from '../../lib/format.js';
+import { num, pct, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { scrollRegion } from '../../components/scroll-region.js';
+import { Hash } from '../../components/hash.js';
 
 export function VaultSection() {
   const vault = useResource<VaultEconomics>('/api/dashboards/vault-economics');
@@ -29,8 +30,8 @@ function VaultBody({ vault }: { vault: VaultEconomics }) {
       <p class="meta">
         <Freshness asOf={vault.asOf} stale={vault.stale} />{' '}
         <ProvenanceBadge provenance={vault.provenance} />{' '}
-        <span class="muted small mono" title={vault.vaultAddress}>
-          {shortHash(vault.vaultAddress)}
+        <span class="muted small">
+          <Hash value={vault.vaultAddress} what="vault address" />
         </span>
       </p>
       <div class="stats">
@@ -75,7 +76,10 @@ function VaultBody({ vault }: { vault: VaultEconomics }) {
             {vault.adapters.map((a) => (
               <tr key={a.address}>
                 <td>
-                  {a.name} <span class="muted small mono">{shortHash(a.address)}</span>
+                  {a.name}{' '}
+                  <span class="muted small">
+                    <Hash value={a.address} what="asset address" />
+                  </span>
                 </td>
                 <td>{a.protocol}</td>
                 <td class="num">{usd(a.balanceUsd)}</td>

@@ -4,10 +4,11 @@ import type { WalletBalances } from '../../api/types/treasury.js';
 import { Async } from '../../components/async-view.js';
 import { ProvenanceBadge, Stat } from '../../components/badges.js';
 import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
-import { day, num, shortHash, usd } from '../../lib/format.js';
+import { day, num, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailySeriesByProvenance } from './history-series.js';
 import { scrollRegion } from '../../components/scroll-region.js';
+import { Hash } from '../../components/hash.js';
 
 export function WalletsSection() {
   const balances = useResource<WalletBalances>('/api/dashboards/wallet-balances');
@@ -62,9 +63,9 @@ function WalletsBody({ data }: { data: WalletBalances }) {
             <h3>
               {wallet.name} <span class="muted small">{wallet.type}</span>
             </h3>
-            <p class="muted small mono" title={wallet.address}>
-              {shortHash(wallet.address, 10)} · tracked since {wallet.trackedSince} ·{' '}
-              {usd(wallet.totalUsd)}
+            <p class="muted small">
+              <Hash value={wallet.address} keep={10} what="wallet address" /> · tracked since{' '}
+              {wallet.trackedSince} · {usd(wallet.totalUsd)}
             </p>
             <div class="table-scroll" {...scrollRegion(`${wallet.name} holdings`)}>
               <table class="table compact">
