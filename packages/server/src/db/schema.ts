@@ -5,6 +5,9 @@ import type { OnchainTables } from '../onchain/tables.js';
 import type { TlogTables } from '../tlog/tables.js';
 import type { RegimeTables } from '../regime/tables.js';
 import type { TreasuryTables } from '../treasury/tables.js';
+import type { RegimeSummary } from '../swarm/briefs/regime-adapter.js';
+import type { ReferenceAllocation } from '../swarm/shared/schemas.js';
+import type { StoredAggregate } from '../swarm/shared/stored-aggregate.js';
 
 /** timestamptz: read back as Date by both drivers, written as Date or ISO text. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -160,11 +163,11 @@ export interface SwarmSessionTable {
   published_at: Timestamp | null;
   fire_at: Timestamp | null;
   roster_frozen: Generated<boolean>;
-  aggregate: Json<unknown> | null;
+  aggregate: Json<StoredAggregate> | null;
   rationale: string | null;
   synthesis: string | null;
-  regime_summary: Json<unknown> | null;
-  reference_allocation: Json<unknown> | null;
+  regime_summary: Json<RegimeSummary> | null;
+  reference_allocation: Json<ReferenceAllocation> | null;
   allocation_effect: Json<unknown> | null;
   created_at: Generated<Date>;
 }

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { ReferenceAllocation } from '../shared/schemas.js';
 import type { Selectable } from 'kysely';
 import type { SwarmSessionTable } from '../../db/schema.js';
 import { subjectRecord } from '../subjects/model.js';
@@ -24,7 +23,7 @@ export async function composeBriefBody(
   notable: string[],
 ) {
   const record = subjectRecord(subject);
-  const reference = (session.reference_allocation ?? null) as ReferenceAllocation | null;
+  const reference = session.reference_allocation;
   const [regime, recentSessions, signals] = await Promise.all([
     regimeRowAsOf(db, session.date),
     recentPublished(db, subject.id, RECENT_SESSIONS_IN_BRIEF),

@@ -1,7 +1,6 @@
 import { signJudgement, signTake, utcDate } from '@convene/protocol';
 import { ManualClock } from '../../clock.js';
 import type { DemoSeedContext, DemoSeeder } from '../../demo/seed.js';
-import type { RegimeSummary } from '../briefs/regime-adapter.js';
 import { JudgementService } from '../judgements/service.js';
 import { MemberRepository } from '../members/repository.js';
 import { TokenClaimService } from '../members/token-claim.js';
@@ -10,14 +9,13 @@ import { AllocationBridge } from '../sessions/allocation-bridge.js';
 import { SWARM_DATASET } from '../shared/constants.js';
 import { sweepLifecycle } from '../sessions/jobs.js';
 import { LifecycleService } from '../sessions/lifecycle.js';
-import type { ReferenceAllocation } from '../shared/schemas.js';
 import { nextFire } from '../sessions/schedule.js';
 import { insertSubject, sessionOfFire } from '../subjects/repository.js';
 import { TakeService } from '../takes/service.js';
 import { authorTake, random, type AuthoringContext } from './authoring.js';
 import { onboardHouseMember, type HouseMember } from './house.js';
 import { DEMO_HISTORY_DAYS, DEMO_SUBJECTS, HOUSE_JUDGE, HOUSE_MEMBERS } from './personas.js';
-import { sessionLookups } from '../sessions/repository.js';
+import { sessionLookups, type SessionRow } from '../sessions/repository.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -164,16 +162,15 @@ function scheduleFires(from: Date, to: Date): Array<{ subjectId: string; at: Dat
   );
 }
 
-function authoringContext(session: {
-  id: string;
-  subject_id: string;
-  date: string;
-  regime_summary: unknown;
-  reference_allocation: unknown;
-}): AuthoringContext {
+function authoringContext(
+  session: Pick<
+    SessionRow,
+    'id' | 'subject_id' | 'date' | 'regime_summary' | 'reference_allocation'
+  >,
+): AuthoringContext {
   const subject = DEMO_SUBJECTS.find((s) => s.id === session.subject_id);
-  const regime = session.regime_summary as RegimeSummary | null;
-  const reference = session.reference_allocation as ReferenceAllocation | null;
+  const regime = session.regime_summary;
+  const reference = session.reference_allocation;
   return {
     sessionId: session.id,
     subjectId: session.subject_id,

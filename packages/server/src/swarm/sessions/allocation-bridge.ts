@@ -3,7 +3,6 @@ import type { Database } from '../../db/database.js';
 import type { DataVersions } from '../../db/data-versions.js';
 import { recordSwarmAllocation } from '../../treasury/allocation.js';
 import { TREASURY_SOURCE } from '../subjects/snapshot.js';
-import type { StoredAggregate } from '../shared/stored-aggregate.js';
 import { SWARM_DATASET } from '../shared/constants.js';
 import { publishedAwaitingAllocation, setAllocationEffect } from './repository.js';
 
@@ -68,7 +67,7 @@ export class AllocationBridge {
       for (const session of older) {
         await setAllocationEffect(trx, session.id, notApplied('superseded', [], decidedAt));
       }
-      const aggregate = newest!.aggregate as StoredAggregate | null;
+      const aggregate = newest!.aggregate;
       const weights = aggregate?.weights ?? [];
       let effect: AllocationEffect;
       if (!recordsAllocation(newest!)) effect = notApplied('advisory_subject', [], decidedAt);

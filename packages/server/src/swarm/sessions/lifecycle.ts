@@ -15,7 +15,6 @@ import {
 } from '../subjects/repository.js';
 import { captureHoldings } from '../subjects/snapshot.js';
 import { SWARM_DATASET } from '../shared/constants.js';
-import type { StoredAggregate } from '../shared/stored-aggregate.js';
 import type { PublishAnchor, ReceiptLogAnchoring } from './log-anchor.js';
 import { referenceAllocationFor } from './reference-allocation.js';
 import {
@@ -155,9 +154,7 @@ export class LifecycleService {
       this.log === null
         ? null
         : {
-            checkpoint: await this.log.anchor(
-              (session.aggregate as StoredAggregate).counted.map((c) => c.takeId),
-            ),
+            checkpoint: await this.log.anchor(session.aggregate!.counted.map((c) => c.takeId)),
             indicesOf: this.log.indicesOf,
           };
     session = await this.locked(head.subject_id, sessionId, async (trx, subject, row) => {

@@ -26,7 +26,6 @@ import {
 } from './repository.js';
 import { nextFire } from './schedule.js';
 import type { TakeVerdict, TakeVerifier } from '../takes/verification.js';
-import type { StoredAggregate } from '../shared/stored-aggregate.js';
 import { newestPerMember, rosterView, sessionFull, sessionSummary, takesView } from './views.js';
 import { fail } from '../../errors.js';
 
@@ -172,7 +171,7 @@ export class SessionReads {
       rosterOf(this.db, session.id),
     ]);
     const expected = roster.filter((entry) => !entry.excused).map((entry) => entry.memberId);
-    const aggregate = session.aggregate as StoredAggregate | null;
+    const aggregate = session.aggregate;
     const counted = new Set(
       aggregate !== null
         ? aggregate.counted.map((entry) => entry.takeId)

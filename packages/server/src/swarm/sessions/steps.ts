@@ -1,15 +1,12 @@
 import { buildReceiptPayload, signReceipt } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import type { RegimeSummary } from '../briefs/regime-adapter.js';
 import { insertJudgement, judgementBy } from '../judgements/repository.js';
 import { RULES_JUDGE_ID, judgeByRules, receiptJudge } from '../judgements/rules-judge.js';
 import { chainHead, insertReceipt } from '../receipts/repository.js';
 import type { SubjectRow } from '../subjects/repository.js';
-import type { StoredAggregate } from '../shared/stored-aggregate.js';
 import { aggregateTakes } from './aggregation.js';
 import { rationaleText, synthesisText } from './narrative.js';
-import type { ReferenceAllocation } from '../shared/schemas.js';
 import type { PublishAnchor } from './log-anchor.js';
 import { rosterOf, setSession, takesOfSession, type SessionRow } from './repository.js';
 
@@ -59,14 +56,14 @@ export async function aggregateSession(
     takes,
     expected,
     subject.quorum_required,
-    session.reference_allocation as ReferenceAllocation | null,
+    session.reference_allocation,
   );
   const narrative = {
     subjectName: subject.name,
     recommendationType: subject.recommendation_type,
     aggregate,
     handles: new Map(roster.map((entry) => [entry.memberId, entry.handle])),
-    regime: session.regime_summary as RegimeSummary | null,
+    regime: session.regime_summary,
   };
   const values = {
     state: 'aggregated' as const,
@@ -87,7 +84,7 @@ export async function judgeSession(
 ): Promise<SessionRow> {
   if (session.state !== 'aggregated') return session;
   if ((await judgementBy(trx, session.id, RULES_JUDGE_ID)) !== undefined) return session;
-  const judgement = judgeByRules(session.id, session.aggregate as StoredAggregate);
+  const judgement = judgeByRules(session.id, session.aggregate!);
   await insertJudgement(trx, {
     id: crypto.randomUUID(),
     session_id: session.id,
@@ -130,7 +127,7 @@ export async function publishSession(
     chainHead(trx, subject.id),
   ]);
   // The receipt signs exactly what was aggregated, not takes filed after aggregation.
-  const counted = new Set((session.aggregate as StoredAggregate).counted.map((c) => c.takeId));
+  const counted = new Set(session.aggregate!.counted.map((c) => c.takeId));
   const takes = filed.filter((take) => counted.has(take.id));
   const indices =
     log === null

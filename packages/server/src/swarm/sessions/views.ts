@@ -1,4 +1,3 @@
-import type { StoredAggregate } from '../shared/stored-aggregate.js';
 import type { RosterEntry, SessionRow, SessionTake } from './repository.js';
 import { unverifiedReasons, type TakeVerdict } from '../takes/verification.js';
 
@@ -6,7 +5,7 @@ const iso = (value: Date | null): string | null => value?.toISOString() ?? null;
 
 /** A session list row (spec SwarmSession plus `takeCount` and `referenceAllocation`). */
 export function sessionSummary(row: SessionRow, takeCount: number) {
-  const aggregate = row.aggregate as StoredAggregate | null;
+  const aggregate = row.aggregate;
   return {
     id: row.id,
     date: row.date,
@@ -38,7 +37,7 @@ export function sessionSummary(row: SessionRow, takeCount: number) {
 
 /** `full=1`: every stored field, including the regime summary, synthesis and disagreement map. */
 export function sessionFull(row: SessionRow, takeCount: number) {
-  const aggregate = row.aggregate as StoredAggregate | null;
+  const aggregate = row.aggregate;
   return {
     ...sessionSummary(row, takeCount),
     rosterFrozen: row.roster_frozen,
