@@ -1,4 +1,4 @@
-import type { SessionState } from '@convene/protocol';
+import type { ConsensusReceipt, SessionState } from '@convene/protocol';
 import type { ColumnType, Generated } from 'kysely';
 import type { AnalyticsTables } from '../analytics/tables.js';
 import type { OnchainTables } from '../onchain/tables.js';
@@ -226,10 +226,10 @@ export interface NonceLedgerTable {
 export interface ConsensusReceiptTable {
   session_id: string;
   subject_id: string;
-  payload: Json<unknown>;
+  payload: Json<ConsensusReceipt['payload']>;
   canonical_bytes: string;
   digest: string;
-  signature: Json<unknown>;
+  signature: Json<ConsensusReceipt['signature']>;
   key_id: string;
   created_at: Timestamp;
   /** Position in the subject's receipt chain (1 = first); see 0007-swarm-lifecycle. */

@@ -2,7 +2,7 @@ import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
 import { BoundedBodyCache } from './body-cache.js';
-import { PANELS, type Panel } from './catalog.js';
+import { PANELS } from './catalog.js';
 import { REGIME_DATASETS } from './datasets.js';
 import {
   RESEARCH_SERIES_FIELDS,
@@ -10,7 +10,6 @@ import {
   type ResearchSignalKey,
 } from './research.js';
 import * as repository from './repository.js';
-import type { PanelReading } from './snapshots.js';
 import { fail } from '../errors.js';
 
 export const DEFAULT_RANGE_DAYS = 180;
@@ -31,7 +30,7 @@ type SnapshotRow = Awaited<ReturnType<typeof repository.recentSnapshots>>[number
 
 /** The flat per-day shape served in `history` (panel fields spelled out, as in prior-art §2.9). */
 function snapshotOf(row: SnapshotRow) {
-  const panels = row.panels as Record<Panel, PanelReading>;
+  const { panels } = row;
   const flat: Record<string, unknown> = {};
   for (const panel of PANELS) {
     flat[`${panel}Index`] = panels[panel].index;
@@ -151,7 +150,7 @@ export class RegimeService {
 export async function latestRegimeForBrief(database: Database): Promise<BriefRegime | null> {
   const [row] = await repository.recentSnapshots(database.db, 1);
   if (row === undefined) return null;
-  const panels = row.panels as Record<Panel, PanelReading>;
+  const { panels } = row;
   return {
     date: row.date,
     composite: row.composite,

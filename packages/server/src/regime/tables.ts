@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import type { DateText, Json, Timestamp } from '../db/schema.js';
+import type { Panel } from './catalog.js';
+import type { PanelReading } from './snapshots.js';
 
 export type SeriesProvenance = 'live' | 'seed' | 'fixture' | 'backfilled';
 
@@ -26,7 +28,7 @@ export interface RegimeSnapshotTable {
   composite: number | null;
   composite_percentile: number | null;
   regime: 'risk_off' | 'neutral' | 'risk_on' | null;
-  panels: Json<unknown>;
+  panels: Json<Record<Panel, PanelReading>>;
   panel_weights: Json<unknown>;
 }
 

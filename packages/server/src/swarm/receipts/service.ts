@@ -57,10 +57,10 @@ export class ReceiptService {
     if (row === undefined) throw fail('receiptNotFound');
     const receipt: ConsensusReceipt = {
       sessionId: row.session_id,
-      payload: row.payload as ConsensusReceipt['payload'],
+      payload: row.payload,
       canonicalBytes: row.canonical_bytes,
       digest: row.digest,
-      signature: row.signature as ConsensusReceipt['signature'],
+      signature: row.signature,
     };
     const previous =
       this.log === null
