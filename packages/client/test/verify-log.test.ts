@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { publicKeyFromSeed, signReceipt, type ConsensusReceiptPayload } from '@convene/protocol';
+import { publicKeyFromSeed, signReceipt } from '@convene/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -260,7 +260,7 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
       .where('session_id', '=', sessions[1]!)
       .executeTakeFirstOrThrow();
     const payload = {
-      ...(row.payload as ConsensusReceiptPayload),
+      ...row.payload,
       previousReceiptDigest: 'ab'.repeat(32),
     };
     const forged = await signReceipt(payload, RECEIPT_SEED);
