@@ -119,7 +119,7 @@ async function takesFor(
         signature,
         received_at: clock.now(),
       },
-      logEntry: logged ? { entry, leafHash: logEntryLeafHash(entry) } : null,
+      leafHash: logged ? logEntryLeafHash(entry) : null,
     });
   }
   return takes;

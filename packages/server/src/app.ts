@@ -4,8 +4,9 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { DataVersions } from './db/data-versions.js';
+import { composeServices } from './composition.js';
 import { healthRoutes } from './health/routes.js';
-import { HealthService, type HealthServiceOptions } from './health/service.js';
+import type { HealthServiceOptions } from './health/service.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerStrictJsonBodies } from './http/json-body.js';
@@ -18,10 +19,9 @@ import { registerSecurity } from './http/security.js';
 import { staticSitePlugin } from './http/static-site.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { skillRoutes } from './skills/routes.js';
-import { swarmPlugin } from './swarm/plugin.js';
-import { treasuryPlugin } from './treasury/plugin.js';
-import { onchainPlugin } from './onchain/plugin.js';
-import { regimePlugin } from './regime/plugin.js';
+import { swarmRoutes } from './swarm/routes.js';
+import { treasuryRoutes } from './treasury/routes.js';
+import { regimeRoutes } from './regime/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { adminStatusRoutes } from './admin/routes.js';
 import { Tlog } from './tlog/plugin.js';
@@ -42,7 +42,7 @@ export interface AppDeps {
   siteRoot?: string;
 }
 
-/** What domain plugins may use; each takes only what it needs from here. */
+/** The app's infrastructure, from which the composition root (composition.ts) builds every service. */
 export interface AppContext {
   config: Config;
   database: Database;
@@ -88,16 +88,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app, scheduler, tlog);
   await registerOpenApi(app);
 
-  const health = new HealthService(database, config.appEnv, clock, { ...deps.health, readiness });
-  await app.register(healthRoutes, { health });
-  await app.register(swarmPlugin, { context });
-  await app.register(tlogRoutes, { tlog: tlog.service });
-  await app.register(skillRoutes, { publicBaseUrl: config.publicBaseUrl });
-  await app.register(treasuryPlugin, { context });
-  await app.register(onchainPlugin, { context });
-  await app.register(regimePlugin, { context });
-  await app.register(analyticsRoutes);
-  await app.register(adminStatusRoutes, { context });
+  const { services, jobs } = composeServices(
+    context,
+    app.log,
+    deps.health === undefined ? {} : { health: deps.health },
+  );
+  for (const job of jobs) scheduler.add(job);
+  const { adminToken, publicBaseUrl } = config;
+  await app.register(healthRoutes, { health: services.health });
+  await app.register(swarmRoutes, { swarm: services.swarm, clock, adminToken, publicBaseUrl });
+  await app.register(tlogRoutes, { tlog: services.tlog });
+  await app.register(skillRoutes, { publicBaseUrl });
+  await app.register(treasuryRoutes, {
+    treasury: services.treasury,
+    tokenKey: config.tokenKey,
+    adminToken,
+  });
+  await app.register(regimeRoutes, { regime: services.regime });
+  await app.register(analyticsRoutes, {
+    analytics: services.analytics,
+    importer: services.analyticsImporter,
+    adminToken,
+  });
+  await app.register(adminStatusRoutes, { status: services.adminStatus, adminToken });
   // Last: the site's fallback route answers only paths no API route claimed.
   await app.register(staticSitePlugin, {
     readiness,

@@ -4,7 +4,8 @@
 // signature does not cover: takeId, sessionId, revision, receivedAt, the key) byte for byte.
 import { verify } from '../signing.js';
 import { parseCanonicalTake } from '../take-validation.js';
-import { parseLogEntry, takeLogEntry, type TakeLogEntry } from './entries.js';
+import { bytesToBase64 } from '../encoding.js';
+import { logEntryLeafHash, parseLogEntry, takeLogEntry, type TakeLogEntry } from './entries.js';
 
 export const TAKE_REASONS = {
   /** The key the take was filed with is gone. */
@@ -80,9 +81,16 @@ export function takeEntryFields(take: ServedTake): Omit<TakeLogEntry, 'kind'> {
 
 /**
  * Checks a take as served against the entry the log holds for it: `logged` is that entry's text,
- * null when the log has none. The message names every field that differs.
+ * null when the log has none, and `committedLeafHash` (base64), when given, the leaf hash the log
+ * committed to at the entry's index: the entry must hash to it. Where the log stores no text for
+ * a take (docs/protocol.md §14.10: the text is rebuilt from the take's row), that hash is what
+ * catches a row changed after filing. The message names every field that differs when it can.
  */
-export function checkTakeLogEntry(take: ServedTake, logged: string | null): TakeReason | null {
+export function checkTakeLogEntry(
+  take: ServedTake,
+  logged: string | null,
+  committedLeafHash?: string,
+): TakeReason | null {
   if (logged === null) {
     return { code: TAKE_REASONS.notInLog, message: 'the take is not in the transparency log' };
   }
@@ -93,7 +101,14 @@ export function checkTakeLogEntry(take: ServedTake, logged: string | null): Take
   } catch {
     // A take that cannot form an entry differs from whatever the log holds.
   }
-  if (expected === logged) return null;
+  if (expected === logged) {
+    if (committedLeafHash === undefined) return null;
+    if (bytesToBase64(logEntryLeafHash(logged)) === committedLeafHash) return null;
+    return {
+      code: TAKE_REASONS.entryMismatch,
+      message: 'the take no longer hashes to the leaf the log committed to for it',
+    };
+  }
   const parsed = parseLogEntry(logged);
   const entry = parsed.ok && parsed.entry.kind === 'convene.log.take.v1' ? parsed.entry : undefined;
   const differing =
@@ -123,12 +138,14 @@ function fieldsProblem(take: ServedTake): string[] {
 }
 
 /**
- * Every check of a served take. `logged` is the log's entry text for it (null: none); pass
+ * Every check of a served take. `logged` is the log's entry text for it (null: none) and
+ * `committedLeafHash` the leaf the log committed to for it (see `checkTakeLogEntry`); pass
  * undefined only where no log is kept (a benchmark with the log off): the log check is then skipped.
  */
 export async function checkServedTake(
   take: ServedTake,
   logged: string | null | undefined,
+  committedLeafHash?: string,
 ): Promise<TakeCheck> {
   const reasons: TakeReason[] = [];
   if (take.publicKey === null) {
@@ -150,7 +167,7 @@ export async function checkServedTake(
     });
   }
   if (logged !== undefined) {
-    const logReason = checkTakeLogEntry(take, logged);
+    const logReason = checkTakeLogEntry(take, logged, committedLeafHash);
     if (logReason !== null) reasons.push(logReason);
   }
   return { verified: reasons.length === 0, reasons };

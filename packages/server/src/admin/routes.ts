@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { AppContext } from '../app.js';
 import { ADMIN_SECURITY, adminGuard } from '../http/admin-auth.js';
 import { AdminErrorBody, AdminStatusSchema } from './schemas.js';
-import { AdminStatusService } from './service.js';
+import type { AdminStatusService } from './service.js';
 
 /** GET /api/admin/status (X-Admin-Token): the operator's one-look summary (`convene admin status`). */
-export const adminStatusRoutes: FastifyPluginAsyncTypebox<{ context: AppContext }> = async (
-  app,
-  { context },
-) => {
-  const service = new AdminStatusService(context);
+export const adminStatusRoutes: FastifyPluginAsyncTypebox<{
+  status: AdminStatusService;
+  adminToken: string | undefined;
+}> = async (app, { status: service, adminToken }) => {
   app.get(
     '/api/admin/status',
     {
-      preHandler: adminGuard(context.config.adminToken),
+      preHandler: adminGuard(adminToken),
       schema: {
         tags: ['admin'],
         summary: 'Operator status: version, env, database, migrations, jobs, swarm, outbox',

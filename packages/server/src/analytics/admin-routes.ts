@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
-import type { DataVersions } from '../db/data-versions.js';
 import { ADMIN_SECURITY, adminGuard } from '../http/admin-auth.js';
-import { ANALYTICS_DATASET } from './dataset.js';
-import { AnalyticsImporter } from './import/importer.js';
+import type { AnalyticsImporter } from './import/importer.js';
 import { ndjsonText } from './import/sources.js';
 import { AdminErrorBody, ErrorBody } from './schemas/common.js';
 import { ImportQuery, ImportResponse } from './schemas/feeds.js';
@@ -19,12 +14,9 @@ const NDJSON = 'application/x-ndjson';
  * registered in this plugin's scope only.
  */
 export const adminImportRoutes: FastifyPluginAsyncTypebox<{
-  config: Config;
-  database: Database;
-  versions: DataVersions;
-  clock: Clock;
-}> = async (app, { config, database, versions, clock }) => {
-  const importer = new AnalyticsImporter(database, versions, clock);
+  importer: AnalyticsImporter;
+  adminToken: string | undefined;
+}> = async (app, { importer, adminToken }) => {
   app.addContentTypeParser(NDJSON, { parseAs: 'string' }, (_request, body, done) =>
     done(null, body),
   );
@@ -32,7 +24,7 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/api/admin/analytics/import',
     {
-      onRequest: adminGuard(config.adminToken),
+      onRequest: adminGuard(adminToken),
       schema: {
         tags: ['analytics', 'admin'],
         summary: 'Import analytics records of one kind from an NDJSON body',
@@ -66,7 +58,7 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{
         imported: report.imported,
         rejected: report.rejected,
         errors: report.errors.map(({ line, field, message }) => ({ line, field, message })),
-        dataVersion: versions.current(ANALYTICS_DATASET),
+        dataVersion: importer.dataVersion(),
       };
     },
   );

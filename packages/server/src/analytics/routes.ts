@@ -30,17 +30,19 @@ import {
   MarketOverview,
 } from './schemas/market.js';
 import { ProjectDetailResponse, ProjectsQuery, ProjectsResponse } from './schemas/projects.js';
-import { AnalyticsService, type CachedList } from './service.js';
+import type { AnalyticsImporter } from './import/importer.js';
+import type { AnalyticsService, CachedList } from './service.js';
 
 const TAGS = ['analytics'];
 const NOTE =
   'Third-party analytics dataset (what the service observes about others; never its own holdings). ';
 
 /** Every analytics read route, plus the admin import route. */
-export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const { database, versions, clock, config } = app.convene;
-  const service = new AnalyticsService(database, versions, clock);
-
+export const analyticsRoutes: FastifyPluginAsyncTypebox<{
+  analytics: AnalyticsService;
+  importer: AnalyticsImporter;
+  adminToken: string | undefined;
+}> = async (app, { analytics: service, importer, adminToken }) => {
   /** A list route: the default body is cached per data version; query parameters build it fresh. */
   const list = (
     path: string,
@@ -178,5 +180,5 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => service.comments(request.query.page),
   );
 
-  await app.register(adminImportRoutes, { config, database, versions, clock });
+  await app.register(adminImportRoutes, { importer, adminToken });
 };

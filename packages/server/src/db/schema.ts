@@ -214,6 +214,10 @@ export interface TakeTable {
   canonical: string;
   signature: string;
   received_at: Timestamp;
+  /** Where the take sits in the transparency log when it was filed with its position (0015). */
+  log_index: ColumnType<number | null, number | null | undefined, never>;
+  /** The leaf hash the log commits to for it: SHA-256(0x00 ‖ its entry), set with log_index. */
+  leaf_hash: ColumnType<Uint8Array | null, Uint8Array | null | undefined, never>;
 }
 
 export interface NonceLedgerTable {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { VersionedCache } from '../db/versioned-value.js';
 
 /** A response body serialised once, with a strong ETag and pre-compressed variants. */
 export interface CachedBody {
@@ -64,24 +65,23 @@ export function acceptsEncoding(header: string, encoding: string): boolean {
 }
 
 /**
- * Keeps one CachedBody per key for the current data version: a new version rebuilds on next read.
- * Builds are coalesced, so a burst of requests after an ingest serialises the body once.
+ * One serialised body per key for the current data version (VersionedCache of CachedBody): a new
+ * version rebuilds on next read, builds are coalesced, so a burst of requests after an ingest
+ * serialises the body once. With a `capacity`, at most that many keys are kept (least recently used
+ * first out): the regime route alone has 3,650 possible ranges of ~0.5 MB each.
  */
 export class VersionedBodyCache<K extends string = string> {
-  private readonly entries = new Map<K, { version: number; body: Promise<CachedBody> }>();
+  private readonly cache: VersionedCache<K, CachedBody>;
 
-  async get(key: K, version: number, build: () => Promise<unknown>): Promise<CachedBody> {
-    const entry = this.entries.get(key);
-    if (entry !== undefined && entry.version === version) return entry.body;
-    const body = build().then(cacheBody);
-    this.entries.set(key, { version, body });
-    body.catch(() => {
-      if (this.entries.get(key)?.body === body) this.entries.delete(key);
-    });
-    return body;
+  constructor(capacity?: number) {
+    this.cache = new VersionedCache(capacity);
+  }
+
+  get(key: K, version: number, build: () => Promise<unknown>): Promise<CachedBody> {
+    return this.cache.get(key, version, () => build().then(cacheBody));
   }
 
   clear(): void {
-    this.entries.clear();
+    this.cache.clear();
   }
 }

@@ -1,7 +1,6 @@
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
-import { BoundedBodyCache } from './body-cache.js';
 import { PANELS } from './catalog.js';
 import { REGIME_DATASETS } from './datasets.js';
 import {
@@ -65,7 +64,7 @@ function researchKeyOf(key: string): ResearchSignalKey {
 }
 
 export class RegimeService {
-  private readonly snapshotBodies = new BoundedBodyCache(16);
+  private readonly snapshotBodies = new VersionedBodyCache(16);
   private readonly researchBodies = new VersionedBodyCache<ResearchSignalKey>();
   private readonly researchSummaryBodies = new VersionedBodyCache<ResearchSignalKey>();
 

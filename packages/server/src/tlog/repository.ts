@@ -1,6 +1,7 @@
-import type { NodeId, StoredNode } from '@convene/protocol';
-import { sql, type Kysely } from 'kysely';
+import { takeLogEntry, type NodeId, type StoredNode } from '@convene/protocol';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../db/schema.js';
+import type { TlogEntriesView } from './tables.js';
 
 /** A take as the sequencer checks it: the row, its session's date and subject, and its key. */
 export interface PendingTake {
@@ -74,19 +75,15 @@ export class TlogRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /**
-   * Runs `work` in one transaction holding the index counter's row lock: the appender of receipts and
-   * recovered takes, serialised with every take submit (which takes the same lock in
-   * `convene_file_takes`).
+   * Runs `work` in one transaction holding the log's index lock with the next free index: the
+   * appender of receipts and recovered takes, serialised with every take submit (which takes the
+   * same lock in `convene_file_takes`, migration 0015).
    */
-  async withLockedCounter<T>(work: (trx: TlogRepository, next: number) => Promise<T>): Promise<T> {
+  async withLockedIndex<T>(work: (trx: TlogRepository, next: number) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      const counter = await trx
-        .selectFrom('tlog_counter')
-        .select('next')
-        .where('id', '=', 1)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      return work(new TlogRepository(trx), Number(counter.next));
+      const { rows } = await sql<{ next: number | string }>`
+        select convene_tlog_lock_next() as next`.execute(trx);
+      return work(new TlogRepository(trx), Number(rows[0]!.next));
     });
   }
 
@@ -114,13 +111,13 @@ export class TlogRepository {
   }
 
   /** The next free index: every committed entry is below it. */
-  async counterNext(): Promise<number> {
-    const row = await this.db
-      .selectFrom('tlog_counter')
-      .select('next')
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow();
-    return Number(row.next);
+  async nextIndex(): Promise<number> {
+    const { rows } = await sql<{ next: number | string }>`
+      select greatest(coalesce((select max(log_index) from take), -1),
+                      coalesce((select max(idx) from tlog_entry), -1)) + 1 as next`.execute(
+      this.db,
+    );
+    return Number(rows[0]!.next);
   }
 
   /** The newest take's sequence number (0 when there is none). */
@@ -141,6 +138,7 @@ export class TlogRepository {
       .selectFrom('take as t')
       .innerJoin('member_key as k', 'k.id', 't.key_id')
       .innerJoin('swarm_session as s', 's.id', 't.session_id')
+      .where('t.log_index', 'is', null)
       .where((eb) =>
         eb.not(
           eb.exists(
@@ -267,8 +265,8 @@ export class TlogRepository {
     return found;
   }
 
-  /** Inserts entries at the indices they carry and moves the counter to `next` (under its lock). */
-  async appendEntries(entries: readonly NewEntry[], next: number): Promise<void> {
+  /** Inserts entries at the indices they carry (under the index lock). */
+  async appendEntries(entries: readonly NewEntry[]): Promise<void> {
     for (let i = 0; i < entries.length; i += CHUNK) {
       await this.db
         .insertInto('tlog_entry')
@@ -284,22 +282,34 @@ export class TlogRepository {
         )
         .execute();
     }
-    await this.db.updateTable('tlog_counter').set({ next }).where('id', '=', 1).execute();
   }
 
-  /** The leaf hashes of entries from index `start` on, in index order (at most `limit`). */
+  /**
+   * The leaf hashes of entries from index `start` on, in index order (at most `limit`): two index
+   * range scans, takes' positions and `tlog_entry`, merged here (cheaper than the view's merge).
+   */
   async leafHashesFrom(
     start: number,
     limit: number,
   ): Promise<Array<{ idx: number; leafHash: Uint8Array }>> {
-    const rows = await this.db
+    const takes = await this.db
+      .selectFrom('take')
+      .select(['log_index as idx', 'leaf_hash'])
+      .where('log_index', '>=', start)
+      .orderBy('log_index')
+      .limit(limit)
+      .execute();
+    const others = await this.db
       .selectFrom('tlog_entry')
       .select(['idx', 'leaf_hash'])
       .where('idx', '>=', start)
       .orderBy('idx')
       .limit(limit)
       .execute();
-    return rows.map((row) => ({ idx: Number(row.idx), leafHash: bytes(row.leaf_hash) }));
+    return [...takes, ...others]
+      .map((row) => ({ idx: Number(row.idx), leafHash: bytes(row.leaf_hash!) }))
+      .sort((a, b) => a.idx - b.idx)
+      .slice(0, limit);
   }
 
   /** Stores the nodes completed by integrating entries and moves the head to `size` (under its lock). */
@@ -318,7 +328,7 @@ export class TlogRepository {
   }
 
   async entryByTake(takeId: string): Promise<EntryRow | undefined> {
-    const row = await this.entries().where('take_id', '=', takeId).executeTakeFirst();
+    const row = await this.entries().where('e.take_id', '=', takeId).executeTakeFirst();
     return row === undefined ? undefined : toEntry(row);
   }
 
@@ -326,7 +336,7 @@ export class TlogRepository {
   async entriesByTakes(takeIds: readonly string[]): Promise<Map<string, EntryRow>> {
     if (takeIds.length === 0) return new Map();
     const rows = await this.entries()
-      .where('take_id', 'in', [...new Set(takeIds)])
+      .where('e.take_id', 'in', [...new Set(takeIds)])
       .execute();
     return new Map(rows.map((row) => [row.take_id!, toEntry(row)]));
   }
@@ -335,52 +345,75 @@ export class TlogRepository {
   async entriesAt(indices: readonly number[]): Promise<Map<number, EntryRow>> {
     if (indices.length === 0) return new Map();
     const rows = await this.entries()
-      .where('idx', 'in', [...new Set(indices)])
+      .where('e.idx', 'in', [...new Set(indices)])
       .execute();
     return new Map(rows.map((row) => [Number(row.idx), toEntry(row)]));
   }
 
   /** Receipt entries below index `before` (all when null), newest first, a page at a time. */
   async receiptEntriesBefore(before: number | null, limit: number): Promise<EntryRow[]> {
-    let query = this.entries().where('kind', '=', 'receipt');
-    if (before !== null) query = query.where('idx', '<', before);
-    const rows = await query.orderBy('idx', 'desc').limit(limit).execute();
+    let query = this.entries().where('e.kind', '=', 'receipt');
+    if (before !== null) query = query.where('e.idx', '<', before);
+    const rows = await query.orderBy('e.idx', 'desc').limit(limit).execute();
     return rows.map(toEntry);
   }
 
   async entryByReceipt(sessionId: string): Promise<EntryRow | undefined> {
-    const row = await this.entries().where('receipt_session_id', '=', sessionId).executeTakeFirst();
+    const row = await this.entries()
+      .where('e.receipt_session_id', '=', sessionId)
+      .executeTakeFirst();
     return row === undefined ? undefined : toEntry(row);
   }
 
   /** The receipt entry whose top-level `digest` is `digest` (JCS text: the member appears once, unescaped). */
   async receiptEntryByDigest(digest: string): Promise<EntryRow | undefined> {
     const row = await this.entries()
-      .where('kind', '=', 'receipt')
-      .where(sql<boolean>`position(${`"digest":"${digest}"`} in entry) > 0`)
-      .orderBy('idx')
+      .where('e.kind', '=', 'receipt')
+      .where(sql<boolean>`position(${`"digest":"${digest}"`} in e.entry) > 0`)
+      .orderBy('e.idx')
       .executeTakeFirst();
     return row === undefined ? undefined : toEntry(row);
   }
 
   async entryByLeafHash(leafHash: Uint8Array): Promise<EntryRow | undefined> {
-    const row = await this.entries().where('leaf_hash', '=', param(leafHash)).executeTakeFirst();
+    const row = await this.entries().where('e.leaf_hash', '=', param(leafHash)).executeTakeFirst();
     return row === undefined ? undefined : toEntry(row);
   }
 
   async entriesInRange(start: number, end: number): Promise<EntryRow[]> {
     const rows = await this.entries()
-      .where('idx', '>=', start)
-      .where('idx', '<', end)
-      .orderBy('idx')
+      .where('e.idx', '>=', start)
+      .where('e.idx', '<', end)
+      .orderBy('e.idx')
       .execute();
     return rows.map(toEntry);
   }
 
+  /**
+   * Entries as the log serves them, with the leaf hash the tree holds at their index once
+   * integrated (else the one stored beside the entry): a stored hash rewritten behind the service
+   * does not replace the tree's.
+   */
   private entries() {
     return this.db
-      .selectFrom('tlog_entry')
-      .select(['idx', 'leaf_hash', 'kind', 'take_id', 'receipt_session_id', 'entry']);
+      .selectFrom('tlog_entries as e')
+      .leftJoin('tlog_node as n', (join) => join.on('n.level', '=', 0).onRef('n.idx', '=', 'e.idx'))
+      .select([
+        'e.idx',
+        'e.leaf_hash',
+        'n.hash as tree_leaf_hash',
+        'e.kind',
+        'e.take_id',
+        'e.receipt_session_id',
+        'e.entry',
+        'e.session_id',
+        'e.member_id',
+        'e.revision',
+        'e.received_at',
+        'e.public_key',
+        'e.canonical',
+        'e.signature',
+      ]);
   }
 
   async latestCheckpoint(): Promise<CheckpointRow | undefined> {
@@ -461,22 +494,39 @@ export class TlogRepository {
 
 export const nodeKey = (level: number, index: number): string => `${level}/${index}`;
 
-function toEntry(row: {
-  idx: number;
-  leaf_hash: Uint8Array;
-  kind: 'take' | 'receipt';
-  take_id: string | null;
-  receipt_session_id: string | null;
-  entry: string;
-}): EntryRow {
+type EntriesRow = Selectable<TlogEntriesView> & { tree_leaf_hash: Uint8Array | null };
+
+function toEntry(row: EntriesRow): EntryRow {
   return {
     idx: Number(row.idx),
-    leafHash: bytes(row.leaf_hash),
+    leafHash: bytes(row.tree_leaf_hash ?? row.leaf_hash),
     kind: row.kind,
     takeId: row.take_id,
     receiptSessionId: row.receipt_session_id,
-    entry: row.entry,
+    entry: row.entry ?? rebuiltTakeEntry(row),
   };
+}
+
+/**
+ * The entry text of a take filed with its position, rebuilt from its row and key as they are now.
+ * A row that can no longer form an entry (its key gone) reads as the empty text, which hashes to
+ * no leaf of the log.
+ */
+function rebuiltTakeEntry(row: EntriesRow): string {
+  try {
+    return takeLogEntry({
+      canonical_submission: row.canonical ?? '',
+      memberId: row.member_id ?? '',
+      publicKey: row.public_key ?? '',
+      receivedAt: row.received_at === null ? '' : new Date(row.received_at).toISOString(),
+      revision: Number(row.revision),
+      sessionId: row.session_id ?? '',
+      signature: row.signature ?? '',
+      takeId: row.take_id ?? '',
+    });
+  } catch {
+    return '';
+  }
 }
 
 function toCheckpoint(row: {

@@ -29,8 +29,8 @@ const BATCH = 2000;
 export const INTEGRATE_DELAY_MS = 200;
 
 /**
- * Puts entries in the log in two steps. Takes arrive with their entry already appended (the submit
- * statement takes the next index from `tlog_counter`, see migration 0014); `append*` does the same
+ * Puts entries in the log in two steps. Takes arrive with their position already taken (the submit
+ * statement takes the next index under the log's index lock, see migration 0015); `append*` does the same
  * for published receipts and for accepted takes that have no entry (rows from before the log, or a
  * row inserted behind the service, which is checked and refused when the service would not have
  * accepted it). `integrate` then folds entries `[size, next)` into the Merkle tree: the nodes they
@@ -139,7 +139,7 @@ export class TlogSequencer {
   }
 
   private async append(what: { takes: boolean }): Promise<AppendOutcome> {
-    const outcome = await this.repository.withLockedCounter(async (repo, next) => {
+    const outcome = await this.repository.withLockedIndex(async (repo, next) => {
       const takes = what.takes ? await repo.pendingTakes(BATCH, this.takesCheckedThrough) : [];
       const receipts = await repo.pendingReceipts(BATCH);
       const accepted: Array<{ kind: 'take' | 'receipt'; subject: string; entry: string }> = [];
@@ -167,7 +167,7 @@ export class TlogSequencer {
       for (const e of entries) {
         appended.set(e.subject, { logIndex: e.idx, leafHash: bytesToBase64(e.leafHash) });
       }
-      await repo.appendEntries(entries, next + entries.length);
+      await repo.appendEntries(entries);
       return { appended, refused };
     });
     for (const r of outcome.refused) {
@@ -182,7 +182,7 @@ export class TlogSequencer {
   private async integrateBatch(): Promise<{ size: number; added: number }> {
     return this.repository.withLockedHead(async (repo, size) => {
       const pending = await repo.leafHashesFrom(size, BATCH);
-      // Entries commit in index order (the counter row serialises them); stop at a gap regardless.
+      // Entries commit in index order (the index lock serialises them); stop at a gap regardless.
       let contiguous = 0;
       while (contiguous < pending.length && pending[contiguous]!.idx === size + contiguous) {
         contiguous++;

@@ -11,12 +11,6 @@ export interface TlogHeadTable {
   size: number;
 }
 
-/** The next free log index (migration 0014): taken by take submits and the sequencer. */
-export interface TlogCounterTable {
-  id: number;
-  next: number;
-}
-
 export interface TlogEntryTable {
   idx: number;
   leaf_hash: Hash;
@@ -25,6 +19,26 @@ export interface TlogEntryTable {
   receipt_session_id: string | null;
   entry: string;
   sequenced_at: Stamped;
+}
+
+/**
+ * Every entry of the log (view, migration 0015): `tlog_entry` rows, and takes filed with their
+ * position, whose text is not stored (entry null) but rebuilt from the take columns given here.
+ */
+export interface TlogEntriesView {
+  idx: number;
+  leaf_hash: Uint8Array;
+  kind: 'take' | 'receipt';
+  take_id: string | null;
+  receipt_session_id: string | null;
+  entry: string | null;
+  session_id: string | null;
+  member_id: string | null;
+  revision: number | null;
+  received_at: Date | null;
+  public_key: string | null;
+  canonical: string | null;
+  signature: string | null;
 }
 
 export interface TlogNodeTable {
@@ -57,11 +71,11 @@ export interface TlogRefusedTable {
   found_at: Stamped;
 }
 
-/** The log's tables (migrations 0013-tlog, 0014-tlog-at-submit). */
+/** The log's tables and view (migrations 0013-tlog, 0014-tlog-at-submit, 0015-take-log-position). */
 export interface TlogTables {
   tlog_head: TlogHeadTable;
-  tlog_counter: TlogCounterTable;
   tlog_entry: TlogEntryTable;
+  tlog_entries: TlogEntriesView;
   tlog_node: TlogNodeTable;
   tlog_checkpoint: TlogCheckpointTable;
   tlog_cosignature: TlogCosignatureTable;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_SECURITY, adminGuard } from '../http/admin-auth.js';
 import { sendCachedBody } from '../http/cached-body.js';
-import { setAdminAllocation } from './allocation.js';
 import {
   AllocationFrameworkSchema,
   AllocationInputSchema,
@@ -17,12 +16,11 @@ import type { TreasuryService } from './service.js';
 const NOT_MODIFIED = { type: 'null', description: 'ETag matched' } as const;
 const tags = ['treasury'];
 
-export const treasuryRoutes: FastifyPluginAsyncTypebox<{ treasury: TreasuryService }> = async (
-  app,
-  { treasury },
-) => {
-  const { config, database, versions, clock } = app.convene;
-
+export const treasuryRoutes: FastifyPluginAsyncTypebox<{
+  treasury: TreasuryService;
+  tokenKey: string;
+  adminToken: string | undefined;
+}> = async (app, { treasury, tokenKey, adminToken }) => {
   app.get(
     '/api/dashboards/vault-economics',
     {
@@ -74,7 +72,7 @@ export const treasuryRoutes: FastifyPluginAsyncTypebox<{ treasury: TreasuryServi
       schema: {
         tags,
         summary: 'Token price, supply, market cap and the swap-fee split',
-        response: { 200: tokenMetricsSchema(config.tokenKey), 404: ErrorSchema },
+        response: { 200: tokenMetricsSchema(tokenKey), 404: ErrorSchema },
       },
     },
     async () => treasury.tokenMetrics(),
@@ -85,7 +83,7 @@ export const treasuryRoutes: FastifyPluginAsyncTypebox<{ treasury: TreasuryServi
       schema: {
         tags,
         summary: 'Token buybacks and whether the indexer has caught up',
-        response: { 200: buybacksSchema(config.tokenKey) },
+        response: { 200: buybacksSchema(tokenKey) },
       },
     },
     async () => treasury.buybacks(),
@@ -93,7 +91,7 @@ export const treasuryRoutes: FastifyPluginAsyncTypebox<{ treasury: TreasuryServi
   app.put(
     '/api/treasury/admin/allocation',
     {
-      onRequest: adminGuard(config.adminToken),
+      onRequest: adminGuard(adminToken),
       schema: {
         tags,
         summary: 'Set new allocation targets (admin); weights are normalised to sum to 1',
@@ -102,12 +100,7 @@ export const treasuryRoutes: FastifyPluginAsyncTypebox<{ treasury: TreasuryServi
         response: { 200: AllocationFrameworkSchema, 400: ErrorSchema },
       },
     },
-    async (request) => {
-      await setAdminAllocation(
-        { database, versions },
-        { weights: request.body.weights, note: request.body.note, at: clock.now() },
-      );
-      return treasury.allocation();
-    },
+    async (request) =>
+      treasury.setAllocation({ weights: request.body.weights, note: request.body.note }),
   );
 };

@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import { VersionedValue } from '../db/versioned-value.js';
 import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
-import { allocationFramework, round } from './allocation.js';
+import { allocationFramework, round, setAdminAllocation, type BucketWeight } from './allocation.js';
 import { BUYBACK_INDEXER, FEE_SPLIT, SLEEVE_OF_BUCKET, TREASURY_DATASETS } from './catalog.js';
 import * as repository from './repository.js';
 import { walletBalances, walletSleeves } from './wallets.js';
@@ -81,6 +81,12 @@ export class TreasuryService {
 
   async allocation() {
     return allocationFramework(this.deps.database.db);
+  }
+
+  /** An admin's new targets (normalised), recorded now; answers the framework they produce. */
+  async setAllocation(input: { weights: readonly BucketWeight[]; note?: string | undefined }) {
+    await setAdminAllocation(this.deps, { ...input, at: this.deps.clock.now() });
+    return this.allocation();
   }
 
   async allocationBody(): Promise<CachedBody> {

@@ -1,6 +1,7 @@
 import { bytesToBase64, logEntryLeafHash, MerkleFrontier } from '@convene/protocol';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../src/db/schema.js';
+import { TlogRepository } from '../../src/tlog/repository.js';
 
 /** A take acknowledged with 201 and the log position that 201 carried. */
 export interface AckedPosition {
@@ -11,7 +12,7 @@ export interface AckedPosition {
 
 /**
  * What must hold in the log whatever happened to the server: indices are exactly 0..n−1 (no gap, no
- * repeat) and the counter says n; the tree head never runs ahead of the entries; every entry's stored
+ * repeat) and the next index is n; the tree head never runs ahead of the entries; every entry's stored
  * leaf hash is its text's; every 201 announced a position, and that position holds that take with
  * that leaf hash; the latest checkpoint's root is the root of the entries it covers. With `complete`,
  * also: every take is in the log and every entry is integrated (checked after a restart, once the
@@ -24,16 +25,13 @@ export async function tlogInvariantViolations(
 ): Promise<string[]> {
   const problems: string[] = [];
   const head = await db.selectFrom('tlog_head').select('size').executeTakeFirstOrThrow();
-  const entries = await db
-    .selectFrom('tlog_entry as e')
-    .leftJoin('take as t', 't.id', 'e.take_id')
-    .select(['e.idx', 'e.leaf_hash', 'e.entry', 't.recommendation_id'])
-    .orderBy('e.idx')
-    .execute();
-  const counter = await db.selectFrom('tlog_counter').select('next').executeTakeFirstOrThrow();
-  if (Number(counter.next) !== entries.length) {
-    problems.push(`counter at ${counter.next} but ${entries.length} entries`);
-  }
+  // As the log serves them: a take filed with its position has its text rebuilt from its row.
+  const log = new TlogRepository(db);
+  const entries = await log.entriesInRange(0, Number.MAX_SAFE_INTEGER);
+  const takes = await db.selectFrom('take').select(['id', 'recommendation_id']).execute();
+  const recommendationOf = new Map(takes.map((t) => [t.id, Number(t.recommendation_id)]));
+  const next = await log.nextIndex();
+  if (next !== entries.length) problems.push(`next index ${next} but ${entries.length} entries`);
   if (Number(head.size) > entries.length) {
     problems.push(`head size ${head.size} but only ${entries.length} entries`);
   }
@@ -42,13 +40,14 @@ export async function tlogInvariantViolations(
   }
   const byRecommendation = new Map<number, { idx: number; leafHash: string }>();
   entries.forEach((row, i) => {
-    if (Number(row.idx) !== i) problems.push(`entry at position ${i} has index ${row.idx}`);
-    const leafHash = bytesToBase64(new Uint8Array(row.leaf_hash));
+    if (row.idx !== i) problems.push(`entry at position ${i} has index ${row.idx}`);
+    const leafHash = bytesToBase64(row.leafHash);
     if (leafHash !== bytesToBase64(logEntryLeafHash(row.entry))) {
       problems.push(`entry ${row.idx}: stored leaf hash is not its text's`);
     }
-    if (row.recommendation_id !== null) {
-      byRecommendation.set(Number(row.recommendation_id), { idx: Number(row.idx), leafHash });
+    const recommendationId = row.takeId === null ? undefined : recommendationOf.get(row.takeId);
+    if (recommendationId !== undefined) {
+      byRecommendation.set(recommendationId, { idx: row.idx, leafHash });
     }
   });
   const latest = await db
@@ -60,7 +59,7 @@ export async function tlogInvariantViolations(
   if (latest !== undefined && Number(latest.size) <= entries.length) {
     const frontier = new MerkleFrontier();
     for (const row of entries.slice(0, Number(latest.size))) {
-      frontier.appendLeafHash(new Uint8Array(row.leaf_hash));
+      frontier.appendLeafHash(row.leafHash);
     }
     if (bytesToBase64(frontier.root()) !== bytesToBase64(new Uint8Array(latest.root_hash))) {
       problems.push(`checkpoint ${latest.size}: its root is not the root of its entries`);
@@ -83,7 +82,8 @@ export async function tlogInvariantViolations(
   if (options.complete) {
     const missing = await sql<{ recommendation_id: number }>`
       select t.recommendation_id from take t
-      where not exists (select 1 from tlog_entry e where e.take_id = t.id)`.execute(db);
+      where t.log_index is null
+        and not exists (select 1 from tlog_entry e where e.take_id = t.id)`.execute(db);
     for (const row of missing.rows)
       problems.push(`take ${row.recommendation_id} is not in the log`);
   }

@@ -350,6 +350,9 @@ describeEachDatabase('transparency log', (kind) => {
     await expect(
       sql`update tlog_entry set entry = entry where idx = 0`.execute(db),
     ).rejects.toMatchObject({ code: 'CVG01' });
+    await expect(
+      sql`update take set leaf_hash = leaf_hash where log_index = 0`.execute(db),
+    ).rejects.toMatchObject({ code: 'CVG01' });
     await expect(sql`delete from tlog_node where level = 0`.execute(db)).rejects.toMatchObject({
       code: 'CVG01',
     });
@@ -357,9 +360,10 @@ describeEachDatabase('transparency log', (kind) => {
     expect(JSON.stringify(health.body)).not.toMatch(/missing: .*tlog/);
     const note = await latest();
     const original = await inclusion('index=1');
-    // An insider rewrites entry 1 (its revision): the signed checkpoint catches it.
+    // An insider rewrites the take at entry 1 (when it was received): the entry the log serves is
+    // rebuilt from that row and no longer hashes to the leaf the signed tree holds.
     await tamper(
-      sql`update tlog_entry set entry = replace(entry, '"revision":1', '"revision":2') where idx = 1`,
+      sql`update take set received_at = received_at + interval '1 second' where log_index = 1`,
     );
     const rewritten = await inclusion('index=1');
     expect(

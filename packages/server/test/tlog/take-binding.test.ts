@@ -184,11 +184,47 @@ describeEachDatabase('takes bound to the transparency log on every read', (kind)
       expect(take?.unverifiedReasons).toEqual([
         {
           code: 'log_entry_mismatch',
-          message: `the log's entry for this take differs in ${field}`,
+          message: 'the take no longer hashes to the leaf the log committed to for it',
         },
       ]);
       // The signature still verifies: only the log shows the row was rewritten.
       expect(codes(take)).not.toContain('bad_member_signature');
+    }
+  });
+
+  test("a take rewritten together with its stored leaf hash is caught by the tree's leaf", async () => {
+    const { subjectId, sessionId } = await freshSession();
+    const filed = await file(alice, subjectId);
+    const takeId = (await getJson(ctx.app, `/api/swarm/takes/${filed.recommendationId}`)).body.id;
+    await ctx.app.convene.tlog.checkpoint(); // integrated: the tree holds the take's leaf
+    const before = (await getJson(ctx.app, `/api/swarm/takes/${takeId}`)).body;
+    // The insider moves receivedAt and recomputes the row's leaf hash so the row agrees with itself.
+    const movedAt = new Date(Date.parse(before.receivedAt) - HOUR).toISOString();
+    const forgedLeaf = logEntryLeafHash(
+      takeLogEntry({
+        takeId,
+        sessionId,
+        memberId: alice.memberId,
+        revision: before.revision,
+        receivedAt: movedAt,
+        publicKey: before.publicKey,
+        canonical_submission: before.canonical,
+        signature: before.signature,
+      }),
+    );
+    await tamper(
+      sql`update take set received_at = ${movedAt}::timestamptz, leaf_hash = ${Buffer.from(forgedLeaf)}
+          where id = ${takeId}`,
+    );
+    const now = await reads(takeId, sessionId, subjectId, alice);
+    for (const take of [now.receipt, now.session, now.day, now.history]) {
+      expect(take).toMatchObject({ verified: false, leafHash: filed.leafHash });
+      expect(take?.unverifiedReasons).toEqual([
+        {
+          code: 'log_entry_mismatch',
+          message: 'the take no longer hashes to the leaf the log committed to for it',
+        },
+      ]);
     }
   });
 
@@ -197,7 +233,7 @@ describeEachDatabase('takes bound to the transparency log on every read', (kind)
     const filed = await file(bob, subjectId);
     const takeId = (await getJson(ctx.app, `/api/swarm/takes/${filed.recommendationId}`)).body.id;
     await reads(takeId, sessionId, subjectId, bob);
-    await tamper(sql`delete from tlog_entry where take_id = ${takeId}`);
+    await tamper(sql`update take set log_index = null, leaf_hash = null where id = ${takeId}`);
     const now = await reads(takeId, sessionId, subjectId, bob);
     for (const take of [now.receipt, now.session, now.day, now.history]) {
       expect(take).toMatchObject({ verified: false, logIndex: null, leafHash: null });

@@ -65,6 +65,11 @@ export class AnalyticsImporter {
     private readonly options: { batchSize?: number; maxErrors?: number } = {},
   ) {}
 
+  /** The analytics data version now (after an import: the one it produced, if it wrote). */
+  dataVersion(): number {
+    return this.versions.current(ANALYTICS_DATASET);
+  }
+
   async importRecords(
     kindName: ImportKindName,
     file: string,

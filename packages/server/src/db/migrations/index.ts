@@ -10,6 +10,7 @@ import { takeWritePath } from './0009-take-write-path.js';
 import { swarmRules } from './0010-swarm-rules.js';
 import { tlog } from './0013-tlog.js';
 import { tlogAtSubmit } from './0014-tlog-at-submit.js';
+import { takeLogPosition } from './0015-take-log-position.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   swarmRules,
   tlog,
   tlogAtSubmit,
+  takeLogPosition,
 ];

@@ -2,8 +2,7 @@ import { DATE_RE } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { DataVersions } from '../../db/data-versions.js';
 import type { DB } from '../../db/schema.js';
-import type { CachedBody } from '../../http/cached-body.js';
-import { BoundedBodyCache } from '../../regime/body-cache.js';
+import { VersionedBodyCache, type CachedBody } from '../../http/cached-body.js';
 import { isUuid } from '../shared/ids.js';
 import { SWARM_DATASET } from '../shared/constants.js';
 import type { BriefBody } from './builder.js';
@@ -28,7 +27,7 @@ export interface BriefQuery {
  */
 export class BriefService {
   // The embedded variant is ~1 MB before compression, so only a few are kept.
-  private readonly bodies = new BoundedBodyCache(12);
+  private readonly bodies = new VersionedBodyCache(12);
 
   constructor(
     private readonly db: Kysely<DB>,

@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
 import { publicKeyFromSeed, signApplication, signTokenClaim } from '@convene/protocol';
-import type { Kysely } from 'kysely';
-import type { Clock } from '../../clock.js';
-import type { DB } from '../../db/schema.js';
-import { ActivationService } from '../members/activation.js';
-import { ApplicationService } from '../members/applications.js';
+import type { ActivationService } from '../members/activation.js';
+import type { ApplicationService } from '../members/applications.js';
 import type { MemberRepository } from '../members/repository.js';
 import type { TokenClaimService } from '../members/token-claim.js';
-import { joinCollectingSessions } from '../sessions/repository.js';
 
 /** Fixed root of every house key: demo keys are reproducible and never used for anything real. */
 const HOUSE_SEED_ROOT = 'convene-demo-house-v1';
@@ -29,7 +25,12 @@ export interface HouseMember {
  * approval email queued like anyone's), a challenge and a signed token claim.
  */
 export async function onboardHouseMember(
-  deps: { db: Kysely<DB>; members: MemberRepository; clock: Clock; tokens: TokenClaimService },
+  deps: {
+    members: MemberRepository;
+    applications: ApplicationService;
+    activation: ActivationService;
+    tokenClaims: TokenClaimService;
+  },
   persona: { name: string; lens: string; tagline: string; mandate: string },
   role: 'member' | 'judge',
 ): Promise<HouseMember> {
@@ -42,18 +43,10 @@ export async function onboardHouseMember(
     lens: persona.lens,
     publicKey,
   };
-  const { members } = deps;
-  const activation = new ActivationService(
-    deps.db,
-    members,
-    { join: joinCollectingSessions },
-    deps.clock,
-    () => 'http://localhost',
-  );
+  const { members, applications, activation } = deps;
   const existing = await members.findByIdOrHandle(slug);
   let memberId: string;
   if (existing === undefined) {
-    const applications = new ApplicationService(deps.db, members, deps.clock);
     ({ memberId } = await applications.apply({
       ...application,
       signature: await signApplication(application, seed),
@@ -73,9 +66,9 @@ export async function onboardHouseMember(
     operator: 'convene',
     mode: 'pull',
   });
-  const challenge = await deps.tokens.challenge({ memberId });
+  const challenge = await deps.tokenClaims.challenge({ memberId });
   const claim = { memberId, challenge: challenge.challenge, expiresAt: challenge.expiresAt };
-  const { token } = await deps.tokens.claim({
+  const { token } = await deps.tokenClaims.claim({
     ...claim,
     signature: await signTokenClaim(claim, seed),
   });

@@ -1,21 +1,15 @@
 import { signJudgement, signTake, utcDate } from '@convene/protocol';
 import { ManualClock } from '../../clock.js';
 import type { DemoSeedContext, DemoSeeder } from '../../demo/seed.js';
-import { JudgementService } from '../judgements/service.js';
-import { MemberRepository } from '../members/repository.js';
-import { TokenClaimService } from '../members/token-claim.js';
-import { ServiceKeyStore } from '../receipts/service-key.js';
-import { AllocationBridge } from '../sessions/allocation-bridge.js';
 import { SWARM_DATASET } from '../shared/constants.js';
-import { sweepLifecycle } from '../sessions/jobs.js';
-import { LifecycleService } from '../sessions/lifecycle.js';
 import { nextFire } from '../sessions/schedule.js';
 import { insertSubject, sessionOfFire } from '../subjects/repository.js';
-import { TakeService } from '../takes/service.js';
 import { authorTake, random, type AuthoringContext } from './authoring.js';
 import { onboardHouseMember, type HouseMember } from './house.js';
 import { DEMO_HISTORY_DAYS, DEMO_SUBJECTS, HOUSE_JUDGE, HOUSE_MEMBERS } from './personas.js';
-import { sessionLookups, type SessionRow } from '../sessions/repository.js';
+import type { SessionRow } from '../sessions/repository.js';
+import { buildSwarmServices } from '../services.js';
+import type { JudgementService } from '../judgements/service.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -36,39 +30,14 @@ export const swarmDemoSeeder: DemoSeeder = {
     const { db } = context.database;
     await insertSubjects(context, clock.now());
 
-    const members = new MemberRepository(db);
-    const tokens = new TokenClaimService(db, members, clock);
+    const { services, members } = buildSwarmServices({ ...context, clock }, context.log);
+    const onboarding = { members, ...services };
     const house: Array<HouseMember & { persona: (typeof HOUSE_MEMBERS)[number] }> = [];
     for (const persona of HOUSE_MEMBERS) {
-      house.push({
-        ...(await onboardHouseMember({ db, members, clock, tokens }, persona, 'member')),
-        persona,
-      });
+      house.push({ ...(await onboardHouseMember(onboarding, persona, 'member')), persona });
     }
-    const judge = await onboardHouseMember({ db, members, clock, tokens }, HOUSE_JUDGE, 'judge');
-
-    const lifecycle = new LifecycleService(
-      db,
-      clock,
-      context.versions,
-      new ServiceKeyStore(context.database, context.config),
-      context.config.logEnabled ? context.tlog : null,
-    );
-    const sweepDeps = {
-      db,
-      clock,
-      lifecycle,
-      allocations: new AllocationBridge(context.database, context.versions, context.log),
-    };
-    const takes = new TakeService(db, clock, tokens);
-    const judgements = new JudgementService(
-      db,
-      members,
-      sessionLookups(db),
-      clock,
-      context.versions,
-      tokens,
-    );
+    const judge = await onboardHouseMember(onboarding, HOUSE_JUDGE, 'judge');
+    const { takes, judgements, sweep } = services;
 
     const fires = scheduleFires(clock.now(), end);
     const lastFire = new Map(fires.map((fire) => [fire.subjectId, fire.at.getTime()]));
@@ -82,7 +51,7 @@ export const swarmDemoSeeder: DemoSeeder = {
       // A start interrupted mid-seed resumes here: fires already convened keep what they have.
       if ((await sessionOf(fire)) !== undefined) continue;
       clock.set(fire.at);
-      await sweepLifecycle(sweepDeps);
+      await sweep();
       const session = await sessionOf(fire);
       if (session === undefined) throw new Error(`fire ${fire.at.toISOString()} did not convene`);
       sessions++;
@@ -110,7 +79,7 @@ export const swarmDemoSeeder: DemoSeeder = {
       }
     }
     clock.set(end);
-    await sweepLifecycle(sweepDeps);
+    await sweep();
     await context.versions.bump(SWARM_DATASET);
     context.log.info(
       { sessions, takes: filed, ms: Math.round(performance.now() - started) },

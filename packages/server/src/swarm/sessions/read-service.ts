@@ -4,8 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
 import { VersionedValue } from '../../db/versioned-value.js';
 import type { DB } from '../../db/schema.js';
-import type { CachedBody } from '../../http/cached-body.js';
-import { BoundedBodyCache } from '../../regime/body-cache.js';
+import { VersionedBodyCache, type CachedBody } from '../../http/cached-body.js';
 import { REGIME_DATASETS } from '../../regime/datasets.js';
 import { bodyWithSignalsAsOf } from '../briefs/builder.js';
 import { briefOfSession } from '../briefs/repository.js';
@@ -37,8 +36,8 @@ interface CheckedTakes {
 
 /** The session read routes; large bodies are serialised once per swarm data version. */
 export class SessionReads {
-  private readonly pages = new BoundedBodyCache(64);
-  private readonly details = new BoundedBodyCache(64);
+  private readonly pages = new VersionedBodyCache(64);
+  private readonly details = new VersionedBodyCache(64);
   private readonly schedules = new VersionedValue(async () =>
     (await scheduledSubjects(this.db)).flatMap((row) =>
       row.schedule === null ? [] : [row.schedule],

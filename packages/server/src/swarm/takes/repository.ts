@@ -37,10 +37,11 @@ interface FactsRow {
 
 /** A take row to file, and its transparency-log entry (null when the log is off). */
 export interface TakeToFile {
-  row: Omit<TakeRow, 'recommendation_id' | 'weights'> & {
+  row: Omit<TakeRow, 'recommendation_id' | 'weights' | 'log_index' | 'leaf_hash'> & {
     weights: ReadonlyArray<{ bucket: string; weight: number }> | null;
   };
-  logEntry: { entry: string; leafHash: Uint8Array } | null;
+  /** The leaf hash of the take's log entry, or null where no log is kept. */
+  leafHash: Uint8Array | null;
 }
 
 /** What filing did to one take: its ids, or the error (SQLSTATE in `code`) that refused it. */
@@ -94,7 +95,7 @@ export class TakeRepository {
    * order: filed, or the database error that refused it alone (the others are still filed).
    */
   async fileTakes(takes: readonly TakeToFile[]): Promise<FilingResult[]> {
-    const batch = takes.map(({ row, logEntry }) => ({
+    const batch = takes.map(({ row, leafHash }) => ({
       id: row.id,
       sessionId: row.session_id,
       memberId: row.member_id,
@@ -109,8 +110,7 @@ export class TakeRepository {
       canonical: row.canonical,
       signature: row.signature,
       receivedAt: row.received_at.toISOString(),
-      logEntry: logEntry?.entry ?? null,
-      leafHash: logEntry === null ? null : Buffer.from(logEntry.leafHash).toString('base64'),
+      leafHash: leafHash === null ? null : Buffer.from(leafHash).toString('base64'),
     }));
     const { rows } = await sql<{
       ord: number;

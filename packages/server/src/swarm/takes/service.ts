@@ -113,9 +113,10 @@ export class TakeService {
     const takeId = crypto.randomUUID();
     const revision = filed + 1;
     const receivedAt = this.clock.now();
-    // The entry binds what the signature does not (docs/protocol.md §14.2), from the bytes just verified.
-    const logEntry = this.acceptance.logged
-      ? logEntryOf(
+    // The entry binds what the signature does not (docs/protocol.md §14.2), from the bytes just
+    // verified; the row keeps its leaf hash and the text is rebuilt from the row when read (§14.10).
+    const leafHash = this.acceptance.logged
+      ? logEntryLeafHash(
           takeLogEntry({
             canonical_submission: canonical,
             memberId: tokenMember,
@@ -145,20 +146,16 @@ export class TakeService {
         signature: submission.signature,
         received_at: receivedAt,
       },
-      logEntry,
+      leafHash,
     });
     if (!outcome.ok) throw mapInsertError(outcome.error);
     await this.acceptance.accepted();
     return {
       recommendationId: outcome.recommendationId,
       logIndex: outcome.logIndex,
-      leafHash: logEntry === null ? null : bytesToBase64(logEntry.leafHash),
+      leafHash: leafHash === null ? null : bytesToBase64(leafHash),
     };
   }
-}
-
-function logEntryOf(entry: string): { entry: string; leafHash: Uint8Array } {
-  return { entry, leafHash: logEntryLeafHash(entry) };
 }
 
 function windowClosed(closesAt: Date | null, now: Date): boolean {

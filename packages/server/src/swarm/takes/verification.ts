@@ -1,6 +1,9 @@
 import { checkServedTake, type ServedTake, type TakeCheck } from '@convene/protocol';
 
-/** What the verifier needs of the transparency log: each take's entry text (src/tlog). */
+/**
+ * What the verifier needs of the transparency log (src/tlog): each take's entry text and the leaf
+ * hash the log committed to for it.
+ */
 export interface TakeLog {
   entriesOfTakes(
     takeIds: readonly string[],
@@ -27,9 +30,10 @@ const MEMO_LIMIT = 4096;
 /**
  * `verified` of a take wherever it is served (take receipt, session, member history), recomputed on
  * every read from the rows as they are now and the log's entries (protocol `checkServedTake`): the
- * signature, the served fields against the signed text, and the log's entry byte for byte. The
- * check is a pure function of those bytes, so an unchanged take and entry reuse the last answer
- * instead of repeating the Ed25519 verification; any changed byte is a new key and checked afresh.
+ * signature, the served fields against the signed text, and the log's entry byte for byte and
+ * against the leaf hash the log committed to. The check is a pure function of those bytes, so an
+ * unchanged take and entry reuse the last answer instead of repeating the Ed25519 verification;
+ * any changed byte is a new key and checked afresh.
  */
 export class TakeVerifier {
   private readonly memo = new Map<string, TakeCheck>();
@@ -45,6 +49,7 @@ export class TakeVerifier {
         const check = await this.check(
           served(take),
           entry?.entry ?? (entry === null ? null : undefined),
+          entry?.leafHash,
         );
         return [
           take.id,
@@ -59,11 +64,15 @@ export class TakeVerifier {
     return (await this.verdicts([take])).get(take.id)!;
   }
 
-  private async check(take: ServedTake, logged: string | null | undefined): Promise<TakeCheck> {
-    const key = JSON.stringify([take, logged ?? null, logged === undefined]);
+  private async check(
+    take: ServedTake,
+    logged: string | null | undefined,
+    committedLeafHash: string | undefined,
+  ): Promise<TakeCheck> {
+    const key = JSON.stringify([take, logged ?? null, logged === undefined, committedLeafHash]);
     const known = this.memo.get(key);
     if (known !== undefined) return known;
-    const check = await checkServedTake(take, logged);
+    const check = await checkServedTake(take, logged, committedLeafHash);
     if (this.memo.size >= MEMO_LIMIT) this.memo.delete(this.memo.keys().next().value!);
     this.memo.set(key, check);
     return check;

@@ -222,8 +222,10 @@ export async function checkTakeInLog(take: LoggedTake): Promise<LogCheckLine[]> 
   const latest = await checkLatestCheckpoint();
   const lines = [...latest.lines];
   const logged =
-    take.logIndex === null ? null : await getJson<{ entry: string }>(`/api/log/takes/${take.id}`);
-  const problem = checkTakeLogEntry(take, logged?.body?.entry ?? null);
+    take.logIndex === null
+      ? null
+      : await getJson<{ entry: string; leafHash: string }>(`/api/log/takes/${take.id}`);
+  const problem = checkTakeLogEntry(take, logged?.body?.entry ?? null, logged?.body?.leafHash);
   lines.push(
     problem === null
       ? { label: LABELS.entry, state: 'passed', detail: `index ${take.logIndex}` }

@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { AdminStatusService } from './admin/service.js';
+import { AnalyticsImporter } from './analytics/import/importer.js';
+import { AnalyticsService } from './analytics/service.js';
+import type { AppContext } from './app.js';
+import { HealthService, type HealthServiceOptions } from './health/service.js';
+import type { Job } from './jobs/scheduler.js';
+import { liveTreasuryJobs } from './onchain/live-jobs.js';
+import { regimeDailyJob, regimeSources } from './regime/jobs.js';
+import { RegimeService } from './regime/service.js';
+import { buildSwarmServices, type SwarmServices } from './swarm/services.js';
+import type { TlogService } from './tlog/service.js';
+import { TreasuryService } from './treasury/service.js';
+
+/** Every service the routes use, one instance each. */
+export interface Services {
+  health: HealthService;
+  adminStatus: AdminStatusService;
+  treasury: TreasuryService;
+  regime: RegimeService;
+  analytics: AnalyticsService;
+  analyticsImporter: AnalyticsImporter;
+  swarm: SwarmServices;
+  tlog: TlogService;
+}
+
+/**
+ * The composition root: every repository and service built once from the app's infrastructure (the
+ * config, database, clock, data versions, scheduler, readiness and log that buildApp makes) and
+ * handed to the routes that use it, plus every scheduled job. Tests and benchmarks go through
+ * buildApp, so the clock and the database they pass reach every service from here.
+ */
+export function composeServices(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  options: { health?: HealthServiceOptions } = {},
+): { services: Services; jobs: Job[] } {
+  const { config, database, clock, versions, readiness } = context;
+  const swarm = buildSwarmServices(context, log);
+  const services: Services = {
+    health: new HealthService(database, config.appEnv, clock, { ...options.health, readiness }),
+    adminStatus: new AdminStatusService(context),
+    treasury: new TreasuryService(context),
+    regime: new RegimeService(database, versions),
+    analytics: new AnalyticsService(database, versions, clock),
+    analyticsImporter: new AnalyticsImporter(database, versions, clock),
+    swarm: swarm.services,
+    tlog: context.tlog.service,
+  };
+  const jobs: Job[] = [
+    ...swarm.jobs,
+    regimeDailyJob({
+      ...context,
+      sources: regimeSources(config, clock),
+      log,
+      schedule: config.regimeSchedule,
+    }),
+    ...liveTreasuryJobs(context, log),
+  ];
+  return { services, jobs };
+}

@@ -1,0 +1,29 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../app.js';
+import type { Job } from '../jobs/scheduler.js';
+import { onchainJobs } from './jobs.js';
+import { createChainClient } from './rpc.js';
+import { wantsChain } from './settings.js';
+
+/**
+ * Live treasury ingestion: the onchain readers as scheduled jobs when RPC_URL is set, outside demo
+ * (whose treasury is the seeded dataset, not a chain); none otherwise. The treasury routes serve
+ * whatever these jobs record.
+ */
+export function liveTreasuryJobs(context: AppContext, log: FastifyBaseLogger): Job[] {
+  const { config } = context;
+  if (config.appEnv === 'demo') return [];
+  if (config.rpcUrl === undefined || !wantsChain(config.onchain)) {
+    if (config.appEnv === 'prod')
+      log.warn('RPC_URL or the onchain addresses are unset: treasury data will not be live');
+    return [];
+  }
+  const { onchain } = config;
+  const client = createChainClient(config.rpcUrl, {
+    timeoutMs: onchain.rpcTimeoutMs,
+    retryCount: onchain.rpcRetryCount,
+    backoffMs: onchain.rpcBackoffMs,
+    onRetry: (retry) => log.debug(retry, 'retrying an RPC request'),
+  });
+  return onchainJobs({ ...context, client, log });
+}

@@ -1,0 +1,120 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../app.js';
+import { emailDeliveryJob, smtpMailer } from '../email/delivery.js';
+import type { Job } from '../jobs/scheduler.js';
+import { BriefService } from './briefs/service.js';
+import { JudgementService } from './judgements/service.js';
+import { ActivationService } from './members/activation.js';
+import { ApplicationService } from './members/applications.js';
+import { MemberReads } from './members/read-service.js';
+import { MemberRepository } from './members/repository.js';
+import { TokenClaimService } from './members/token-claim.js';
+import { MemoRepository } from './memos/repository.js';
+import { MemoService } from './memos/service.js';
+import { ReceiptService } from './receipts/service.js';
+import { ServiceKeyStore } from './receipts/service-key.js';
+import { SWARM_DATASET } from './shared/constants.js';
+import { AllocationBridge } from './sessions/allocation-bridge.js';
+import { sweepLifecycle, swarmLifecycleJob } from './sessions/jobs.js';
+import { LifecycleService } from './sessions/lifecycle.js';
+import { SessionReads } from './sessions/read-service.js';
+import { joinCollectingSessions, sessionLookups } from './sessions/repository.js';
+import { RosterAdmin } from './sessions/roster-admin.js';
+import { SubjectAdmin } from './subjects/admin.js';
+import { SubjectReads } from './subjects/service.js';
+import { TakeReads } from './takes/read-service.js';
+import { TakeService } from './takes/service.js';
+import { TakeVerifier } from './takes/verification.js';
+
+/** Every swarm service, built once (see buildSwarmServices) and handed to the swarm's routes. */
+export interface SwarmServices {
+  applications: ApplicationService;
+  activation: ActivationService;
+  tokenClaims: TokenClaimService;
+  takes: TakeService;
+  takeReads: TakeReads;
+  memos: MemoService;
+  memberReads: MemberReads;
+  subjects: SubjectReads;
+  subjectAdmin: SubjectAdmin;
+  sessionReads: SessionReads;
+  briefs: BriefService;
+  receipts: ReceiptService;
+  judgements: JudgementService;
+  lifecycle: LifecycleService;
+  roster: RosterAdmin;
+  allocations: AllocationBridge;
+  /** One pass of the lifecycle sweep (the scheduled job's work), for the admin route. */
+  sweep: () => ReturnType<typeof sweepLifecycle>;
+}
+
+/** What the swarm's services are built from: the app's infrastructure, or the demo seeder's with its own clock. */
+export type SwarmContext = Pick<AppContext, 'config' | 'database' | 'clock' | 'versions' | 'tlog'>;
+
+/**
+ * The swarm's part of the composition root (src/composition.ts): its repositories and services, each
+ * built once and given what it uses, and its scheduled jobs. The demo seeder builds its own set
+ * through here with a clock it drives, so demo history is filed exactly as live takes are.
+ */
+export function buildSwarmServices(
+  context: SwarmContext,
+  log: FastifyBaseLogger,
+): { services: SwarmServices; jobs: Job[]; members: MemberRepository } {
+  const { config, database, clock, versions, tlog } = context;
+  const { db } = database;
+  const publicBaseUrl = (): string => config.publicBaseUrl ?? `http://localhost:${config.port}`;
+  const logged = config.logEnabled ? tlog.service : null;
+
+  const members = new MemberRepository(db);
+  const tokenClaims = new TokenClaimService(db, members, clock);
+  const verifier = new TakeVerifier(logged);
+  const memberReads = new MemberReads(members);
+  const serviceKeys = new ServiceKeyStore(database, config);
+  const lifecycle = new LifecycleService(
+    db,
+    clock,
+    versions,
+    serviceKeys,
+    config.logEnabled ? tlog : null,
+  );
+  const allocations = new AllocationBridge(database, versions, log);
+  const sweepDeps = { db, clock, lifecycle, allocations };
+
+  const services: SwarmServices = {
+    applications: new ApplicationService(db, members, clock),
+    activation: new ActivationService(
+      db,
+      members,
+      { join: joinCollectingSessions },
+      clock,
+      publicBaseUrl,
+    ),
+    tokenClaims,
+    takes: new TakeService(db, clock, tokenClaims, {
+      logged: config.logEnabled,
+      accepted: async () => {
+        tlog.takeAccepted();
+        await versions.bumpSoon(SWARM_DATASET);
+      },
+    }),
+    takeReads: new TakeReads(db, members, memberReads, verifier, logged),
+    memos: new MemoService(new MemoRepository(db), clock),
+    memberReads,
+    subjects: new SubjectReads(db, clock),
+    subjectAdmin: new SubjectAdmin(db, members, versions),
+    sessionReads: new SessionReads(db, clock, versions, verifier),
+    briefs: new BriefService(db, versions),
+    receipts: new ReceiptService(db, serviceKeys, logged),
+    judgements: new JudgementService(db, members, sessionLookups(db), clock, versions, tokenClaims),
+    lifecycle,
+    roster: new RosterAdmin(db, members, lifecycle, () => clock.now()),
+    allocations,
+    sweep: () => sweepLifecycle(sweepDeps),
+  };
+
+  const jobs: Job[] = [swarmLifecycleJob({ ...sweepDeps, log })];
+  if (config.smtpUrl !== undefined) {
+    jobs.push(emailDeliveryJob(db, smtpMailer(config.smtpUrl), clock, config.smtpFrom));
+  }
+  return { services, jobs, members };
+}
