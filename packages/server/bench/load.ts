@@ -21,18 +21,17 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { canonicalTake, generateKeyPair, type TakeDraftInput } from '@convene/protocol';
-import pg from 'pg';
-import { openPglite } from '../src/db/pglite.js';
-import { openPostgres } from '../src/db/postgres.js';
 import { RssSampler, mb, startBareServer, startServer, type Child } from './lib/processes.js';
-import { rawInsertRate } from './lib/raw-insert.js';
 import { driveSubmits, type SubmitRun } from './lib/submit-driver.js';
 import {
-  consecutiveDates,
-  onboardMember,
-  signedTakeBody,
-  type HttpMember,
-} from '../test/support/swarm-http.js';
+  BENCH_SUBJECTS,
+  openSessions,
+  prepareDatabase,
+  prepareSubmitters,
+  type DatabaseTarget,
+  type Members,
+} from './lib/submit-setup.js';
+import { consecutiveDates, signedTakeBody } from '../test/support/swarm-http.js';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -59,7 +58,6 @@ const SOAK = process.argv.includes('--soak');
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ADMIN_TOKEN = `bench-admin-${randomBytes(12).toString('hex')}`;
-const SUBJECTS = ['convene-treasury', 'north-harbor-fund'] as const;
 
 const READS = [
   { name: 'health', size: 'small', url: '/health' },
@@ -113,59 +111,6 @@ async function captureReads(server: Child, file: string): Promise<Map<string, nu
   return sizes;
 }
 
-interface Members {
-  members: HttpMember[];
-  /** Per member, signed take bodies in filing order: five per session, session after session. */
-  bodies: string[][];
-}
-
-/** Opens one session per subject and date by hand, with no deadline, so any member may file. */
-async function openSessions(server: Child, dates: string[]): Promise<void> {
-  for (const date of dates) {
-    for (const subjectId of SUBJECTS) {
-      const response = await fetch(`${server.baseUrl}/api/swarm/admin/sessions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
-        body: JSON.stringify({ subjectId, date, windowClosesAt: null }),
-      });
-      if (response.status !== 201) throw new Error(`open session: ${await response.text()}`);
-    }
-  }
-}
-
-/** Onboards `count` members through the public routes and pre-signs `takesEach` takes for each. */
-async function prepareSubmitters(
-  server: Child,
-  count: number,
-  dates: string[],
-  takesEach: number,
-): Promise<Members> {
-  const members: HttpMember[] = [];
-  for (let i = 0; i < count; i += 8) {
-    const batch = Array.from({ length: Math.min(8, count - i) }, (_, j) =>
-      onboardMember(server.baseUrl, ADMIN_TOKEN, `Bench Member ${count}-${i + j}`),
-    );
-    members.push(...(await Promise.all(batch)));
-  }
-  const bodies = await Promise.all(
-    members.map(async (member) => {
-      const list: string[] = [];
-      for (const date of dates)
-        for (const subjectId of SUBJECTS)
-          for (let n = 0; n < 5 && list.length < takesEach; n++)
-            list.push(
-              await signedTakeBody(member, {
-                date,
-                subjectId,
-                nonce: `${date}-${subjectId}-${n}-${randomBytes(6).toString('hex')}`,
-              }),
-            );
-      return list;
-    }),
-  );
-  return { members, bodies };
-}
-
 /** One autocannon connection per member, each filing its own pre-signed takes in order. */
 function submitOptions(server: Child, prepared: Members) {
   let next = 0;
@@ -193,7 +138,7 @@ async function rawVerifyRate(seconds: number): Promise<number> {
   const body = JSON.parse(
     await signedTakeBody(
       { ...member, seed: member.secretKey },
-      { date: '2030-01-01', subjectId: SUBJECTS[0], nonce: 'raw-verify' },
+      { date: '2030-01-01', subjectId: BENCH_SUBJECTS[0], nonce: 'raw-verify' },
     ),
   ) as TakeDraftInput & { signature: string };
   const canonical = Buffer.from(canonicalTake(body));
@@ -212,62 +157,6 @@ async function rawVerifyRate(seconds: number): Promise<number> {
     for (let i = 0; i < 100; i++) if (cryptoVerify(null, canonical, key, signature)) count++;
   }
   return count / seconds;
-}
-
-interface DatabaseTarget {
-  kind: 'pglite' | 'postgres';
-  env: Record<string, string>;
-  rawInsert(concurrency: number, seconds: number): ReturnType<typeof rawInsertRate>;
-  destroy(): Promise<void>;
-}
-
-async function prepareDatabase(kind: 'pglite' | 'postgres'): Promise<DatabaseTarget> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-load-'));
-  if (kind === 'pglite') {
-    return {
-      kind,
-      env: { DATA_DIR: dataDir },
-      async rawInsert(concurrency, seconds) {
-        // Its own data directory on the same disk: the server's is owned by the server process.
-        const database = await openPglite({ dataDir: path.join(dataDir, 'raw-insert') });
-        try {
-          return await rawInsertRate(database, concurrency, seconds);
-        } finally {
-          await database.close();
-        }
-      },
-      destroy: () => rm(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `convene_load_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    kind,
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), DATABASE_POOL_SIZE: String(POOL_SIZE) },
-    async rawInsert(concurrency, seconds) {
-      const database = openPostgres({
-        connectionString: url.toString(),
-        maxConnections: POOL_SIZE,
-      });
-      try {
-        return await rawInsertRate(database, concurrency, seconds);
-      } finally {
-        await database.close();
-      }
-    },
-    async destroy() {
-      const cleanup = new pg.Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 async function measureReads(server: Child, bare: Child, sizes: Map<string, number>): Promise<void> {
@@ -386,11 +275,12 @@ async function measureSubmits(
     '2030-01-01',
     Math.ceil(TAKES_PER_RUN / MEMBER_COUNTS[0]! / 10) + 1,
   );
-  await openSessions(server, dates);
+  await openSessions(server.baseUrl, ADMIN_TOKEN, dates);
   const results: Array<{ members: number; result: SubmitRun; integration: string }> = [];
   for (const count of MEMBER_COUNTS) {
     const prepared = await prepareSubmitters(
-      server,
+      server.baseUrl,
+      ADMIN_TOKEN,
       count,
       dates,
       Math.ceil(TAKES_PER_RUN / count),
@@ -426,7 +316,7 @@ async function measureSubmits(
 }
 
 async function runDatabase(kind: 'pglite' | 'postgres', log: 'on' | 'off'): Promise<void> {
-  const target = await prepareDatabase(kind);
+  const target = await prepareDatabase(kind, { adminUrl: ADMIN_URL, poolSize: POOL_SIZE });
   const scratch = await mkdtemp(path.join(os.tmpdir(), 'convene-load-bare-'));
   let server: Child | undefined;
   let bare: Child | undefined;
@@ -458,8 +348,8 @@ async function runDatabase(kind: 'pglite' | 'postgres', log: 'on' | 'off'): Prom
     bare = await startBareServer(path.join(scratch, 'captured.json'));
     if (SOAK) {
       const dates = consecutiveDates('2030-01-01', 60);
-      await openSessions(server, dates);
-      const prepared = await prepareSubmitters(server, 64, dates, 600);
+      await openSessions(server.baseUrl, ADMIN_TOKEN, dates);
+      const prepared = await prepareSubmitters(server.baseUrl, ADMIN_TOKEN, 64, dates, 600);
       await soak(server, sampler, prepared);
     } else {
       if (PARTS.has('reads')) await measureReads(server, bare, sizes);

@@ -19,8 +19,8 @@ export const TLOG_INTERVALS = { checkpointMs: 1000, recoveryMs: 5000 } as const;
 
 /**
  * The transparency log's parts, built once in the composition root, and its two loops: the
- * checkpoint signer (logs receipts of sessions published since, integrates, then signs a new
- * checkpoint whenever the tree grew, at most once a second) and the recovery pass (accepted takes
+ * checkpoint signer (integrates, then signs a new checkpoint whenever the tree grew, at most once a
+ * second) and the recovery pass (accepted takes
  * without an entry, published receipts not yet logged, entries not yet integrated after a SIGKILL). Each loop runs under an advisory
  * lock so one replica at a time does it; they keep no job_run rows (they fire every second).
  */
@@ -91,10 +91,14 @@ export class Tlog {
     });
   }
 
-  /** Logs newly published receipts, integrates, then signs a checkpoint if the tree grew. */
+  /**
+   * Integrates, then signs a checkpoint if the tree grew: the once-a-second loop. It does not look
+   * for unlogged receipts: a publish logs its own receipt at once (`logReceipts`), and the recovery
+   * pass finds any other every few seconds. Looking every second took the log's index lock, which
+   * every take submit waits for, once a second for nothing (docs/benchmarks.md).
+   */
   async checkpoint(): Promise<void> {
     await this.locked(TLOG_LOCKS.checkpoint, async () => {
-      await this.sequencer.appendReceipts();
       await this.sequencer.integrate();
       await this.service.checkpointNow();
     });
@@ -134,9 +138,15 @@ export class Tlog {
     return new Map([...entries].map(([takeId, entry]) => [takeId, entry.idx]));
   };
 
-  /** Logs receipts published since and signs a checkpoint. */
+  /**
+   * After a publish: logs the receipts published since, integrates and signs a checkpoint. Like
+   * `anchor`, outside the loops' lock (each step is safe beside another's), so a loop holding it
+   * never leaves the receipt waiting for the next recovery pass.
+   */
   async logReceipts(): Promise<void> {
-    await this.checkpoint();
+    await this.sequencer.appendReceipts();
+    await this.sequencer.integrate();
+    await this.service.checkpointNow();
   }
 
   /** Runs a recovery pass and signs a checkpoint; with `loops`, keeps doing both on timers. */
