@@ -39,4 +39,31 @@ describe('analytics in the OpenAPI document', () => {
     const importRoute = document.paths['/api/admin/analytics/import'].post;
     expect(importRoute.security).toEqual([{ adminToken: [] }]);
   });
+
+  test('every analytics list documents sorting, search and paging over the whole dataset', async () => {
+    const document = (await ctx.app.inject({ url: '/openapi.json' })).json() as {
+      paths: Record<
+        string,
+        { get: { parameters?: Array<{ name: string; in: string; schema: unknown }> } }
+      >;
+    };
+    for (const path of [
+      '/api/dashboards/entities',
+      '/api/dashboards/leaderboard',
+      '/api/dashboards/agents',
+      '/api/dashboards/coins',
+      '/api/dashboards/vaults',
+      '/api/dashboards/wallets',
+      '/api/projects',
+    ]) {
+      const query = (document.paths[path]?.get.parameters ?? [])
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => parameter.name);
+      for (const name of ['sort', 'order', 'search', 'limit', 'offset']) {
+        expect(query, `${path} ?${name}`).toContain(name);
+      }
+      const sort = document.paths[path]!.get.parameters!.find((p) => p.name === 'sort')!;
+      expect(JSON.stringify(sort.schema), `${path} sort keys`).toMatch(/anyOf|enum|const/);
+    }
+  });
 });
