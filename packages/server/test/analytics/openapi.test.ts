@@ -41,12 +41,12 @@ describe('analytics in the OpenAPI document', () => {
   });
 
   test('every analytics list documents sorting, search and paging over the whole dataset', async () => {
-    const document = (await ctx.app.inject({ url: '/openapi.json' })).json() as {
+    const document = (await ctx.app.inject({ url: '/openapi.json' })).json<{
       paths: Record<
         string,
         { get: { parameters?: Array<{ name: string; in: string; schema: unknown }> } }
       >;
-    };
+    }>();
     for (const path of [
       '/api/dashboards/entities',
       '/api/dashboards/leaderboard',
