@@ -60,7 +60,7 @@ async function applyInBrowser(page: Page): Promise<Applied> {
     page.click('[data-testid="download-keystore"]'),
   ]);
   expect(download.suggestedFilename()).toBe('keystore.json');
-  const keyFile = await readFile((await download.path()), 'utf8');
+  const keyFile = await readFile(await download.path(), 'utf8');
   const status = page.locator('[data-testid="apply-result"] a[href^="/join/status/"]');
   const memberId = (await status.getAttribute('href'))!.split('/').pop()!;
   return { memberId, publicKey, keyFile };
