@@ -124,7 +124,7 @@ export function PageHeader(props: {
   );
 }
 
-export function SubNav(props: { items: { href: string; label: string }[] }) {
+export function SubNav(props: { items: readonly { href: string; label: string }[] }) {
   const { path } = useLocation();
   return (
     <nav class="subnav" aria-label="Section">

@@ -1,10 +1,15 @@
-import { base64ToBytes, bytesToBase64, type KeyPair } from '@convene/protocol';
+import { scryptAsync } from '@noble/hashes/scrypt.js';
+import { base64ToBytes, bytesToBase64, keyFingerprint, type KeyPair } from '@convene/protocol';
 
 /**
  * The member key kept in this browser, encrypted: the Ed25519 seed is sealed with AES-GCM under a
  * key derived from the member's passphrase (PBKDF2-SHA-256, 310,000 iterations, random salt) and
  * stored in localStorage under `convene:member-key:<memberId>`. Only the sealed form is stored; the
- * passphrase is never stored. `sealedKeyFile` exports the sealed form, `unseal` needs the passphrase.
+ * passphrase is never stored. `unseal` needs the passphrase.
+ *
+ * The export is the CLI's own keystore file (`~/.convene/keystore.json`, `MemberKeystore`): the seed
+ * sealed with scrypt (N=2^15, r=8, p=1) then AES-256-GCM, as `convene keygen` writes it, so
+ * `convene` reads it with CONVENE_PASSPHRASE. The status page imports either form.
  */
 export interface SealedKey {
   format: 'convene-sealed-key-1';
@@ -77,23 +82,135 @@ export async function unseal(sealed: SealedKey, passphrase: string): Promise<Key
   }
 }
 
-export function storeSealed(sealed: SealedKey): void {
-  localStorage.setItem(storageKey(sealed.memberId), JSON.stringify(sealed));
+export function storeSealed(memberId: string, sealed: StoredKey): void {
+  localStorage.setItem(storageKey(memberId), JSON.stringify(sealed));
 }
 
-export function loadSealed(memberId: string): SealedKey | null {
+export function loadSealed(memberId: string): StoredKey | null {
   const text = localStorage.getItem(storageKey(memberId));
   if (text === null) return null;
   try {
-    const parsed = JSON.parse(text) as SealedKey;
-    return parsed.format === 'convene-sealed-key-1' ? parsed : null;
+    return parseKeyFile(text, memberId);
   } catch {
     return null;
   }
 }
 
-/** A download link for the sealed key (still encrypted: useless without the passphrase). */
-export function sealedKeyFileUrl(sealed: SealedKey): string {
-  const blob = new Blob([JSON.stringify(sealed, null, 2)], { type: 'application/json' });
+/** The CLI's keystore file (packages/client/src/cli/home.ts), with the member id it was applied as. */
+export interface MemberKeystore {
+  memberId?: string;
+  publicKey: string;
+  fingerprint: string;
+  createdAt: string;
+  seed: {
+    version: 1;
+    kdf: 'scrypt';
+    kdfParams: { N: number; r: number; p: number; salt: string };
+    cipher: 'aes-256-gcm';
+    iv: string;
+    tag: string;
+    ciphertext: string;
+  };
+}
+
+export type StoredKey = SealedKey | MemberKeystore;
+
+const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
+const TAG_BYTES = 16;
+
+async function scryptKey(passphrase: string, salt: Uint8Array, params: typeof SCRYPT) {
+  const raw = await scryptAsync(new TextEncoder().encode(passphrase), salt, {
+    ...params,
+    dkLen: 32,
+    maxmem: 64 * 1024 * 1024,
+  });
+  return crypto.subtle.importKey('raw', raw as BufferSource, 'AES-GCM', false, [
+    'encrypt',
+    'decrypt',
+  ]);
+}
+
+/** The keystore file `convene` reads: the seed (its base64 text) sealed as the CLI seals it. */
+export async function exportKeystore(
+  memberId: string,
+  keys: KeyPair,
+  passphrase: string,
+  now: Date,
+): Promise<MemberKeystore> {
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const key = await scryptKey(passphrase, salt, SCRYPT);
+  const sealed = new Uint8Array(
+    await crypto.subtle.encrypt(
+      { name: 'AES-GCM', iv },
+      key,
+      new TextEncoder().encode(keys.secretKey),
+    ),
+  );
+  return {
+    memberId,
+    publicKey: keys.publicKey,
+    fingerprint: keyFingerprint(keys.publicKey),
+    createdAt: now.toISOString(),
+    seed: {
+      version: 1,
+      kdf: 'scrypt',
+      kdfParams: { ...SCRYPT, salt: bytesToBase64(salt) },
+      cipher: 'aes-256-gcm',
+      iv: bytesToBase64(iv),
+      tag: bytesToBase64(sealed.slice(-TAG_BYTES)),
+      ciphertext: bytesToBase64(sealed.slice(0, -TAG_BYTES)),
+    },
+  };
+}
+
+async function openKeystore(keystore: MemberKeystore, passphrase: string): Promise<KeyPair> {
+  const { N, r, p, salt } = keystore.seed.kdfParams;
+  const saltBytes = base64ToBytes(salt);
+  const iv = base64ToBytes(keystore.seed.iv);
+  const data = base64ToBytes(keystore.seed.ciphertext);
+  const tag = base64ToBytes(keystore.seed.tag);
+  if (saltBytes === null || iv === null || data === null || tag === null)
+    throw new Error('the key file is damaged');
+  const key = await scryptKey(passphrase, saltBytes, { N, r, p } as typeof SCRYPT);
+  try {
+    const seed = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: iv as BufferSource },
+      key,
+      new Uint8Array([...data, ...tag]),
+    );
+    return { publicKey: keystore.publicKey, secretKey: new TextDecoder().decode(seed) };
+  } catch {
+    throw new Error('wrong passphrase (the key could not be decrypted)');
+  }
+}
+
+/** The key pair from either stored form, or an Error saying why not. */
+export function unsealStored(stored: StoredKey, passphrase: string): Promise<KeyPair> {
+  return 'format' in stored ? unseal(stored, passphrase) : openKeystore(stored, passphrase);
+}
+
+/**
+ * A key file chosen on the status page, for `memberId`: the sealed form or a CLI keystore (one the
+ * browser exported names its member; one from `convene keygen` does not, and is taken as this
+ * member's). Throws when it is neither, or names another member.
+ */
+export function parseKeyFile(text: string, memberId: string): StoredKey {
+  const parsed = JSON.parse(text) as Partial<SealedKey> & Partial<MemberKeystore>;
+  if (parsed.format === 'convene-sealed-key-1' && parsed.memberId === memberId)
+    return parsed as SealedKey;
+  if (
+    parsed.format === undefined &&
+    parsed.seed?.kdf === 'scrypt' &&
+    typeof parsed.publicKey === 'string' &&
+    (parsed.memberId === undefined || parsed.memberId === memberId)
+  )
+    return { ...(parsed as MemberKeystore), memberId };
+  throw new Error('not a key file for this member');
+}
+
+/** A download link for a key file (encrypted: useless without the passphrase). */
+export function keyFileUrl(file: StoredKey): string {
+  const blob = new Blob([JSON.stringify(file, null, 2)], { type: 'application/json' });
   return URL.createObjectURL(blob);
 }

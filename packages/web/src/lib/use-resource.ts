@@ -30,11 +30,7 @@ export function useResource<T>(path: string | null): Resource<T> & { reload: () 
         setState({ status: 'ready', data });
       })
       .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        setState({
-          status: 'error',
-          error: error instanceof Error ? error : new Error(String(error)),
-        });
+        if (!controller.signal.aborted) setState(failed(error));
       });
     return () => controller.abort();
   }, [path, generation]);
@@ -44,6 +40,11 @@ export function useResource<T>(path: string | null): Resource<T> & { reload: () 
     setGeneration((n) => n + 1);
   };
   return { ...state, reload };
+}
+
+/** The error state for whatever a fetch threw. */
+export function failed(error: unknown): { status: 'error'; error: Error } {
+  return { status: 'error', error: error instanceof Error ? error : new Error(String(error)) };
 }
 
 function fromCache<T>(path: string | null): Resource<T> {

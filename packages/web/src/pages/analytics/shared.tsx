@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
 import type { Evidence, EvidenceLeg, LegStatus } from '../../api/types/analytics.js';
 import { Chip } from '../../components/badges.js';
-import { PageHeader, SubNav } from '../../components/layout.js';
+import { SectionFrame } from '../../components/section-frame.js';
 import { pctPoints } from '../../lib/format.js';
 
 const ITEMS = [
@@ -24,18 +24,15 @@ export function AnalyticsFrame(props: {
   lead?: ComponentChildren;
   children: ComponentChildren;
 }) {
-  return (
-    <section>
-      <SubNav items={ITEMS} />
-      <PageHeader title={props.title} documentTitle={props.documentTitle} lead={props.lead} />
-      <p class="muted small">
-        Third-party agents, coins, vaults and wallets the service observes — not its own holdings
-        (those are on the <a href="/">treasury</a> page).
-      </p>
-      {props.children}
-    </section>
-  );
+  return <SectionFrame items={ITEMS} note={NOT_OURS} {...props} />;
 }
+
+const NOT_OURS = (
+  <p class="muted small">
+    Third-party agents, coins, vaults and wallets the service observes — not its own holdings (those
+    are on the <a href="/">treasury</a> page).
+  </p>
+);
 
 export const PAGE_SIZE = 50;
 

@@ -7,10 +7,10 @@ import {
   type KeyPair,
 } from '@convene/protocol';
 import { errorText, postJson } from '../../api/client.js';
-import { seal, sealedKeyFileUrl, storeSealed } from '../../lib/key-vault.js';
+import { exportKeystore, keyFileUrl, seal, storeSealed } from '../../lib/key-vault.js';
 
 type Outcome =
-  | { kind: 'ok'; memberId: string; handle: string; sealedUrl: string }
+  | { kind: 'ok'; memberId: string; handle: string; keyFileUrl: string }
   | {
       kind: 'error';
       status: number;
@@ -19,23 +19,15 @@ type Outcome =
       signedPayload: string;
     };
 
-function keyFileUrl(keys: KeyPair): string {
-  const text = JSON.stringify({ algorithm: 'Ed25519', encoding: 'base64', ...keys }, null, 2);
-  return URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-}
-
 /** Generates the key in this page (it never leaves the browser) and applies with it. */
 export function ApplyForm() {
   const [keys, setKeys] = useState<KeyPair | null>(null);
-  const [downloadUrl, setDownloadUrl] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const generate = async () => {
     const pair = await generateKeyPair();
-    if (downloadUrl !== null) URL.revokeObjectURL(downloadUrl);
     setKeys(pair);
-    setDownloadUrl(keyFileUrl(pair));
     setOutcome(null);
   };
 
@@ -61,14 +53,16 @@ export function ApplyForm() {
         expectedPayload?: string;
       };
       if (response.ok && body.memberId !== undefined) {
-        // Keep the key in this browser, sealed with the passphrase, for claiming the token later.
+        // Keep the key in this browser, sealed with the passphrase, for claiming the token later;
+        // the export is the CLI's keystore, sealed with the same passphrase.
         const sealed = await seal(body.memberId, keys, passphrase);
-        storeSealed(sealed);
+        storeSealed(body.memberId, sealed);
+        const keystore = await exportKeystore(body.memberId, keys, passphrase, new Date());
         setOutcome({
           kind: 'ok',
           memberId: body.memberId,
           handle: body.handle ?? '',
-          sealedUrl: sealedKeyFileUrl(sealed),
+          keyFileUrl: keyFileUrl(keystore),
         });
       } else {
         setOutcome({
@@ -91,8 +85,8 @@ export function ApplyForm() {
         The private key is generated here and never sent anywhere. When you apply it is stored in
         this browser (localStorage, <code>convene:member-key:&lt;member id&gt;</code>) encrypted
         with your passphrase (PBKDF2-SHA-256 → AES-GCM); you need the passphrase to claim your token
-        below. Export it with the sealed key file link after applying, or download the plain key
-        file for the CLI (keep that file secret: it is not encrypted).
+        below. After applying you can download it, encrypted with the same passphrase, as the{' '}
+        <code>convene</code> CLI's keystore file: the key is never offered unencrypted.
       </p>
       <p>
         <button type="button" onClick={() => void generate()} data-testid="generate-key">
@@ -104,11 +98,6 @@ export function ApplyForm() {
           <p class="small">
             Public key: <code data-testid="public-key">{keys.publicKey}</code>
           </p>
-          {downloadUrl !== null ? (
-            <a href={downloadUrl} download="convene-member-key.json" data-testid="download-key">
-              Download the key file (keep it secret)
-            </a>
-          ) : null}
         </div>
       ) : null}
       <form class="form" onSubmit={(e) => void apply(e)}>
@@ -145,15 +134,14 @@ export function ApplyForm() {
         <p class="notice" data-testid="apply-result">
           Applied. Your member id is <code>{outcome.memberId}</code> (handle @{outcome.handle}).{' '}
           <a href={`/join/status/${outcome.memberId}`}>Check the status</a>. The key is stored in
-          this browser, encrypted;{' '}
-          <a
-            href={outcome.sealedUrl}
-            download={`convene-member-key-${outcome.memberId}.sealed.json`}
-            data-testid="download-sealed-key"
-          >
-            export it (sealed key file)
+          this browser, encrypted.{' '}
+          <a href={outcome.keyFileUrl} download="keystore.json" data-testid="download-keystore">
+            Download it, encrypted (keystore.json)
           </a>
-          .
+          : the <code>convene</code> CLI reads it as <code>~/.convene/keystore.json</code> (or in{' '}
+          <code>CONVENE_HOME</code>) with <code>CONVENE_PASSPHRASE</code> set to this passphrase
+          (scrypt + AES-256-GCM, the format <code>convene keygen</code> writes), and the status page
+          of another browser imports it.
         </p>
       ) : null}
       {outcome?.kind === 'error' ? (

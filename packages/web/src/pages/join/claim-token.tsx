@@ -3,7 +3,13 @@ import { useState } from 'preact/hooks';
 import { errorText, postJson } from '../../api/client.js';
 import type { ApplicationStatus } from '../../api/types/swarm.js';
 import { formText } from '../../lib/form.js';
-import { loadSealed, storeSealed, unseal, type SealedKey } from '../../lib/key-vault.js';
+import {
+  loadSealed,
+  parseKeyFile,
+  storeSealed,
+  unsealStored,
+  type StoredKey,
+} from '../../lib/key-vault.js';
 
 type Claim =
   | { kind: 'idle' }
@@ -12,14 +18,14 @@ type Claim =
   | { kind: 'error'; message: string };
 
 /** Why the claim button is disabled, in words; null when it can be pressed. */
-function blocker(state: ApplicationStatus['state'], sealed: SealedKey | null): string | null {
+function blocker(state: ApplicationStatus['state'], sealed: StoredKey | null): string | null {
   if (state === 'applied') return 'Waiting for an admin to approve the application.';
   if (state === 'claimed')
     return 'The token was already claimed; a second claim is refused. An admin can reactivate you to claim a fresh one.';
   if (state === 'rejected') return 'The application was rejected.';
   if (state === 'inactive') return 'The member is inactive; an admin can reactivate it.';
   if (sealed === null)
-    return 'No key for this member is stored in this browser: import the sealed key file you exported.';
+    return 'No key for this member is stored in this browser: import the key file (keystore.json) you downloaded.';
   return null;
 }
 
@@ -28,7 +34,7 @@ function blocker(state: ApplicationStatus['state'], sealed: SealedKey | null): s
  * challenge, signs it (WebCrypto Ed25519, or the protocol package's fallback) and shows the token once.
  */
 export function ClaimToken({ status }: { status: ApplicationStatus }) {
-  const [sealed, setSealed] = useState<SealedKey | null>(() => loadSealed(status.id));
+  const [sealed, setSealed] = useState<StoredKey | null>(() => loadSealed(status.id));
   const [claim, setClaim] = useState<Claim>({ kind: 'idle' });
   const [copied, setCopied] = useState(false);
   const reason = blocker(status.state, sealed);
@@ -37,10 +43,8 @@ export function ClaimToken({ status }: { status: ApplicationStatus }) {
     const file = (event.currentTarget as HTMLInputElement).files?.[0];
     if (file === undefined) return;
     try {
-      const parsed = JSON.parse(await file.text()) as SealedKey;
-      if (parsed.format !== 'convene-sealed-key-1' || parsed.memberId !== status.id)
-        throw new Error('not a sealed key file for this member');
-      storeSealed(parsed);
+      const parsed = parseKeyFile(await file.text(), status.id);
+      storeSealed(status.id, parsed);
       setSealed(parsed);
     } catch (error) {
       setClaim({ kind: 'error', message: (error as Error).message });
@@ -53,7 +57,7 @@ export function ClaimToken({ status }: { status: ApplicationStatus }) {
     const passphrase = formText(new FormData(event.currentTarget as HTMLFormElement), 'passphrase');
     setClaim({ kind: 'busy' });
     try {
-      const keys = await unseal(sealed, passphrase);
+      const keys = await unsealStored(sealed, passphrase);
       const challenge = await postJson('/api/swarm/token-claim/challenge', { memberId: status.id });
       const body = challenge.body as { challenge?: string; expiresAt?: string } | null;
       if (!challenge.ok || body?.challenge === undefined || body.expiresAt === undefined)
@@ -82,16 +86,18 @@ export function ClaimToken({ status }: { status: ApplicationStatus }) {
         </pre>
         <button
           type="button"
+          data-testid="copy-token"
           onClick={() =>
             void navigator.clipboard.writeText(claim.token).then(() => setCopied(true))
           }
         >
           {copied ? 'Copied' : 'Copy the token'}
         </button>
-        <p class="small">
+        <p class="small" data-testid="next-steps">
           Next: give your agent the <a href="/skills/swarm-onboarding/SKILL.md">onboarding skill</a>{' '}
-          (how to read a brief, sign and submit a take) or use the CLI (
-          <code>npm run convene -- --help</code>, <code>CONVENE_TOKEN=…</code>).
+          (how to read a brief, sign and submit a take; its "With the CLI" section lists the{' '}
+          <code>convene</code> commands) or use the CLI (<code>npx convene --help</code>,{' '}
+          <code>CONVENE_TOKEN=…</code>) against the <a href="/docs">API reference</a>.
         </p>
       </div>
     );
@@ -106,8 +112,13 @@ export function ClaimToken({ status }: { status: ApplicationStatus }) {
       ) : null}
       {sealed === null && status.state === 'approved' ? (
         <label class="small">
-          Sealed key file{' '}
-          <input type="file" accept="application/json" onChange={(e) => void importFile(e)} />
+          Key file (keystore.json){' '}
+          <input
+            type="file"
+            accept="application/json"
+            data-testid="import-key"
+            onChange={(e) => void importFile(e)}
+          />
         </label>
       ) : null}
       <form class="filters" onSubmit={(e) => void submit(e)}>

@@ -1,17 +1,19 @@
 import { useLocation } from 'preact-iso/router';
 import type {
+  Judgement,
   Judgements,
   MembersResponse,
   MemberTake,
-  MemberTakes,
   SwarmMember,
 } from '../../api/types/swarm.js';
 import { Async } from '../../components/async-view.js';
 import { Chip } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { dateTime, pct } from '../../lib/format.js';
+import { useAllPages } from '../../lib/use-all-pages.js';
 import { useResource } from '../../lib/use-resource.js';
 import { JudgementList } from './session-page.js';
+import { JUDGEMENTS_LIMIT, JUDGEMENTS_PAGE, TAKES_FETCH, TAKES_PAGE } from './member-paging.js';
 import { StanceChip, SwarmFrame } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
 
@@ -62,9 +64,16 @@ export function MembersPage() {
 export function MemberPage({ params }: { params: { id: string } }) {
   const id = encodeURIComponent(params.id);
   const member = useResource<SwarmMember>(`/api/swarm/members/${id}`);
-  // Every take (the route's maximum is 1000); the page filters and pages them in hand.
-  const takes = useResource<MemberTakes>(`/api/swarm/members/${id}/takes?limit=${TAKES_LIMIT}`);
-  const judgements = useResource<Judgements>(`/api/swarm/members/${id}/judgements?limit=50`);
+  // Every take, read through the server's cursor; the API has no subject filter, so the page
+  // filters by subject and pages them here.
+  const takes = useAllPages<MemberTake, 'takes'>(
+    `/api/swarm/members/${id}/takes`,
+    'takes',
+    TAKES_FETCH,
+  );
+  const judgements = useResource<Judgements>(
+    `/api/swarm/members/${id}/judgements?limit=${JUDGEMENTS_LIMIT}`,
+  );
   return (
     <SwarmFrame title="Member" documentTitle={titleOf(member, 'Member', (m) => `@${m.handle}`)}>
       <Async resource={member} what="member">
@@ -92,21 +101,85 @@ export function MemberPage({ params }: { params: { id: string } }) {
       <section class="card">
         <h2>Takes</h2>
         <Async resource={takes} what="takes">
-          {(data) => <MemberTakesTable takes={data.takes} path={`/swarm/members/${params.id}`} />}
+          {(data) => <MemberTakesTable takes={data} path={`/swarm/members/${params.id}`} />}
         </Async>
       </section>
       <section class="card">
         <h2>Judgements</h2>
         <Async resource={judgements} what="judgements">
-          {(data) => <JudgementList judgements={data.judgements} />}
+          {(data) => (
+            <MemberJudgements judgements={data.judgements} path={`/swarm/members/${params.id}`} />
+          )}
         </Async>
       </section>
     </SwarmFrame>
   );
 }
 
-const TAKES_LIMIT = 1000;
-const TAKES_PAGE = 50;
+/** `?<param>=` as a page number within 1..pages. */
+function pageFrom(value: string | undefined, pages: number): number {
+  return Math.min(pages, Math.max(1, Number.parseInt(value ?? '1', 10) || 1));
+}
+
+function Pager(props: {
+  page: number;
+  pages: number;
+  label: string;
+  testId: string;
+  link: (page: number) => string;
+}) {
+  const { page, pages, link } = props;
+  return (
+    <nav class="pager" aria-label={props.label} data-testid={props.testId}>
+      {page > 1 ? <a href={link(page - 1)}>← newer</a> : <span class="muted">← newer</span>}
+      <span class="muted small">
+        page {page} of {pages}
+      </span>
+      {page < pages ? <a href={link(page + 1)}>older →</a> : <span class="muted">older →</span>}
+      {page < pages ? <a href={link(pages)}>oldest ⇥</a> : null}
+    </nav>
+  );
+}
+
+/** The member's public judgements (the newest the route answers), 20 a page, `?jpage=`. */
+function MemberJudgements({ judgements, path }: { judgements: Judgement[]; path: string }) {
+  const { query } = useLocation();
+  const pages = Math.max(1, Math.ceil(judgements.length / JUDGEMENTS_PAGE));
+  const page = pageFrom(query.jpage, pages);
+  const first = (page - 1) * JUDGEMENTS_PAGE;
+  const link = (to: number) => {
+    const params = new URLSearchParams(query);
+    if (to > 1) params.set('jpage', String(to));
+    else params.delete('jpage');
+    const text = params.toString();
+    return text === '' ? path : `${path}?${text}`;
+  };
+  return (
+    <>
+      {judgements.length > 0 ? (
+        <p class="muted small" data-testid="member-judgements-count">
+          judgements {first + 1}–{Math.min(first + JUDGEMENTS_PAGE, judgements.length)} of{' '}
+          {judgements.length}
+          {judgements.length >= JUDGEMENTS_LIMIT
+            ? ` (the newest ${JUDGEMENTS_LIMIT}: the API answers no more)`
+            : ''}
+        </p>
+      ) : null}
+      <div data-testid="member-judgements">
+        <JudgementList judgements={judgements.slice(first, first + JUDGEMENTS_PAGE)} />
+      </div>
+      {pages > 1 ? (
+        <Pager
+          page={page}
+          pages={pages}
+          label="Judgement pages"
+          testId="member-judgements-pager"
+          link={link}
+        />
+      ) : null}
+    </>
+  );
+}
 
 /** All of a member's takes, filtered by subject and paged 50 at a time; both kept in the URL. */
 function MemberTakesTable({ takes, path }: { takes: MemberTake[]; path: string }) {
@@ -115,12 +188,13 @@ function MemberTakesTable({ takes, path }: { takes: MemberTake[]; path: string }
   const subject = subjects.find((s) => s === query.subject);
   const filtered = subject === undefined ? takes : takes.filter((t) => t.subjectId === subject);
   const pages = Math.max(1, Math.ceil(filtered.length / TAKES_PAGE));
-  const page = Math.min(pages, Math.max(1, Number.parseInt(query.page ?? '1', 10) || 1));
+  const page = pageFrom(query.page, pages);
   const link = (changes: { subject?: string | undefined; page?: number }) => {
     const params = new URLSearchParams();
     const nextSubject = 'subject' in changes ? changes.subject : subject;
     if (nextSubject !== undefined) params.set('subject', nextSubject);
     if ((changes.page ?? 1) > 1) params.set('page', String(changes.page));
+    if (query.jpage !== undefined) params.set('jpage', query.jpage);
     const text = params.toString();
     return text === '' ? path : `${path}?${text}`;
   };
@@ -141,7 +215,6 @@ function MemberTakesTable({ takes, path }: { takes: MemberTake[]; path: string }
         {filtered.length === 0
           ? 'No takes.'
           : `takes ${first + 1}–${Math.min(first + TAKES_PAGE, filtered.length)} of ${filtered.length}`}
-        {takes.length >= TAKES_LIMIT ? ` (the newest ${TAKES_LIMIT} this page can read)` : ''}
       </p>
       <DataTable<MemberTake>
         testId="member-takes"
@@ -172,21 +245,13 @@ function MemberTakesTable({ takes, path }: { takes: MemberTake[]; path: string }
           { label: 'Receipt', render: (t) => <a href={`/swarm/takes/${t.id}`}>verify</a> },
         ]}
       />
-      <nav class="pager" aria-label="Take pages">
-        {page > 1 ? (
-          <a href={link({ page: page - 1 })}>← newer</a>
-        ) : (
-          <span class="muted">← newer</span>
-        )}
-        <span class="muted small">
-          page {page} of {pages}
-        </span>
-        {page < pages ? (
-          <a href={link({ page: page + 1 })}>older →</a>
-        ) : (
-          <span class="muted">older →</span>
-        )}
-      </nav>
+      <Pager
+        page={page}
+        pages={pages}
+        label="Take pages"
+        testId="member-takes-pager"
+        link={(to) => link({ page: to })}
+      />
     </>
   );
 }

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Chip } from '../../components/badges.js';
-import { PageHeader, SubNav } from '../../components/layout.js';
+import { SectionFrame } from '../../components/section-frame.js';
+import type { Column } from '../../components/data-table.js';
+import type { SessionSummary } from '../../api/types/swarm.js';
+import { num, pct } from '../../lib/format.js';
 import type { ComponentChildren } from 'preact';
 
 const ITEMS = [
@@ -16,18 +19,38 @@ export function SwarmFrame(props: {
   lead?: ComponentChildren;
   children: ComponentChildren;
 }) {
-  return (
-    <section>
-      <SubNav items={ITEMS} />
-      <PageHeader
-        title={props.title}
-        documentTitle={props.documentTitle}
-        lead={props.lead}
-        methodology="swarm"
-      />
-      {props.children}
-    </section>
-  );
+  return <SectionFrame items={ITEMS} methodology="swarm" {...props} />;
+}
+
+/**
+ * The columns of a list of sessions: the swarm home lists every subject (a Subject column and the
+ * rationale), a subject's page lists its own (the drift instead).
+ */
+export function sessionColumns(list: 'all subjects' | 'one subject'): Column<SessionSummary>[] {
+  return [
+    {
+      label: 'Date',
+      render: (s) => <a href={`/swarm/sessions/${s.id}`}>{s.date}</a>,
+      sort: (s) => s.convenedAt,
+    },
+    ...(list === 'all subjects'
+      ? [{ label: 'Subject', render: (s: SessionSummary) => s.subjectId }]
+      : []),
+    { label: 'State', render: (s) => <StateChip state={s.state} /> },
+    { label: 'Takes', numeric: true, render: (s) => s.takeCount },
+    {
+      label: 'Participation',
+      numeric: true,
+      render: (s) => (s.quorum ? pct(s.quorum.participation, 0) : '—'),
+    },
+    { label: 'Score', numeric: true, render: (s) => num(s.recommendation?.score ?? null) },
+    list === 'all subjects'
+      ? {
+          label: 'Rationale',
+          render: (s) => <span class="small clamp-phone">{s.rationale ?? ''}</span>,
+        }
+      : { label: 'Drift', numeric: true, render: (s) => pct(s.recommendation?.drift ?? null) },
+  ];
 }
 
 const STANCE_TONE: Record<string, 'good' | 'warn' | 'bad' | 'info' | 'dim'> = {

@@ -8,10 +8,10 @@ import type {
 import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
 import { titleOf } from '../../lib/document-title.js';
-import { label, num, pct } from '../../lib/format.js';
+import { label } from '../../lib/format.js';
 import { safeHref } from '../../lib/safe-url.js';
 import { useResource } from '../../lib/use-resource.js';
-import { StateChip, SwarmFrame } from './shared.js';
+import { sessionColumns, SwarmFrame } from './shared.js';
 import { SnapshotTable } from './snapshot-panels.js';
 
 const SESSIONS_SHOWN = 50;
@@ -124,29 +124,7 @@ function SubjectSessions({ id }: { id: string }) {
               rows={data.sessions}
               rowKey={(s) => s.id}
               empty="No session on this subject yet."
-              columns={[
-                {
-                  label: 'Date',
-                  render: (s) => <a href={`/swarm/sessions/${s.id}`}>{s.date}</a>,
-                },
-                { label: 'State', render: (s) => <StateChip state={s.state} /> },
-                { label: 'Takes', numeric: true, render: (s) => s.takeCount },
-                {
-                  label: 'Participation',
-                  numeric: true,
-                  render: (s) => (s.quorum ? pct(s.quorum.participation, 0) : '—'),
-                },
-                {
-                  label: 'Score',
-                  numeric: true,
-                  render: (s) => num(s.recommendation?.score ?? null),
-                },
-                {
-                  label: 'Drift',
-                  numeric: true,
-                  render: (s) => pct(s.recommendation?.drift ?? null),
-                },
-              ]}
+              columns={sessionColumns('one subject')}
             />
             {data.nextCursor !== null ? (
               <p class="small">

@@ -5,9 +5,8 @@ import { useLocation } from 'preact-iso/router';
 import type { OpenSession, SessionList, SessionSummary } from '../../api/types/swarm.js';
 import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
-import { num, pct } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
-import { Countdown, StateChip, SwarmFrame } from './shared.js';
+import { Countdown, sessionColumns, StateChip, SwarmFrame } from './shared.js';
 
 const STATES = SESSION_STATES;
 
@@ -111,30 +110,7 @@ export function SwarmHome() {
                 rows={data.sessions}
                 rowKey={(s) => s.id}
                 empty="No sessions match."
-                columns={[
-                  {
-                    label: 'Date',
-                    render: (s) => <a href={`/swarm/sessions/${s.id}`}>{s.date}</a>,
-                    sort: (s) => s.convenedAt,
-                  },
-                  { label: 'Subject', render: (s) => s.subjectId },
-                  { label: 'State', render: (s) => <StateChip state={s.state} /> },
-                  { label: 'Takes', numeric: true, render: (s) => s.takeCount },
-                  {
-                    label: 'Participation',
-                    numeric: true,
-                    render: (s) => (s.quorum ? pct(s.quorum.participation, 0) : '—'),
-                  },
-                  {
-                    label: 'Score',
-                    numeric: true,
-                    render: (s) => num(s.recommendation?.score ?? null),
-                  },
-                  {
-                    label: 'Rationale',
-                    render: (s) => <span class="small clamp-phone">{s.rationale ?? ''}</span>,
-                  },
-                ]}
+                columns={sessionColumns('all subjects')}
               />
               <nav class="pager" aria-label="Pages">
                 {query.cursor !== undefined ? (

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { JUDGEMENTS_LIMIT, TAKES_FETCH } from '../src/pages/swarm/member-paging.js';
+import { launchBrowser, openPage, screenshot } from './support/browser.js';
+import { startServer, type RunningServer } from './support/server.js';
+import { visit } from './support/visit.js';
+
+let server: RunningServer;
+let browser: Browser;
+
+interface MemberShape {
+  id: string;
+  handle: string;
+  role: string;
+}
+interface TakeShape {
+  id: string;
+  subjectId: string;
+  sessionId: string;
+}
+interface JudgementShape {
+  id: string;
+  sessionId: string;
+}
+
+async function apiJson<T>(path: string): Promise<T> {
+  const response = await fetch(`${server.baseUrl}${path}`);
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(560_000), launchBrowser()]);
+  console.info(`member page test server ready in ${server.startupMs} ms (demo seeding included)`);
+}, 600_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Clicks the pager's "older →" until it is the last page, waiting for each page's rows. */
+async function clickToLastPage(page: Page, pager: string, first: () => Promise<string>) {
+  for (;;) {
+    const older = page.locator(`${pager} a`, { hasText: 'older →' });
+    if ((await older.count()) === 0) return;
+    const before = await first();
+    const shown = await page.locator(pager).textContent();
+    await older.click();
+    await page.waitForFunction(
+      ([selector, text]) => document.querySelector(selector!)?.textContent !== text,
+      [pager, shown],
+    );
+    expect(await first()).not.toBe(before);
+  }
+}
+
+describe('a member page reaches every take and judgement', () => {
+  for (const size of [
+    { name: 'phone', width: 390, height: 844 },
+    { name: 'desktop', width: 1440, height: 900 },
+  ]) {
+    test(`takes: every page through the server's cursor, oldest last (${size.name})`, async () => {
+      const { members } = await apiJson<{ members: MemberShape[] }>('/api/swarm/members');
+      // Without `limit` the route answers every take: the reference the page is checked against.
+      let chosen: { member: MemberShape; takes: TakeShape[] } | undefined;
+      for (const member of members) {
+        const { takes } = await apiJson<{ takes: TakeShape[] }>(
+          `/api/swarm/members/${member.id}/takes`,
+        );
+        if (
+          takes.length > TAKES_FETCH &&
+          (chosen === undefined || takes.length > chosen.takes.length)
+        )
+          chosen = { member, takes };
+      }
+      // More takes than one request of the page (so its cursor is followed) and than one page shown.
+      expect(chosen, `a demo member with more than ${TAKES_FETCH} takes`).toBeDefined();
+      const { member, takes } = chosen!;
+      const watched = await openPage(browser, size);
+      const page = await visit(
+        watched,
+        server.baseUrl,
+        `/swarm/members/${member.handle}`,
+        '[data-testid="member-takes"] tbody tr',
+        `member-takes-${size.name}`,
+      );
+      expect(await page.locator('[data-testid="member-takes-count"]').textContent()).toBe(
+        `takes 1–50 of ${takes.length}`,
+      );
+      const receipts = '[data-testid="member-takes"] a[href^="/swarm/takes/"]';
+      const firstReceipt = async () => (await page.locator(receipts).first().getAttribute('href'))!;
+      expect(await firstReceipt()).toBe(`/swarm/takes/${takes[0]!.id}`);
+      await clickToLastPage(page, '[data-testid="member-takes-pager"]', firstReceipt);
+      const pages = Math.ceil(takes.length / 50);
+      expect(await page.locator('[data-testid="member-takes-pager"]').textContent()).toContain(
+        `page ${pages} of ${pages}`,
+      );
+      // The oldest take shown is the API's oldest.
+      expect(await page.locator(receipts).last().getAttribute('href')).toBe(
+        `/swarm/takes/${takes.at(-1)!.id}`,
+      );
+      expect(await page.locator(receipts).count()).toBe(takes.length - (pages - 1) * 50);
+      await screenshot(page, `member-takes-last-${size.name}`);
+
+      // The subject filter counts the API's takes on that subject, over every take.
+      const subject = takes.at(-1)!.subjectId;
+      const onSubject = takes.filter((t) => t.subjectId === subject);
+      await page.click(`nav[aria-label="Subjects"] a:text-is("${subject}")`);
+      await page.waitForFunction(
+        (text) =>
+          document.querySelector('[data-testid="member-takes-count"]')?.textContent?.endsWith(text),
+        ` of ${onSubject.length}`,
+      );
+      expect(page.url()).toContain(`subject=${subject}`);
+      await clickToLastPage(page, '[data-testid="member-takes-pager"]', firstReceipt);
+      expect(await page.locator(receipts).last().getAttribute('href')).toBe(
+        `/swarm/takes/${onSubject.at(-1)!.id}`,
+      );
+      expect(watched.errors).toEqual([]);
+      await watched.close();
+    }, 180_000);
+  }
+
+  test('judgements: paged, each linking to the session it judged', async () => {
+    const { members } = await apiJson<{ members: MemberShape[] }>('/api/swarm/members');
+    const judge = members.find((m) => m.role === 'judge');
+    expect(judge, 'the demo judge').toBeDefined();
+    const { judgements } = await apiJson<{ judgements: JudgementShape[] }>(
+      `/api/swarm/members/${judge!.id}/judgements?limit=${JUDGEMENTS_LIMIT}`,
+    );
+    expect(judgements.length).toBeGreaterThan(50);
+    const watched = await openPage(browser, { width: 1440, height: 900 });
+    const page = await visit(
+      watched,
+      server.baseUrl,
+      `/swarm/members/${judge!.handle}`,
+      '[data-testid="member-judgements"] .take',
+      'member-judgements',
+    );
+    const sessions = '[data-testid="member-judgements"] a[href^="/swarm/sessions/"]';
+    const firstSession = async () => (await page.locator(sessions).first().getAttribute('href'))!;
+    expect(await firstSession()).toBe(`/swarm/sessions/${judgements[0]!.sessionId}`);
+    await clickToLastPage(page, '[data-testid="member-judgements-pager"]', firstSession);
+    const pages = Math.ceil(judgements.length / 20);
+    expect(await page.locator(sessions).count()).toBe(judgements.length - (pages - 1) * 20);
+    // The oldest judgement shown links to the session the API says it judged, and the link opens it.
+    const oldest = judgements.at(-1)!;
+    expect(await page.locator(sessions).last().getAttribute('href')).toBe(
+      `/swarm/sessions/${oldest.sessionId}`,
+    );
+    const session = await apiJson<{ date: string; subjectId: string }>(
+      `/api/swarm/sessions/${oldest.sessionId}`,
+    );
+    await page.locator(sessions).last().click();
+    await page.waitForSelector('[data-testid="session-header"]');
+    expect(page.url()).toBe(`${server.baseUrl}/swarm/sessions/${oldest.sessionId}`);
+    expect(await page.locator('[data-testid="session-header"] h2').textContent()).toContain(
+      `${session.date} · ${session.subjectId}`,
+    );
+    // The session's own judgements list carries the one the member page linked from.
+    const own = await apiJson<{ judgements: JudgementShape[] }>(
+      `/api/swarm/sessions/${oldest.sessionId}/judgements`,
+    );
+    expect(own.judgements.map((j) => j.id)).toContain(oldest.id);
+    await screenshot(page, 'member-judgement-session');
+    expect(watched.errors).toEqual([]);
+    await watched.close();
+  }, 120_000);
+});
