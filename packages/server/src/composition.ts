@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AdminStatusRepository } from './admin/repository.js';
 import { AdminStatusService } from './admin/service.js';
 import { AnalyticsImporter } from './analytics/import/importer.js';
+import { AnalyticsRepository } from './analytics/repository.js';
 import { AnalyticsService } from './analytics/service.js';
 import type { AppContext } from './app.js';
 import { HealthService, type HealthServiceOptions } from './health/service.js';
@@ -39,10 +41,10 @@ export function composeServices(
   const swarm = buildSwarmServices(context, log);
   const services: Services = {
     health: new HealthService(database, config.appEnv, clock, { ...options.health, readiness }),
-    adminStatus: new AdminStatusService(context),
+    adminStatus: new AdminStatusService(new AdminStatusRepository(database.db), context),
     treasury: new TreasuryService(context),
     regime: new RegimeService(database, versions),
-    analytics: new AnalyticsService(database, versions, clock),
+    analytics: new AnalyticsService(new AnalyticsRepository(database.db), versions, clock),
     analyticsImporter: new AnalyticsImporter(database, versions, clock),
     swarm: swarm.services,
     tlog: context.tlog.service,

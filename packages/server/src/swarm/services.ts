@@ -13,6 +13,7 @@ import { MemoRepository } from './memos/repository.js';
 import { MemoService } from './memos/service.js';
 import { ReceiptService } from './receipts/service.js';
 import { ServiceKeyStore } from './receipts/service-key.js';
+import { ServiceKeyRepository } from './receipts/service-key-repository.js';
 import { SWARM_DATASET } from './shared/constants.js';
 import { AllocationBridge } from './sessions/allocation-bridge.js';
 import { sweepLifecycle, swarmLifecycleJob } from './sessions/jobs.js';
@@ -23,6 +24,7 @@ import { RosterAdmin } from './sessions/roster-admin.js';
 import { SubjectAdmin } from './subjects/admin.js';
 import { SubjectReads } from './subjects/service.js';
 import { TakeReads } from './takes/read-service.js';
+import { TakeRepository } from './takes/repository.js';
 import { TakeService } from './takes/service.js';
 import { TakeVerifier } from './takes/verification.js';
 
@@ -66,10 +68,11 @@ export function buildSwarmServices(
   const logged = config.logEnabled ? tlog.service : null;
 
   const members = new MemberRepository(db);
+  const takeRepository = new TakeRepository(db);
   const tokenClaims = new TokenClaimService(db, members, clock);
   const verifier = new TakeVerifier(logged);
   const memberReads = new MemberReads(members);
-  const serviceKeys = new ServiceKeyStore(database, config);
+  const serviceKeys = new ServiceKeyStore(new ServiceKeyRepository(db), config);
   const lifecycle = new LifecycleService(
     db,
     clock,
@@ -90,14 +93,14 @@ export function buildSwarmServices(
       publicBaseUrl,
     ),
     tokenClaims,
-    takes: new TakeService(db, clock, tokenClaims, {
+    takes: new TakeService(takeRepository, clock, tokenClaims, {
       logged: config.logEnabled,
       accepted: async () => {
         tlog.takeAccepted();
         await versions.bumpSoon(SWARM_DATASET);
       },
     }),
-    takeReads: new TakeReads(db, members, memberReads, verifier, logged),
+    takeReads: new TakeReads(db, takeRepository, members, memberReads, verifier, logged),
     memos: new MemoService(new MemoRepository(db), clock),
     memberReads,
     subjects: new SubjectReads(db, clock),
