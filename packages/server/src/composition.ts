@@ -38,12 +38,13 @@ export function composeServices(
   options: { health?: HealthServiceOptions } = {},
 ): { services: Services; jobs: Job[] } {
   const { config, database, clock, versions, readiness } = context;
-  const swarm = buildSwarmServices(context, log);
+  const regime = new RegimeService(database, versions);
+  const swarm = buildSwarmServices(context, log, regime);
   const services: Services = {
     health: new HealthService(database, config.appEnv, clock, { ...options.health, readiness }),
     adminStatus: new AdminStatusService(new AdminStatusRepository(database.db), context),
     treasury: new TreasuryService(context),
-    regime: new RegimeService(database, versions),
+    regime,
     analytics: new AnalyticsService(new AnalyticsRepository(database.db), versions, clock),
     analyticsImporter: new AnalyticsImporter(database, versions, clock),
     swarm: swarm.services,

@@ -5,7 +5,7 @@ import type { OnchainTables } from '../onchain/tables.js';
 import type { TlogTables } from '../tlog/tables.js';
 import type { RegimeTables } from '../regime/tables.js';
 import type { TreasuryTables } from '../treasury/tables.js';
-import type { RegimeSummary } from '../swarm/briefs/regime-adapter.js';
+import type { RegimeSummary } from '../regime/service.js';
 import type { ReferenceAllocation } from '../swarm/shared/schemas.js';
 import type { StoredAggregate } from '../swarm/shared/stored-aggregate.js';
 

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import type { Observation } from './align.js';
+import type { Observation } from '../ingestion/source.js';
 import type { RegimeDay } from './snapshots.js';
 import type { SeriesProvenance } from './tables.js';
 

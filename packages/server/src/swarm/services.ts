@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app.js';
 import { emailDeliveryJob, smtpMailer } from '../email/delivery.js';
 import type { Job } from '../jobs/scheduler.js';
+import type { RegimeAsOf } from '../regime/service.js';
 import { BriefService } from './briefs/service.js';
 import { JudgementService } from './judgements/service.js';
 import { ActivationService } from './members/activation.js';
@@ -61,6 +62,8 @@ export type SwarmContext = Pick<AppContext, 'config' | 'database' | 'clock' | 'v
 export function buildSwarmServices(
   context: SwarmContext,
   log: FastifyBaseLogger,
+  /** The regime domain's as-of readings, for session regime summaries and briefs. */
+  regime: RegimeAsOf,
 ): { services: SwarmServices; jobs: Job[]; members: MemberRepository } {
   const { config, database, clock, versions, tlog } = context;
   const { db } = database;
@@ -77,6 +80,7 @@ export function buildSwarmServices(
     db,
     clock,
     versions,
+    regime,
     serviceKeys,
     config.logEnabled ? tlog : null,
   );
@@ -105,8 +109,8 @@ export function buildSwarmServices(
     memberReads,
     subjects: new SubjectReads(db, clock),
     subjectAdmin: new SubjectAdmin(db, members, versions),
-    sessionReads: new SessionReads(db, clock, versions, verifier),
-    briefs: new BriefService(db, versions),
+    sessionReads: new SessionReads(db, clock, versions, regime, verifier),
+    briefs: new BriefService(db, versions, regime),
     receipts: new ReceiptService(db, serviceKeys, logged),
     judgements: new JudgementService(db, members, sessionLookups(db), clock, versions, tokenClaims),
     lifecycle,

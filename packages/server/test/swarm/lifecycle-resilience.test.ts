@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { sweepLifecycle } from '../../src/swarm/sessions/jobs.js';
+import { RegimeService } from '../../src/regime/service.js';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { newMember, signed, submit, type TestMember } from '../support/swarm.js';
@@ -101,6 +102,7 @@ describeEachDatabase('swarm lifecycle under restarts, replicas and downtime', (k
       db(),
       ctx.clock,
       ctx.app.convene.versions,
+      new RegimeService(ctx.testDb.database, ctx.app.convene.versions),
       new ServiceKeyStore(new ServiceKeyRepository(db()), ctx.config),
       ctx.app.convene.tlog,
     );
@@ -164,6 +166,7 @@ describeEachDatabase('swarm lifecycle under restarts, replicas and downtime', (k
               database.db,
               ctx.clock,
               versions,
+              new RegimeService(database, versions),
               new ServiceKeyStore(new ServiceKeyRepository(database.db), ctx.config),
               app.convene.tlog,
             ),
