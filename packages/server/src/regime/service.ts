@@ -145,7 +145,7 @@ export class RegimeService implements RegimeAsOf {
         : {
             ...last,
             computedAt: run.computed_at.toISOString(),
-            ...(run.detail as Record<string, unknown>),
+            ...run.detail,
             date: last.date,
             series: series.map((s) => ({
               key: s.key,
@@ -172,7 +172,7 @@ export class RegimeService implements RegimeAsOf {
     const version = this.versions.current(REGIME_DATASETS.research);
     return this.researchSummaryBodies.get(signalKey, version, async () => {
       const signal = await this.researchSignal(signalKey);
-      const payload: Record<string, unknown> = { ...(signal.payload as Record<string, unknown>) };
+      const payload: Record<string, unknown> = { ...signal.payload };
       for (const field of RESEARCH_SERIES_FIELDS) delete payload[field];
       return { ...signal, payload };
     });

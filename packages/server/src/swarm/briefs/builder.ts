@@ -58,9 +58,9 @@ export type BriefBody = Awaited<ReturnType<typeof composeBriefBody>>;
  */
 export async function bodyWithSignalsAsOf(
   regime: RegimeAsOf,
-  brief: { date: string; body: unknown },
+  brief: { date: string; body: BriefBody | null },
 ): Promise<BriefBody | null> {
-  const body = brief.body as BriefBody | null;
+  const { body } = brief;
   if (body === null) return null;
   const signals = await regime.researchSignalsAsOf(brief.date);
   return {
