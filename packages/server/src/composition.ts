@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { AdminStatusRepository } from './admin/repository.js';
 import { AdminStatusService } from './admin/service.js';
 import { AnalyticsImporter } from './analytics/import/importer.js';
+import { AnalyticsRepository } from './analytics/repository.js';
 import { AnalyticsService } from './analytics/service.js';
 import type { AppContext } from './app.js';
 import { HealthService, type HealthServiceOptions } from './health/service.js';
@@ -36,13 +38,14 @@ export function composeServices(
   options: { health?: HealthServiceOptions } = {},
 ): { services: Services; jobs: Job[] } {
   const { config, database, clock, versions, readiness } = context;
-  const swarm = buildSwarmServices(context, log);
+  const regime = new RegimeService(database, versions);
+  const swarm = buildSwarmServices(context, log, regime);
   const services: Services = {
     health: new HealthService(database, config.appEnv, clock, { ...options.health, readiness }),
-    adminStatus: new AdminStatusService(context),
+    adminStatus: new AdminStatusService(new AdminStatusRepository(database.db), context),
     treasury: new TreasuryService(context),
-    regime: new RegimeService(database, versions),
-    analytics: new AnalyticsService(database, versions, clock),
+    regime,
+    analytics: new AnalyticsService(new AnalyticsRepository(database.db), versions, clock),
     analyticsImporter: new AnalyticsImporter(database, versions, clock),
     swarm: swarm.services,
     tlog: context.tlog.service,

@@ -60,6 +60,8 @@ test('swarm subdomains import only the ones below them', async () => {
         const target = path.relative(swarm, path.resolve(path.dirname(file), match[1]!));
         const [top] = target.split(path.sep);
         if (top === undefined || top === folder || top.startsWith('..')) continue;
+        // The demo, above every subdomain, builds its services through the swarm's composition root.
+        if (folder === 'demo' && top === 'services.js') continue;
         const targetLevel = SWARM_LAYERS.indexOf(top as (typeof SWARM_LAYERS)[number]);
         if (targetLevel === -1 || targetLevel >= level)
           upward.push(`${path.relative(SRC, file)} imports ${target}`);
@@ -67,4 +69,81 @@ test('swarm subdomains import only the ones below them', async () => {
     }
   }
   expect(upward).toEqual([]);
+});
+
+/** A relative import's target, resolved against the importing file: `from './x.js'` etc. */
+function relativeImports(text: string, file: string): string[] {
+  return [...text.matchAll(/from '(\.\.?\/[^']+)'/g)].map((match) =>
+    path.resolve(path.dirname(file), match[1]!.replace(/\.js$/, '.ts')),
+  );
+}
+
+/** The top-level folder of src a path sits in (undefined for src's own files, the composition root). */
+function topFolder(file: string): string | undefined {
+  const parts = path.relative(SRC, file).split(path.sep);
+  return parts.length > 1 && !parts[0]!.startsWith('..') ? parts[0] : undefined;
+}
+
+const isRepository = (file: string) =>
+  path.basename(file) === 'repository.ts' || path.basename(file).endsWith('-repository.ts');
+
+test("a domain never imports another domain's repository (only its service or exported reads and writes)", async () => {
+  const reaching: string[] = [];
+  for (const file of await sourceFiles(SRC)) {
+    const from = topFolder(file);
+    if (from === undefined) continue;
+    for (const target of relativeImports(await readFile(file, 'utf8'), file)) {
+      const to = topFolder(target);
+      if (to !== undefined && to !== from && isRepository(target))
+        reaching.push(`${path.relative(SRC, file)} imports ${path.relative(SRC, target)}`);
+    }
+  }
+  expect(reaching).toEqual([]);
+});
+
+/**
+ * The two registries that list every domain by design and so are left out of the domain graph:
+ * the database type assembled from each domain's tables, and the list of demo seeders.
+ */
+const REGISTRIES = new Set([path.join('db', 'schema.ts'), path.join('demo', 'seeders.ts')]);
+
+test('dependencies between the top-level folders of src point one way (no import cycle)', async () => {
+  const edges = new Map<string, Map<string, string>>();
+  for (const file of await sourceFiles(SRC)) {
+    const from = topFolder(file);
+    if (from === undefined || REGISTRIES.has(path.relative(SRC, file))) continue;
+    for (const target of relativeImports(await readFile(file, 'utf8'), file)) {
+      const to = topFolder(target);
+      if (to === undefined || to === from) continue;
+      const out = edges.get(from) ?? new Map<string, string>();
+      if (!out.has(to))
+        out.set(to, `${path.relative(SRC, file)} imports ${path.relative(SRC, target)}`);
+      edges.set(from, out);
+    }
+  }
+  /** A path of folders from `start` to `goal` along import edges, or undefined. */
+  const pathBetween = (start: string, goal: string): string[] | undefined => {
+    const previous = new Map<string, string>([[start, start]]);
+    const queue = [start];
+    for (let folder = queue.shift(); folder !== undefined; folder = queue.shift()) {
+      if (folder === goal) {
+        const route = [goal];
+        while (route[0] !== start) route.unshift(previous.get(route[0]!)!);
+        return route;
+      }
+      for (const next of edges.get(folder)?.keys() ?? [])
+        if (!previous.has(next)) {
+          previous.set(next, folder);
+          queue.push(next);
+        }
+    }
+    return undefined;
+  };
+  const cycles: string[] = [];
+  for (const [from, out] of edges)
+    for (const [to, example] of out) {
+      const back = pathBetween(to, from);
+      if (back !== undefined) cycles.push(`${[from, ...back].join(' → ')} (${example})`);
+    }
+  expect(cycles).toEqual([]);
 });

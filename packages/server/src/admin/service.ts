@@ -7,7 +7,7 @@ import { MIGRATIONS } from '../db/migrations/index.js';
 import type { Readiness } from '../http/readiness.js';
 import type { Scheduler } from '../jobs/scheduler.js';
 import { redactedDatabaseUrl } from '../start-banner.js';
-import { AdminStatusRepository } from './repository.js';
+import type { AdminStatusRepository } from './repository.js';
 
 /** The server package's version, read once (src/admin and dist/admin both sit two levels down). */
 export const SERVER_VERSION: string = (() => {
@@ -24,10 +24,10 @@ const iso = (date: Date | null): string | null => (date === null ? null : date.t
 
 /** What an operator wants at a glance: version, env, database, migrations, jobs, swarm, outbox. */
 export class AdminStatusService {
-  private readonly repository: AdminStatusRepository;
   private readonly startedAt: Date;
 
   constructor(
+    private readonly repository: AdminStatusRepository,
     private readonly deps: {
       config: Config;
       database: Database;
@@ -36,7 +36,6 @@ export class AdminStatusService {
       readiness: Readiness;
     },
   ) {
-    this.repository = new AdminStatusRepository(deps.database.db);
     this.startedAt = deps.clock.now();
   }
 

@@ -1,11 +1,10 @@
 import type { Clock } from '../clock.js';
-import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
 import { ANALYTICS_DATASET } from './dataset.js';
 import { utcDate } from '@convene/protocol';
 import { addDays } from './freshness.js';
-import { AnalyticsRepository } from './repository.js';
+import type { AnalyticsRepository } from './repository.js';
 import type { AgentsQuery } from './schemas/agents.js';
 import type { CoinsQuery, VaultsQuery, WalletsQuery } from './schemas/assets.js';
 import { COMMENTS_PAGE_SIZE, type CommentsResponse } from './schemas/feeds.js';
@@ -39,17 +38,14 @@ export type CachedList =
 
 /** The read rules of the analytics dataset; every "now" comes from the injected clock. */
 export class AnalyticsService {
-  private readonly repository: AnalyticsRepository;
   private readonly bodies = new VersionedBodyCache<CachedList>();
   private snapshotEntry: { key: string; snapshot: Promise<AnalyticsSnapshot> } | undefined;
 
   constructor(
-    database: Database,
+    private readonly repository: AnalyticsRepository,
     private readonly versions: DataVersions,
     private readonly clock: Clock,
-  ) {
-    this.repository = new AnalyticsRepository(database.db);
-  }
+  ) {}
 
   /** The in-memory dataset for the current data version and UTC day, loaded once and shared. */
   async snapshot(): Promise<AnalyticsSnapshot> {

@@ -5,9 +5,12 @@ import type { OnchainTables } from '../onchain/tables.js';
 import type { TlogTables } from '../tlog/tables.js';
 import type { RegimeTables } from '../regime/tables.js';
 import type { TreasuryTables } from '../treasury/tables.js';
-import type { RegimeSummary } from '../swarm/briefs/regime-adapter.js';
+import type { RegimeSummary } from '../regime/service.js';
 import type { ReferenceAllocation } from '../swarm/shared/schemas.js';
 import type { StoredAggregate } from '../swarm/shared/stored-aggregate.js';
+import type { BriefBody } from '../swarm/briefs/builder.js';
+import type { AllocationEffect } from '../swarm/sessions/allocation-bridge.js';
+import type { Holding } from '../swarm/subjects/snapshot.js';
 
 /** timestamptz: read back as Date by both drivers, written as Date or ISO text. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
@@ -168,7 +171,7 @@ export interface SwarmSessionTable {
   synthesis: string | null;
   regime_summary: Json<RegimeSummary> | null;
   reference_allocation: Json<ReferenceAllocation> | null;
-  allocation_effect: Json<unknown> | null;
+  allocation_effect: Json<AllocationEffect> | null;
   created_at: Generated<Date>;
 }
 
@@ -185,7 +188,7 @@ export interface SubjectSnapshotTable {
   session_id: string | null;
   taken_at: Timestamp;
   total_usd: number | null;
-  holdings: Json<unknown[]>;
+  holdings: Json<Holding[]>;
   notable: JsonWithDefault<string[]>;
 }
 
@@ -195,7 +198,7 @@ export interface BriefTable {
   subject_id: string;
   date: DateText;
   created_at: Timestamp;
-  body: Json<unknown> | null;
+  body: Json<BriefBody> | null;
 }
 
 export interface TakeTable {

@@ -1,6 +1,6 @@
-import { isIsoDate } from '../regime/calendar.js';
 import { getJson, isRecord } from './http-json.js';
 import {
+  isIsoDate,
   SourceError,
   normaliseObservations,
   type Observation,

@@ -1,7 +1,7 @@
-import { isIsoDate } from '../regime/calendar.js';
 import { withSlash } from './fred.js';
 import { getJson, isRecord } from './http-json.js';
 import {
+  isIsoDate,
   SourceError,
   normaliseObservations,
   type Observation,

@@ -1,6 +1,17 @@
-import type { Observation } from '../regime/align.js';
+import { DATE_RE } from '@convene/protocol';
 
-export type { Observation } from '../regime/align.js';
+/** A real observation of a series on a date; forward-fills are never stored as observations. */
+export interface Observation {
+  readonly date: string;
+  readonly value: number;
+}
+
+/** Whether `value` is a real calendar date written YYYY-MM-DD. */
+export function isIsoDate(value: string): boolean {
+  if (!DATE_RE.test(value)) return false;
+  const parsed = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(parsed) && new Date(parsed).toISOString().startsWith(value);
+}
 
 /** What an adapter fetches: one named series, optionally only from a date on. */
 export interface SeriesRequest {

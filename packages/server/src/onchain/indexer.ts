@@ -3,8 +3,11 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import { BUYBACK_INDEXER, TREASURY_DATASETS } from '../treasury/catalog.js';
-import * as treasury from '../treasury/repository.js';
-import { recordBuybackScanFailure } from '../treasury/writes.js';
+import {
+  recordBuybackScanFailure,
+  recordBuybackScanIn,
+  type BuybackInput,
+} from '../treasury/writes.js';
 import { scanBuybackLogs, type BuybackTarget } from './buyback-logs.js';
 import { blockTime } from './chain-reads.js';
 import type { PriceBook } from './prices.js';
@@ -74,14 +77,12 @@ export async function runIndexerPass(
     if (saved !== undefined && through === saved.block_number) {
       // Nothing new to read: still a successful look, through the same block as before.
       await database.db.transaction().execute(async (trx) => {
-        await treasury.recordIndexerRun(trx, {
-          name: BUYBACK_INDEXER,
+        await recordBuybackScanIn(trx, deps.versions, {
           source: ONCHAIN_SOURCE,
           attemptAt,
           indexedThrough: saved.block_time,
-          error: null,
+          rows: [],
         });
-        await deps.versions.bump(TREASURY_DATASETS.buybacks, trx);
       });
     }
     return { outcome: 'success', from, through, safeHead, reorg };
@@ -106,7 +107,7 @@ async function indexRange(
   const recheck = await deps.client.getBlock({ blockNumber: BigInt(end) });
   if (recheck.hash !== endBlock.hash) throw new Error(`block ${end} changed while it was read`);
   if (endBlock.hash === null) throw new Error(`block ${end} has no hash`);
-  const rows: treasury.BuybackInput[] = [];
+  const rows: BuybackInput[] = [];
   for (const buyback of found.buybacks) {
     const date = isoDate(buyback.blockTime);
     const close = await prices.dailyClose(options.wethPriceSymbol, date);
@@ -123,7 +124,6 @@ async function indexRange(
   }
   const endTime = blockTime(endBlock.timestamp);
   await deps.database.db.transaction().execute(async (trx) => {
-    await treasury.upsertBuybacks(trx, rows);
     await repository.insertBurns(
       trx,
       found.burns.map((burn) => ({
@@ -138,14 +138,12 @@ async function indexRange(
     const position = { name: BUYBACK_INDEXER, blockNumber: end, blockHash: endBlock.hash ?? '' };
     await repository.saveCursor(trx, { ...position, blockTime: endTime, at: attemptAt });
     await repository.addCheckpoint(trx, position, CHECKPOINTS_KEPT);
-    await treasury.recordIndexerRun(trx, {
-      name: BUYBACK_INDEXER,
+    await recordBuybackScanIn(trx, deps.versions, {
       source: ONCHAIN_SOURCE,
       attemptAt,
       indexedThrough: endTime,
-      error: null,
+      rows,
     });
-    await deps.versions.bump(TREASURY_DATASETS.buybacks, trx);
   });
 }
 

@@ -6,7 +6,7 @@ import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import { PriceSeriesSource } from '../ingestion/price-series.js';
 import type { Job, JobOutcome } from '../jobs/scheduler.js';
-import * as treasury from '../treasury/repository.js';
+import { latestTokenReadAt, latestVaultReadAt } from '../treasury/reads.js';
 import {
   recordBuybackScanFailure,
   recordTokenReading,
@@ -100,8 +100,8 @@ export function onchainJobs(deps: OnchainJobDeps): Job[] {
     jobs.push(
       job(ONCHAIN_JOBS.vault, async () => {
         const reading = await readVault(deps.client, { ...settings, vaultAddress }, await prices());
-        const latest = await treasury.latestVaultReading(deps.database.db);
-        if (latest !== undefined && latest.reading.read_at >= reading.readAt) return 'skipped';
+        const latest = await latestVaultReadAt(deps.database);
+        if (latest !== undefined && latest >= reading.readAt) return 'skipped';
         await recordVaultReadings(deps, [reading]);
         return 'success';
       }),
@@ -111,8 +111,8 @@ export function onchainJobs(deps: OnchainJobDeps): Job[] {
     jobs.push(
       job(ONCHAIN_JOBS.token, async () => {
         const reading = await readToken(deps.client, tokenAddress, await prices());
-        const latest = await treasury.latestTokenReading(deps.database.db);
-        if (latest !== undefined && latest.read_at >= reading.readAt) return 'skipped';
+        const latest = await latestTokenReadAt(deps.database);
+        if (latest !== undefined && latest >= reading.readAt) return 'skipped';
         await recordTokenReading(deps, reading);
         return 'success';
       }),

@@ -1,5 +1,5 @@
 import { erc20Abi, erc4626Abi, maxUint256, zeroAddress, type Address } from 'viem';
-import type { VaultReadingInput } from '../treasury/repository.js';
+import type { VaultReadingInput } from '../treasury/writes.js';
 import { balanceOf, latestBlock, tokenInfo, units } from './chain-reads.js';
 import type { PriceBook } from './prices.js';
 import type { ChainClient } from './rpc.js';

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import type { HoldingInput } from '../treasury/repository.js';
+import type { HoldingInput } from '../treasury/writes.js';
 import { balanceOf, latestBlock, tokenInfo, units, type PinnedBlock } from './chain-reads.js';
 import type { PriceBook } from './prices.js';
 import type { ChainClient } from './rpc.js';

@@ -1,6 +1,10 @@
 import type { Address } from 'viem';
-import * as treasury from '../treasury/repository.js';
-import { recordWalletState, type TreasuryWriteDeps } from '../treasury/writes.js';
+import { walletHoldings } from '../treasury/reads.js';
+import {
+  recordWalletState,
+  type HoldingInput,
+  type TreasuryWriteDeps,
+} from '../treasury/writes.js';
 import type { WalletRead } from './wallet-reader.js';
 
 import { utcDate as isoDate } from '@convene/protocol';
@@ -44,11 +48,11 @@ export async function markWalletsStale(
   wallets: readonly Address[],
 ): Promise<void> {
   const tracked = new Set(wallets.map((w) => w.toLowerCase()));
-  const rows = (await treasury.holdings(deps.database.db)).filter((h) =>
+  const rows = (await walletHoldings(deps.database.db)).filter((h) =>
     tracked.has(h.wallet_address),
   );
   if (rows.every((row) => row.provenance === 'stale')) return;
-  const holdings = new Map<string, treasury.HoldingInput[]>();
+  const holdings = new Map<string, HoldingInput[]>();
   for (const row of rows) {
     const list = holdings.get(row.wallet_address) ?? [];
     list.push({

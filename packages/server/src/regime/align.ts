@@ -1,10 +1,5 @@
+import type { Observation } from '../ingestion/source.js';
 import { dayIndex } from './calendar.js';
-
-/** A real observation of a series on a date; forward-fills are never stored as observations. */
-export interface Observation {
-  readonly date: string;
-  readonly value: number;
-}
 
 /** A contiguous run of calendar days, as day indices [start, start + length). */
 export interface DailyAxis {

@@ -1,12 +1,6 @@
-import { DATE_RE, utcDate } from '@convene/protocol';
+import { utcDate } from '@convene/protocol';
 /** Calendar days as integers (days since 1970-01-01, UTC), so daily series are plain arrays. */
 export const DAY_MS = 86_400_000;
-
-export function isIsoDate(value: string): boolean {
-  if (!DATE_RE.test(value)) return false;
-  const parsed = Date.parse(`${value}T00:00:00Z`);
-  return Number.isFinite(parsed) && new Date(parsed).toISOString().startsWith(value);
-}
 
 export function dayIndex(date: string): number {
   return Math.floor(Date.parse(`${date}T00:00:00Z`) / DAY_MS);

@@ -1,10 +1,5 @@
-import {
-  alignSeries,
-  ratioSeries,
-  type AlignedSeries,
-  type DailyAxis,
-  type Observation,
-} from './align.js';
+import { alignSeries, ratioSeries, type AlignedSeries, type DailyAxis } from './align.js';
+import type { Observation } from '../ingestion/source.js';
 import { INDICATORS, PANELS, type IndicatorDefinition, type Panel } from './catalog.js';
 import {
   PERCENTILE_MIN_OBSERVATIONS,

@@ -1,4 +1,4 @@
-import type { Observation } from './align.js';
+import type { Observation } from '../ingestion/source.js';
 import { dateOf, dayIndex, weekday } from './calendar.js';
 import { SERIES, type Cadence } from './catalog.js';
 

@@ -1,5 +1,5 @@
 import type { DemoSeeder } from '../demo/seed.js';
-import { SeedSource } from '../ingestion/seed-source.js';
+import { SeedSource } from './seed-source.js';
 import { ingestSeries } from './ingest.js';
 import { recomputeRegime } from './recompute.js';
 

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import { FredSource } from '../ingestion/fred.js';
 import { PriceSeriesSource } from '../ingestion/price-series.js';
-import { SeedSource } from '../ingestion/seed-source.js';
+import { SeedSource } from './seed-source.js';
 import type { Job } from '../jobs/scheduler.js';
 import { ingestSeries, type RegimeSources } from './ingest.js';
 import { recomputeRegime } from './recompute.js';

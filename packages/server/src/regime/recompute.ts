@@ -1,7 +1,8 @@
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
-import { alignSeries, type DailyAxis, type Observation } from './align.js';
+import type { Observation } from '../ingestion/source.js';
+import { alignSeries, type DailyAxis } from './align.js';
 import { utcDate } from '@convene/protocol';
 import { dayIndex } from './calendar.js';
 import { computeRegime, DEFAULT_CLASSIFIER_OPTIONS } from './classifier.js';

@@ -1,7 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import type { Observation } from './align.js';
-import type { RegimeDay } from './snapshots.js';
+import type { Observation } from '../ingestion/source.js';
+import type { ResearchPayload } from './research.js';
+import type { RegimeDay, RegimeRunDetail } from './snapshots.js';
 import type { SeriesProvenance } from './tables.js';
 
 /** SQL for the regime datasets only. Every function takes the database or a transaction. */
@@ -154,7 +155,7 @@ export async function insertRun(
     version: string;
     source: string;
     durationMs: number;
-    detail: unknown;
+    detail: RegimeRunDetail;
   },
 ): Promise<void> {
   await db
@@ -176,7 +177,13 @@ export async function insertRun(
 
 export async function upsertResearchSignal(
   db: Kysely<DB>,
-  signal: { key: string; date: string; computedAt: Date; source: string; payload: unknown },
+  signal: {
+    key: string;
+    date: string;
+    computedAt: Date;
+    source: string;
+    payload: ResearchPayload;
+  },
 ): Promise<void> {
   const payload = JSON.stringify(signal.payload);
   await db

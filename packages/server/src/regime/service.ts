@@ -1,5 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
+import type { DB } from '../db/schema.js';
 import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
 import { PANELS } from './catalog.js';
 import { REGIME_DATASETS } from './datasets.js';
@@ -57,13 +59,62 @@ export interface BriefRegime {
   onchain_regime: string | null;
 }
 
+/** A session's `regime_summary` (prior-art §3.5): the reading and an 8-point history. */
+export interface RegimeSummary extends BriefRegime {
+  composite_percentile: number | null;
+  macro_percentile: number | null;
+  onchain_percentile: number | null;
+  factor_regime: string | null;
+  factor_percentile: number | null;
+  history: Array<{
+    date: string;
+    composite: number | null;
+    regime: BriefRegime['regime'];
+    macro: string | null;
+    onchain: string | null;
+    factor: string | null;
+  }>;
+}
+
+const SUMMARY_HISTORY_POINTS = 8;
+
+/**
+ * The regime as of a date, for the swarm's sessions and briefs: a session convened for an earlier
+ * date (a caught-up fire, the demo's months of history) must see the regime as of its own date,
+ * never a later one. `db` may be the caller's transaction.
+ */
+export interface RegimeAsOf {
+  /** `body.regime` of a brief: the latest regime row on or before `date`. */
+  briefRegimeAsOf(date: string, db?: Kysely<DB>): Promise<BriefRegime | null>;
+  summaryAsOf(date: string, db?: Kysely<DB>): Promise<RegimeSummary | null>;
+  /** The newest computed row of each research signal on or before `date`. */
+  researchSignalsAsOf(
+    date: string,
+    db?: Kysely<DB>,
+  ): Promise<Array<{ signalKey: string; date: string }>>;
+  /** The stored payload of one research signal row (the legacy embedded brief shape). */
+  researchSignalPayload(signalKey: string, date: string, db?: Kysely<DB>): Promise<unknown>;
+}
+
+function briefRegimeOf(row: SnapshotAsOfRow): BriefRegime {
+  return {
+    date: row.date,
+    composite: row.composite,
+    regime: row.regime,
+    macro_regime: row.panels.macro.regime,
+    onchain_regime: row.panels.onchain.regime,
+  };
+}
+
+type SnapshotAsOfRow = Awaited<ReturnType<typeof repository.snapshotsAsOf>>[number];
+
 function researchKeyOf(key: string): ResearchSignalKey {
   if (!(RESEARCH_SIGNAL_KEYS as readonly string[]).includes(key))
     throw fail('unknownResearchSignal', key);
   return key as ResearchSignalKey;
 }
 
-export class RegimeService {
+export class RegimeService implements RegimeAsOf {
   private readonly snapshotBodies = new VersionedBodyCache(16);
   private readonly researchBodies = new VersionedBodyCache<ResearchSignalKey>();
   private readonly researchSummaryBodies = new VersionedBodyCache<ResearchSignalKey>();
@@ -94,7 +145,7 @@ export class RegimeService {
         : {
             ...last,
             computedAt: run.computed_at.toISOString(),
-            ...(run.detail as Record<string, unknown>),
+            ...run.detail,
             date: last.date,
             series: series.map((s) => ({
               key: s.key,
@@ -121,7 +172,7 @@ export class RegimeService {
     const version = this.versions.current(REGIME_DATASETS.research);
     return this.researchSummaryBodies.get(signalKey, version, async () => {
       const signal = await this.researchSignal(signalKey);
-      const payload: Record<string, unknown> = { ...(signal.payload as Record<string, unknown>) };
+      const payload: Record<string, unknown> = { ...signal.payload };
       for (const field of RESEARCH_SERIES_FIELDS) delete payload[field];
       return { ...signal, payload };
     });
@@ -139,22 +190,52 @@ export class RegimeService {
     };
   }
 
-  /** For the swarm brief: the latest regime row, or null before the first computation. */
-  async latestForBrief(): Promise<BriefRegime | null> {
-    return latestRegimeForBrief(this.database);
+  async briefRegimeAsOf(date: string, db = this.database.db): Promise<BriefRegime | null> {
+    const [row] = await repository.snapshotsAsOf(db, date, 1);
+    return row === undefined ? null : briefRegimeOf(row);
   }
-}
 
-/** The latest regime row for a brief: date, composite, regime, macro_regime, onchain_regime. */
-export async function latestRegimeForBrief(database: Database): Promise<BriefRegime | null> {
-  const [row] = await repository.recentSnapshots(database.db, 1);
-  if (row === undefined) return null;
-  const { panels } = row;
-  return {
-    date: row.date,
-    composite: row.composite,
-    regime: row.regime,
-    macro_regime: panels.macro.regime,
-    onchain_regime: panels.onchain.regime,
-  };
+  async summaryAsOf(date: string, db = this.database.db): Promise<RegimeSummary | null> {
+    const rows = await repository.snapshotsAsOf(db, date, SUMMARY_HISTORY_POINTS);
+    const latest = rows[0];
+    if (latest === undefined) return null;
+    const { panels } = latest;
+    return {
+      date: latest.date,
+      composite: latest.composite,
+      composite_percentile: latest.composite_percentile,
+      regime: latest.regime,
+      macro_regime: panels.macro.regime,
+      macro_percentile: panels.macro.percentile,
+      onchain_regime: panels.onchain.regime,
+      onchain_percentile: panels.onchain.percentile,
+      factor_regime: panels.factor.regime,
+      factor_percentile: panels.factor.percentile,
+      history: rows
+        .map((row) => ({
+          date: row.date,
+          composite: row.composite,
+          regime: row.regime,
+          macro: row.panels.macro.regime,
+          onchain: row.panels.onchain.regime,
+          factor: row.panels.factor.regime,
+        }))
+        .reverse(),
+    };
+  }
+
+  async researchSignalsAsOf(
+    date: string,
+    db = this.database.db,
+  ): Promise<Array<{ signalKey: string; date: string }>> {
+    return repository.researchSignalDatesAsOf(db, RESEARCH_SIGNAL_KEYS, date);
+  }
+
+  async researchSignalPayload(
+    signalKey: string,
+    date: string,
+    db = this.database.db,
+  ): Promise<unknown> {
+    return repository.researchSignalPayloadOn(db, signalKey, date);
+  }
 }

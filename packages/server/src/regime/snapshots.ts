@@ -194,3 +194,6 @@ export const BUCKET_THRESHOLDS = {
   riskOn: `composite > ${REGIME_THRESHOLDS.riskOnAbove}`,
   ...REGIME_THRESHOLDS,
 };
+
+/** The latest run's detail as stored in `regime_run.detail` and spread into the latest snapshot. */
+export type RegimeRunDetail = RegimeDetail & { bucketThresholds: typeof BUCKET_THRESHOLDS };

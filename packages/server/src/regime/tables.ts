@@ -1,7 +1,8 @@
 import type { Generated } from 'kysely';
 import type { DateText, Json, Timestamp } from '../db/schema.js';
 import type { Panel } from './catalog.js';
-import type { PanelReading } from './snapshots.js';
+import type { ResearchPayload } from './research.js';
+import type { PanelReading, RegimeRunDetail } from './snapshots.js';
 
 export type SeriesProvenance = 'live' | 'seed' | 'fixture' | 'backfilled';
 
@@ -29,7 +30,7 @@ export interface RegimeSnapshotTable {
   composite_percentile: number | null;
   regime: 'risk_off' | 'neutral' | 'risk_on' | null;
   panels: Json<Record<Panel, PanelReading>>;
-  panel_weights: Json<unknown>;
+  panel_weights: Json<Record<Panel, Record<string, number>>>;
 }
 
 export interface RegimeRunTable {
@@ -39,7 +40,7 @@ export interface RegimeRunTable {
   version: string;
   source: string;
   duration_ms: number;
-  detail: Json<unknown>;
+  detail: Json<RegimeRunDetail>;
 }
 
 export interface ResearchSignalTable {
@@ -47,7 +48,7 @@ export interface ResearchSignalTable {
   date: DateText;
   computed_at: Timestamp;
   source: string;
-  payload: Json<unknown>;
+  payload: Json<ResearchPayload>;
 }
 
 export interface RegimeTables {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app.js';
 import { emailDeliveryJob, smtpMailer } from '../email/delivery.js';
 import type { Job } from '../jobs/scheduler.js';
+import type { RegimeAsOf } from '../regime/service.js';
 import { BriefService } from './briefs/service.js';
 import { JudgementService } from './judgements/service.js';
 import { ActivationService } from './members/activation.js';
@@ -13,6 +14,7 @@ import { MemoRepository } from './memos/repository.js';
 import { MemoService } from './memos/service.js';
 import { ReceiptService } from './receipts/service.js';
 import { ServiceKeyStore } from './receipts/service-key.js';
+import { ServiceKeyRepository } from './receipts/service-key-repository.js';
 import { SWARM_DATASET } from './shared/constants.js';
 import { AllocationBridge } from './sessions/allocation-bridge.js';
 import { sweepLifecycle, swarmLifecycleJob } from './sessions/jobs.js';
@@ -23,6 +25,7 @@ import { RosterAdmin } from './sessions/roster-admin.js';
 import { SubjectAdmin } from './subjects/admin.js';
 import { SubjectReads } from './subjects/service.js';
 import { TakeReads } from './takes/read-service.js';
+import { TakeRepository } from './takes/repository.js';
 import { TakeService } from './takes/service.js';
 import { TakeVerifier } from './takes/verification.js';
 
@@ -59,6 +62,8 @@ export type SwarmContext = Pick<AppContext, 'config' | 'database' | 'clock' | 'v
 export function buildSwarmServices(
   context: SwarmContext,
   log: FastifyBaseLogger,
+  /** The regime domain's as-of readings, for session regime summaries and briefs. */
+  regime: RegimeAsOf,
 ): { services: SwarmServices; jobs: Job[]; members: MemberRepository } {
   const { config, database, clock, versions, tlog } = context;
   const { db } = database;
@@ -66,14 +71,16 @@ export function buildSwarmServices(
   const logged = config.logEnabled ? tlog.service : null;
 
   const members = new MemberRepository(db);
+  const takeRepository = new TakeRepository(db);
   const tokenClaims = new TokenClaimService(db, members, clock);
   const verifier = new TakeVerifier(logged);
   const memberReads = new MemberReads(members);
-  const serviceKeys = new ServiceKeyStore(database, config);
+  const serviceKeys = new ServiceKeyStore(new ServiceKeyRepository(db), config);
   const lifecycle = new LifecycleService(
     db,
     clock,
     versions,
+    regime,
     serviceKeys,
     config.logEnabled ? tlog : null,
   );
@@ -90,20 +97,20 @@ export function buildSwarmServices(
       publicBaseUrl,
     ),
     tokenClaims,
-    takes: new TakeService(db, clock, tokenClaims, {
+    takes: new TakeService(takeRepository, clock, tokenClaims, {
       logged: config.logEnabled,
       accepted: async () => {
         tlog.takeAccepted();
         await versions.bumpSoon(SWARM_DATASET);
       },
     }),
-    takeReads: new TakeReads(db, members, memberReads, verifier, logged),
+    takeReads: new TakeReads(db, takeRepository, members, memberReads, verifier, logged),
     memos: new MemoService(new MemoRepository(db), clock),
     memberReads,
     subjects: new SubjectReads(db, clock),
     subjectAdmin: new SubjectAdmin(db, members, versions),
-    sessionReads: new SessionReads(db, clock, versions, verifier),
-    briefs: new BriefService(db, versions),
+    sessionReads: new SessionReads(db, clock, versions, regime, verifier),
+    briefs: new BriefService(db, versions, regime),
     receipts: new ReceiptService(db, serviceKeys, logged),
     judgements: new JudgementService(db, members, sessionLookups(db), clock, versions, tokenClaims),
     lifecycle,

@@ -3,7 +3,6 @@ import {
   receiptLogEntry,
   takeLogEntry,
   verifyLogEntry,
-  type ConsensusReceipt,
 } from '@convene/protocol';
 import type { PendingReceipt, PendingTake } from './repository.js';
 
@@ -64,7 +63,7 @@ export async function admitReceipt(receipt: PendingReceipt): Promise<Admission> 
       sessionId: receipt.sessionId,
       digest: receipt.digest,
       canonicalBytes: receipt.canonicalBytes,
-      signature: receipt.signature as ConsensusReceipt['signature'],
+      signature: receipt.signature,
     });
   } catch (error) {
     return { ok: false, reason: (error as Error).message };

@@ -1,4 +1,9 @@
-import { takeLogEntry, type NodeId, type StoredNode } from '@convene/protocol';
+import {
+  takeLogEntry,
+  type ConsensusReceipt,
+  type NodeId,
+  type StoredNode,
+} from '@convene/protocol';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { TlogEntriesView } from './tables.js';
@@ -29,7 +34,7 @@ export interface PendingReceipt {
   sessionId: string;
   canonicalBytes: string;
   digest: string;
-  signature: unknown;
+  signature: ConsensusReceipt['signature'];
 }
 
 export interface NewEntry {

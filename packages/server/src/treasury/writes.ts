@@ -1,12 +1,18 @@
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
+import type { DB } from '../db/schema.js';
 import { BUYBACK_INDEXER, TREASURY_DATASETS } from './catalog.js';
 import * as repository from './repository.js';
 import type { Provenance } from './tables.js';
 
+export type { BuybackInput, HoldingInput, VaultReadingInput } from './repository.js';
+
 /**
  * The treasury's write path, shared by the demo generator (provenance 'seed') and live readers
- * (issue 11: viem reads, provenance 'live'). Each call is one transaction that bumps its dataset.
+ * (issue 11: viem reads, provenance 'live', in src/onchain): the one way another domain writes
+ * treasury data. Each call is one transaction that bumps its dataset, except recordBuybackScanIn,
+ * which joins the caller's transaction (the indexer commits its cursor with the rows).
  */
 export interface TreasuryWriteDeps {
   readonly database: Database;
@@ -64,30 +70,38 @@ export async function recordTokenReading(
   });
 }
 
+export interface BuybackScan {
+  source: string;
+  attemptAt: Date;
+  indexedThrough: Date;
+  rows: readonly repository.BuybackInput[];
+}
+
 /**
  * Records an indexer pass over buybacks: the rows found (idempotent by tx hash) and how far it has
  * indexed, so an empty tail reads as a quiet period rather than a stalled indexer.
  */
-export async function recordBuybackScan(
-  deps: TreasuryWriteDeps,
-  scan: {
-    source: string;
-    attemptAt: Date;
-    indexedThrough: Date;
-    rows: readonly repository.BuybackInput[];
-  },
-): Promise<void> {
+export async function recordBuybackScan(deps: TreasuryWriteDeps, scan: BuybackScan): Promise<void> {
   await deps.database.db.transaction().execute(async (trx) => {
-    await repository.upsertBuybacks(trx, scan.rows);
-    await repository.recordIndexerRun(trx, {
-      name: BUYBACK_INDEXER,
-      source: scan.source,
-      attemptAt: scan.attemptAt,
-      indexedThrough: scan.indexedThrough,
-      error: null,
-    });
-    await deps.versions.bump(TREASURY_DATASETS.buybacks, trx);
+    await recordBuybackScanIn(trx, deps.versions, scan);
   });
+}
+
+/** recordBuybackScan inside the caller's transaction `trx`. */
+export async function recordBuybackScanIn(
+  trx: Kysely<DB>,
+  versions: DataVersions,
+  scan: BuybackScan,
+): Promise<void> {
+  await repository.upsertBuybacks(trx, scan.rows);
+  await repository.recordIndexerRun(trx, {
+    name: BUYBACK_INDEXER,
+    source: scan.source,
+    attemptAt: scan.attemptAt,
+    indexedThrough: scan.indexedThrough,
+    error: null,
+  });
+  await versions.bump(TREASURY_DATASETS.buybacks, trx);
 }
 
 /** A failed indexer pass: rows and `indexed_through` stay as they were; the error is kept. */

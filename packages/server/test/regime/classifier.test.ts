@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { alignSeries, type Observation } from '../../src/regime/align.js';
+import type { Observation } from '../../src/ingestion/source.js';
+import { alignSeries } from '../../src/regime/align.js';
 import { runBacktest } from '../../src/regime/backtest.js';
 import { dateOf, dayIndex } from '../../src/regime/calendar.js';
 import type { IndicatorDefinition } from '../../src/regime/catalog.js';

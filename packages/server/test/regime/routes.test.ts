@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { latestRegimeForBrief } from '../../src/regime/service.js';
+import { RegimeService } from '../../src/regime/service.js';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { seedTreasuryAndRegime } from './support.js';
@@ -163,8 +163,9 @@ describeEachDatabase('regime routes on demo data', (kind) => {
     expect(response.json()).toEqual({ error: 'unknown research signal: moon-phase' });
   });
 
-  test('the brief helper returns the latest row in snake_case', async () => {
-    const regime = await latestRegimeForBrief(ctx.testDb.database);
+  test('the brief reading as of a date returns the latest row on or before it in snake_case', async () => {
+    const reads = new RegimeService(ctx.testDb.database, ctx.app.convene.versions);
+    const regime = await reads.briefRegimeAsOf('2026-06-01');
     expect(Object.keys(regime ?? {}).sort()).toEqual([
       'composite',
       'date',

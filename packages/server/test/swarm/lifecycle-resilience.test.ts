@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { sweepLifecycle } from '../../src/swarm/sessions/jobs.js';
+import { RegimeService } from '../../src/regime/service.js';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { newMember, signed, submit, type TestMember } from '../support/swarm.js';
@@ -95,11 +96,14 @@ describeEachDatabase('swarm lifecycle under restarts, replicas and downtime', (k
     // The lifecycle service alone, as a crash right after the publish commit would leave it.
     const { LifecycleService } = await import('../../src/swarm/sessions/lifecycle.js');
     const { ServiceKeyStore } = await import('../../src/swarm/receipts/service-key.js');
+    const { ServiceKeyRepository } =
+      await import('../../src/swarm/receipts/service-key-repository.js');
     const lifecycle = new LifecycleService(
       db(),
       ctx.clock,
       ctx.app.convene.versions,
-      new ServiceKeyStore(ctx.testDb.database, ctx.config),
+      new RegimeService(ctx.testDb.database, ctx.app.convene.versions),
+      new ServiceKeyStore(new ServiceKeyRepository(db()), ctx.config),
       ctx.app.convene.tlog,
     );
     expect((await lifecycle.advance(sessionId, 'published')).state).toBe('published');
@@ -150,6 +154,8 @@ describeEachDatabase('swarm lifecycle under restarts, replicas and downtime', (k
         // Straight at the lifecycle, without the advisory lock: the unique fire settles it.
         const { LifecycleService } = await import('../../src/swarm/sessions/lifecycle.js');
         const { ServiceKeyStore } = await import('../../src/swarm/receipts/service-key.js');
+        const { ServiceKeyRepository } =
+          await import('../../src/swarm/receipts/service-key-repository.js');
         const { AllocationBridge } = await import('../../src/swarm/sessions/allocation-bridge.js');
         const sweepOn = (app: typeof ctx.app) => {
           const { database, versions } = app.convene;
@@ -160,7 +166,8 @@ describeEachDatabase('swarm lifecycle under restarts, replicas and downtime', (k
               database.db,
               ctx.clock,
               versions,
-              new ServiceKeyStore(database, ctx.config),
+              new RegimeService(database, versions),
+              new ServiceKeyStore(new ServiceKeyRepository(database.db), ctx.config),
               app.convene.tlog,
             ),
             allocations: new AllocationBridge(database, versions, app.log),

@@ -5,7 +5,7 @@ import type { SwarmSessionTable } from '../../db/schema.js';
 import { subjectRecord } from '../subjects/model.js';
 import type { SubjectRow } from '../subjects/repository.js';
 import { briefPrompt, takeSchema } from './prompt.js';
-import { regimeRowAsOf, researchSignalsAsOf } from './regime-adapter.js';
+import type { RegimeAsOf } from '../../regime/service.js';
 import { recentPublished } from './repository.js';
 
 export const RECENT_SESSIONS_IN_BRIEF = 5;
@@ -15,6 +15,7 @@ export const researchSignalHref = (key: string): string =>
 /** The stored brief body (spec SwarmBrief `body`), composed when the brief is published. */
 export async function composeBriefBody(
   db: Kysely<DB>,
+  regimeReads: RegimeAsOf,
   session: Pick<
     Selectable<SwarmSessionTable>,
     'date' | 'reference_allocation' | 'window_closes_at'
@@ -25,9 +26,9 @@ export async function composeBriefBody(
   const record = subjectRecord(subject);
   const reference = session.reference_allocation;
   const [regime, recentSessions, signals] = await Promise.all([
-    regimeRowAsOf(db, session.date),
+    regimeReads.briefRegimeAsOf(session.date, db),
     recentPublished(db, subject.id, RECENT_SESSIONS_IN_BRIEF),
-    researchSignalsAsOf(db, session.date),
+    regimeReads.researchSignalsAsOf(session.date, db),
   ]);
   const windowClosesAt = session.window_closes_at?.toISOString() ?? null;
   return {
@@ -56,12 +57,12 @@ export type BriefBody = Awaited<ReturnType<typeof composeBriefBody>>;
  * computed would otherwise keep an empty list forever although signal history exists for its date.
  */
 export async function bodyWithSignalsAsOf(
-  db: Kysely<DB>,
-  brief: { date: string; body: unknown },
+  regime: RegimeAsOf,
+  brief: { date: string; body: BriefBody | null },
 ): Promise<BriefBody | null> {
-  const body = brief.body as BriefBody | null;
+  const { body } = brief;
   if (body === null) return null;
-  const signals = await researchSignalsAsOf(db, brief.date);
+  const signals = await regime.researchSignalsAsOf(brief.date);
   return {
     ...body,
     researchSignals: signals.map((s) => ({ ...s, href: researchSignalHref(s.signalKey) })),

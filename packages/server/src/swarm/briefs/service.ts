@@ -8,7 +8,7 @@ import { SWARM_DATASET } from '../shared/constants.js';
 import type { BriefBody } from './builder.js';
 import { REGIME_DATASETS } from '../../regime/datasets.js';
 import { bodyWithSignalsAsOf } from './builder.js';
-import { researchSignalPayload } from './regime-adapter.js';
+import type { RegimeAsOf } from '../../regime/service.js';
 import { briefOfSession, latestBriefOfDay, type BriefRow } from './repository.js';
 import { briefResource } from './view.js';
 import { fail } from '../../errors.js';
@@ -32,6 +32,7 @@ export class BriefService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly versions: DataVersions,
+    private readonly regime: RegimeAsOf,
   ) {}
 
   async body(query: BriefQuery): Promise<CachedBody> {
@@ -43,7 +44,7 @@ export class BriefService {
       this.versions.current(SWARM_DATASET) * 1_000_003 +
       this.versions.current(REGIME_DATASETS.research);
     return this.bodies.get(`${brief.id}:${embed}`, version, async () => {
-      const body = await bodyWithSignalsAsOf(this.db, brief);
+      const body = await bodyWithSignalsAsOf(this.regime, brief);
       return briefResource(brief, embed ? await this.withEmbeddedSignals(body) : body);
     });
   }
@@ -65,7 +66,7 @@ export class BriefService {
       body.researchSignals.map(async (ref) => ({
         signal_key: ref.signalKey,
         date: ref.date,
-        payload: await researchSignalPayload(this.db, ref.signalKey, ref.date),
+        payload: await this.regime.researchSignalPayload(ref.signalKey, ref.date),
       })),
     );
     return { ...body, researchSignals };

@@ -9,6 +9,7 @@ import { onboardHouseMember, type HouseMember } from './house.js';
 import { DEMO_HISTORY_DAYS, DEMO_SUBJECTS, HOUSE_JUDGE, HOUSE_MEMBERS } from './personas.js';
 import type { SessionRow } from '../sessions/repository.js';
 import { buildSwarmServices } from '../services.js';
+import { RegimeService } from '../../regime/service.js';
 import type { JudgementService } from '../judgements/service.js';
 
 const MINUTE = 60_000;
@@ -30,7 +31,11 @@ export const swarmDemoSeeder: DemoSeeder = {
     const { db } = context.database;
     await insertSubjects(context, clock.now());
 
-    const { services, members } = buildSwarmServices({ ...context, clock }, context.log);
+    const { services, members } = buildSwarmServices(
+      { ...context, clock },
+      context.log,
+      new RegimeService(context.database, context.versions),
+    );
     const onboarding = { members, ...services };
     const house: Array<HouseMember & { persona: (typeof HOUSE_MEMBERS)[number] }> = [];
     for (const persona of HOUSE_MEMBERS) {

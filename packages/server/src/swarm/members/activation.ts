@@ -2,7 +2,7 @@ import { isUsablePublicKey } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DB } from '../../db/schema.js';
-import { queueEmail } from '../../email/repository.js';
+import { queueEmail } from '../../email/outbox.js';
 import type { MemberRepository } from './repository.js';
 import { type MemberRow } from './repository.js';
 import { fail } from '../../errors.js';

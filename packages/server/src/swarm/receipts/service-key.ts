@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { keyFingerprint, publicKeyFromSeed, type ReceiptKey } from '@convene/protocol';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
-import { ServiceKeyRepository } from './service-key-repository.js';
+import type { ServiceKeyRepository } from './service-key-repository.js';
 
 /**
  * The service's receipt signing key. `RECEIPT_SIGNING_KEY` wins; a demo without one generates a seed
@@ -12,14 +11,10 @@ import { ServiceKeyRepository } from './service-key-repository.js';
  */
 export class ServiceKeyStore {
   private signing: Promise<{ seed: string; key: ReceiptKey }> | undefined;
-  private readonly keys: ServiceKeyRepository;
-
   constructor(
-    database: Database,
+    private readonly keys: ServiceKeyRepository,
     private readonly config: Pick<Config, 'receiptSigningKey' | 'appEnv'>,
-  ) {
-    this.keys = new ServiceKeyRepository(database.db);
-  }
+  ) {}
 
   /** The seed to sign with and its public key; resolved once per process. */
   async signingKey(): Promise<{ seed: string; key: ReceiptKey }> {

@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
 import type { DB } from '../../db/schema.js';
 import { composeBriefBody } from '../briefs/builder.js';
-import { regimeSummaryAsOf } from '../briefs/regime-adapter.js';
+import type { RegimeAsOf } from '../../regime/service.js';
 import { briefOfSession, insertBrief } from '../briefs/repository.js';
 import type { ServiceKeyStore } from '../receipts/service-key.js';
 import {
@@ -54,6 +54,7 @@ export class LifecycleService {
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly versions: DataVersions,
+    private readonly regime: RegimeAsOf,
     private readonly serviceKeys: ServiceKeyStore,
     /** The transparency log receipts are anchored in; null only where no log is kept. */
     private readonly log: ReceiptLogAnchoring | null,
@@ -74,7 +75,7 @@ export class LifecycleService {
             ? nextFire(subject.schedule, fireAt)
             : null;
       const [regime, reference] = await Promise.all([
-        regimeSummaryAsOf(trx, date),
+        this.regime.summaryAsOf(date, trx),
         referenceAllocationFor(trx, subject),
       ]);
       const id = crypto.randomUUID();
@@ -116,7 +117,13 @@ export class LifecycleService {
       const subject = await findSubject(trx, session.subject_id);
       if (subject === undefined) throw fail('subjectNotFound');
       const snapshot = await snapshotOfSession(trx, sessionId);
-      const body = await composeBriefBody(trx, session, subject, snapshot?.notable ?? []);
+      const body = await composeBriefBody(
+        trx,
+        this.regime,
+        session,
+        subject,
+        snapshot?.notable ?? [],
+      );
       await insertBrief(trx, {
         sessionId,
         subjectId: session.subject_id,

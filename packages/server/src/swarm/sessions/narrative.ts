@@ -1,5 +1,5 @@
 import { STANCES, type Stance } from '@convene/protocol';
-import type { RegimeSummary } from '../briefs/regime-adapter.js';
+import type { RegimeSummary } from '../../regime/service.js';
 import type { StoredAggregate } from '../shared/stored-aggregate.js';
 
 export interface NarrativeInput {

@@ -6,6 +6,7 @@ import { VersionedValue } from '../../db/versioned-value.js';
 import type { DB } from '../../db/schema.js';
 import { VersionedBodyCache, type CachedBody } from '../../http/cached-body.js';
 import { REGIME_DATASETS } from '../../regime/datasets.js';
+import type { RegimeAsOf } from '../../regime/service.js';
 import { bodyWithSignalsAsOf } from '../briefs/builder.js';
 import { briefOfSession } from '../briefs/repository.js';
 import { briefResource } from '../briefs/view.js';
@@ -50,6 +51,7 @@ export class SessionReads {
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
     private readonly versions: DataVersions,
+    private readonly regime: RegimeAsOf,
     private readonly verifier: TakeVerifier,
   ) {}
 
@@ -186,7 +188,7 @@ export class SessionReads {
       brief:
         brief === undefined
           ? null
-          : briefResource(brief, await bodyWithSignalsAsOf(this.db, brief)),
+          : briefResource(brief, await bodyWithSignalsAsOf(this.regime, brief)),
       roster: rosterView(roster),
       takes: takesView(newest, roster),
     };

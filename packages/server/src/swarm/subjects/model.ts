@@ -50,7 +50,7 @@ export function snapshotResource(row: SnapshotRow): SubjectSnapshot {
     sessionId: row.session_id,
     takenAt: row.taken_at.toISOString(),
     totalUsd: row.total_usd,
-    holdings: row.holdings as SubjectSnapshot['holdings'],
+    holdings: row.holdings,
     notable: row.notable,
   };
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DB, SubjectSnapshotTable, SubjectTable } from '../../db/schema.js';
+import type { Holding } from './snapshot.js';
 
 export type SubjectRow = Selectable<SubjectTable>;
 export type SnapshotRow = Selectable<SubjectSnapshotTable>;
@@ -62,7 +63,7 @@ export async function insertSnapshot(
     sessionId: string;
     takenAt: Date;
     totalUsd: number | null;
-    holdings: unknown[];
+    holdings: Holding[];
     notable: string[];
   },
 ): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Static } from 'typebox';
 import type { DB } from '../../db/schema.js';
-import { holdings as treasuryHoldings } from '../../treasury/repository.js';
+import { walletHoldings } from '../../treasury/reads.js';
 import type { SubjectRow } from './repository.js';
 import type { SnapshotHoldingSchema } from './schemas.js';
 
@@ -39,7 +39,7 @@ type RawHolding = Omit<Holding, 'share'>;
 
 async function liveTreasury(db: Kysely<DB>, subject: SubjectRow): Promise<RawHolding[]> {
   const addresses = new Set(walletAddresses(subject.wallets).map((a) => a.toLowerCase()));
-  const rows = await treasuryHoldings(db);
+  const rows = await walletHoldings(db);
   return rows
     .filter((row) => addresses.size === 0 || addresses.has(row.wallet_address.toLowerCase()))
     .map((row) => ({

@@ -8,7 +8,7 @@ import { decodePosition, encodePosition, parseLimit } from '../shared/paging.js'
 import {
   memberTakes,
   newestRevisions,
-  TakeRepository,
+  type TakeRepository,
   type MemberTakesPosition,
 } from './repository.js';
 import type { TakeReceipt } from './schemas.js';
@@ -35,18 +35,15 @@ export interface TakeProofs {
 
 /** Take receipts: every check recomputed on each read, with the take's place in the log. */
 export class TakeReads {
-  private readonly takes: TakeRepository;
-
   constructor(
     private readonly db: Kysely<DB>,
+    private readonly takes: TakeRepository,
     private readonly members: MemberRepository,
     private readonly memberReads: MemberReads,
     private readonly verifier: TakeVerifier,
     /** null only where no log is kept (LOG_ENABLED=false). */
     private readonly proofs: TakeProofs | null,
-  ) {
-    this.takes = new TakeRepository(db);
-  }
+  ) {}
 
   /**
    * Newest first, including takes in sessions still collecting. Without `limit`: every take, no cap;

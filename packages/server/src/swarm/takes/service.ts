@@ -8,14 +8,12 @@ import {
   verify,
   LIMITS,
 } from '@convene/protocol';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
-import type { DB } from '../../db/schema.js';
 import { isUuid } from '../shared/ids.js';
 import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.js';
 import { TakeFiler } from './filing.js';
-import { TakeRepository } from './repository.js';
+import type { TakeRepository } from './repository.js';
 import { hasUnstorableText, isCalendarDate } from './storable.js';
 import { fail } from '../../errors.js';
 
@@ -40,16 +38,14 @@ export interface TakeAcceptance {
 
 /** The take write path (spec §4 submit, rules 1–6). */
 export class TakeService {
-  private readonly takes: TakeRepository;
   private readonly filer: TakeFiler;
 
   constructor(
-    db: Kysely<DB>,
+    private readonly takes: TakeRepository,
     private readonly clock: Clock,
     private readonly tokens: TokenClaimService,
     private readonly acceptance: TakeAcceptance = { logged: false, accepted: async () => {} },
   ) {
-    this.takes = new TakeRepository(db);
     this.filer = new TakeFiler(this.takes);
   }
 

@@ -1,7 +1,12 @@
 import type { Clock } from '../clock.js';
 import { utcDate } from '@convene/protocol';
-import { generateDemoSeries } from '../regime/demo-series.js';
-import { SourceError, type Observation, type SeriesRequest, type SeriesSource } from './source.js';
+import { generateDemoSeries } from './demo-series.js';
+import {
+  SourceError,
+  type Observation,
+  type SeriesRequest,
+  type SeriesSource,
+} from '../ingestion/source.js';
 
 /**
  * The demo generator behind the same interface as live sources: deterministic (fixed seed) history

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { DB } from '../db/schema.js';
+import * as repository from './repository.js';
+
+/*
+ * What other domains read of the treasury's data (swarm/subjects' holdings snapshot, the onchain
+ * readers' skip checks), so none of them reads the treasury's repository. Writes go through
+ * writes.ts.
+ */
+
+/** The wallet holdings recorded now, by wallet and value; `db` may be the caller's transaction. */
+export async function walletHoldings(db: Kysely<DB>) {
+  return repository.holdings(db);
+}
+
+/** When the newest vault reading was read, so a live reader skips a block already recorded. */
+export async function latestVaultReadAt(database: Database): Promise<Date | undefined> {
+  return (await repository.latestVaultReading(database.db))?.reading.read_at;
+}
+
+/** When the newest token reading was read. */
+export async function latestTokenReadAt(database: Database): Promise<Date | undefined> {
+  return (await repository.latestTokenReading(database.db))?.read_at;
+}
