@@ -21,18 +21,18 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { canonicalTake, generateKeyPair, type TakeDraftInput } from '@convene/protocol';
+import {
+  consecutiveDates,
+  onboardMember,
+  signedTakeBody,
+  type HttpMember,
+} from '@convene/test-support';
 import pg from 'pg';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { RssSampler, mb, startBareServer, startServer, type Child } from './lib/processes.js';
 import { rawInsertRate } from './lib/raw-insert.js';
 import { driveSubmits, type SubmitRun } from './lib/submit-driver.js';
-import {
-  consecutiveDates,
-  onboardMember,
-  signedTakeBody,
-  type HttpMember,
-} from '../test/support/swarm-http.js';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
