@@ -7,32 +7,33 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { publicKeyFromSeed, signReceipt } from '@convene/protocol';
-import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { publicKeyFromSeed, signReceipt, type ConsensusReceiptPayload } from '@convene/protocol';
 import {
+  connectAsInsider,
+  createPostgresDatabase,
   onboardMember,
+  postgresReachable,
   signedTakeBody,
+  startServerProcess,
   submitTake,
   type HttpMember,
-} from '../../server/bench/lib/swarm-http.js';
-import {
-  createTestDatabase,
-  databaseKinds,
-  type TestDatabase,
-} from '../../server/test/support/databases.js';
-import { startServerProcess, type ServerProcess } from '../../server/test/support/process.js';
+  type InsiderConnection,
+  type PostgresDatabase,
+  type ServerProcess,
+} from '@convene/test-support';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_TOKEN, runCli } from './support.js';
 
 const SUBJECT = 'log-cli-subject';
 const RECEIPT_SEED = randomBytes(32).toString('base64');
 const LOG_SEED = randomBytes(32).toString('base64');
-const postgres = (await databaseKinds()).includes('postgres');
+const postgres = await postgresReachable();
 
 // PostgreSQL only: the tampering cases rewrite rows while the server runs, which PGlite's single
 // in-process connection cannot share. CI sets REQUIRE_POSTGRES=1, so there it never skips.
 describe.skipIf(!postgres)('convene verify against the transparency log (PostgreSQL)', () => {
-  let testDb: TestDatabase;
+  let testDb: PostgresDatabase;
+  let insider: InsiderConnection;
   let server: ServerProcess;
   let dataDir: string;
   let members: HttpMember[];
@@ -47,11 +48,8 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
       headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
       body: JSON.stringify(body),
     });
-  const tamper = (statement: ReturnType<typeof sql>) =>
-    testDb.database.db.transaction().execute(async (trx) => {
-      await sql`set local session_replication_role = replica`.execute(trx);
-      await statement.execute(trx);
-    });
+  const tamper = (statement: string, params: readonly unknown[]) =>
+    insider.tamper(statement, params);
   /** Waits (polling the public route) until a checkpoint covers `size` entries. */
   const checkpointCovers = async (size: number) => {
     for (let i = 0; i < 100; i++) {
@@ -65,17 +63,18 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
   };
 
   beforeAll(async () => {
-    testDb = await createTestDatabase('postgres');
+    testDb = await createPostgresDatabase();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-cli-log-'));
     server = await startServerProcess({
       DATA_DIR: dataDir,
-      DATABASE_URL: testDb.url as string,
+      DATABASE_URL: testDb.url,
       APP_ENV: 'staging',
       ADMIN_TOKEN,
       RECEIPT_SIGNING_KEY: RECEIPT_SEED,
       LOG_SIGNING_KEY: LOG_SEED,
       SCHEDULER_ENABLED: 'false',
     });
+    insider = await connectAsInsider(testDb.url);
     logKey = await publicKeyFromSeed(LOG_SEED);
     serviceKey = await publicKeyFromSeed(RECEIPT_SEED);
     members = [
@@ -133,7 +132,8 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
   afterAll(async () => {
     server?.child.kill('SIGTERM');
     await server?.exited;
-    await testDb?.destroy();
+    await insider?.close();
+    await testDb?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -247,25 +247,32 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
 
   test('tampered: a take moved to another receivedAt, and a receipt whose chain link was forged and re-signed', async () => {
     await tamper(
-      sql`update take set received_at = received_at + interval '1 second' where id = ${takeIds[1]!}::uuid`,
+      "update take set received_at = received_at + interval '1 second' where id = $1::uuid",
+      [takeIds[1]!],
     );
     const moved = await runCli(['verify', 'take', takeIds[1]!, '--log-key', logKey], env());
     expect(moved.code).toBe(1);
     expect(moved.stdout).toMatch(/✗ included in the transparency log.*no entry with leaf hash/);
     expect(moved.stdout).toContain('✓ Ed25519 signature verifies'); // the signature alone cannot see it
 
-    const row = await testDb.database.db
-      .selectFrom('consensus_receipt')
-      .select('payload')
-      .where('session_id', '=', sessions[1]!)
-      .executeTakeFirstOrThrow();
+    const [row] = await insider.query<{ payload: ConsensusReceiptPayload }>(
+      'select payload from consensus_receipt where session_id = $1',
+      [sessions[1]!],
+    );
     const payload = {
-      ...row.payload,
+      ...row!.payload,
       previousReceiptDigest: 'ab'.repeat(32),
     };
     const forged = await signReceipt(payload, RECEIPT_SEED);
     await tamper(
-      sql`update consensus_receipt set payload = ${JSON.stringify(forged.payload)}::jsonb, canonical_bytes = ${forged.canonicalBytes}, digest = ${forged.digest}, signature = ${JSON.stringify(forged.signature)}::jsonb where session_id = ${sessions[1]!}::uuid`,
+      'update consensus_receipt set payload = $1::jsonb, canonical_bytes = $2, digest = $3, signature = $4::jsonb where session_id = $5::uuid',
+      [
+        JSON.stringify(forged.payload),
+        forged.canonicalBytes,
+        forged.digest,
+        JSON.stringify(forged.signature),
+        sessions[1]!,
+      ],
     );
     const result = await runCli(
       ['verify', 'receipt', sessions[1]!, '--service-key', serviceKey, '--log-key', logKey],
@@ -289,7 +296,8 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
     // The take's row put back, so the later tests see the log as honest: its entry is rebuilt from
     // the row, and a monitor starting from size 0 would otherwise rightly report a rewrite.
     await tamper(
-      sql`update take set received_at = received_at - interval '1 second' where id = ${takeIds[1]!}::uuid`,
+      "update take set received_at = received_at - interval '1 second' where id = $1::uuid",
+      [takeIds[1]!],
     );
   });
   test('log monitor keeps checkpoints, a witness cosigns, and a rewritten entry is caught', async () => {
@@ -338,7 +346,8 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
       const { logIndex } = (await response.json()) as { logIndex: number };
       await checkpointCovers(logIndex + 1);
       await tamper(
-        sql`update take set received_at = received_at + interval '1 second' where log_index = ${logIndex}`,
+        "update take set received_at = received_at + interval '1 second' where log_index = $1",
+        [logIndex],
       );
       const caught = await runCli(['log', 'monitor'], cli);
       expect(caught.code).toBe(1);

@@ -12,8 +12,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { canonicalTake, logEntryLeafHash, signTake, takeLogEntry } from '@convene/protocol';
+import { createPostgresDatabase } from '@convene/test-support';
 import { sql, type Kysely } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { ManualClock } from '../src/clock.js';
 import type { Database } from '../src/db/database.js';
@@ -23,7 +23,6 @@ import { openPostgres } from '../src/db/postgres.js';
 import type { DB } from '../src/db/schema.js';
 import { TakeRepository, type TakeToFile } from '../src/swarm/takes/repository.js';
 import { testConfig } from '../test/support/app.js';
-import { POSTGRES_ADMIN_URL, withDatabase } from '../test/support/databases.js';
 import {
   draft,
   newMember,
@@ -52,17 +51,13 @@ async function openDatabase(
       },
     };
   }
-  const name = `convene_ft_${crypto.randomUUID().replaceAll('-', '').slice(0, 12)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const database = openPostgres({ connectionString: withDatabase(POSTGRES_ADMIN_URL, name) });
+  const created = await createPostgresDatabase('convene_ft');
+  const database = openPostgres({ connectionString: created.url });
   return {
     database,
     close: async () => {
       await database.close();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await created.drop();
     },
   };
 }

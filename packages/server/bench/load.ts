@@ -31,7 +31,7 @@ import {
   type DatabaseTarget,
   type Members,
 } from './lib/submit-setup.js';
-import { consecutiveDates, signedTakeBody } from '../test/support/swarm-http.js';
+import { consecutiveDates, signedTakeBody } from '@convene/test-support';
 
 interface AutocannonResult {
   requests: { average: number; total: number };

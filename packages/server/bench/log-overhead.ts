@@ -30,7 +30,7 @@ import {
   type DatabaseTarget,
   type Members,
 } from './lib/submit-setup.js';
-import { consecutiveDates } from '../test/support/swarm-http.js';
+import { consecutiveDates } from '@convene/test-support';
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 16);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 8);

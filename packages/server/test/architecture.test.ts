@@ -147,3 +147,38 @@ test('dependencies between the top-level folders of src point one way (no import
     }
   expect(cycles).toEqual([]);
 });
+
+const PACKAGES = path.resolve(import.meta.dirname, '../..');
+
+/** Relative and `@convene/…` module specifiers in `text` (static, dynamic and side-effect imports). */
+function importSpecifiers(text: string): string[] {
+  return [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((match) => match[1]!);
+}
+
+test("no package's tests or benchmarks import another package's test/ or bench/ (shared helpers live in @convene/test-support)", async () => {
+  const packages = (await readdir(PACKAGES, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const reaching: string[] = [];
+  for (const own of packages) {
+    const folders = own === 'test-support' ? ['src'] : ['test', 'bench'];
+    for (const folder of folders) {
+      const dir = path.join(PACKAGES, own, folder);
+      const files = await sourceFiles(dir).catch(() => []);
+      for (const file of files) {
+        for (const specifier of importSpecifiers(await readFile(file, 'utf8'))) {
+          let target: string;
+          if (specifier.startsWith('.')) {
+            target = path.relative(PACKAGES, path.resolve(path.dirname(file), specifier));
+          } else if (specifier.startsWith('@convene/')) {
+            target = specifier.slice('@convene/'.length);
+          } else continue;
+          const [pkg, top] = target.split(/[\\/]/);
+          if (pkg !== own && (top === 'test' || top === 'bench'))
+            reaching.push(`${path.relative(PACKAGES, file)} imports ${specifier}`);
+        }
+      }
+    }
+  }
+  expect(reaching).toEqual([]);
+});

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePort } from './support/process.js';
+import { freePort } from '@convene/test-support';
 
 const run = promisify(execFile);
 const REPO = path.resolve(fileURLToPath(import.meta.url), '../../../..');

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generateKeyPair, signApplication } from '@convene/protocol';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { runServerToExit, startServerProcess } from './support/process.js';
+import { runServerToExit, startServerProcess } from '@convene/test-support';
 
 async function signedApplication(name: string): Promise<string> {
   const keys = await generateKeyPair();

@@ -1,6 +1,15 @@
 export { latch, type Latch } from './latch.js';
 export { spawnNode, type NodeProcess, type SpawnOptions } from './node-process.js';
 export { freePort } from './ports.js';
+export {
+  connectAsInsider,
+  createPostgresDatabase,
+  POSTGRES_ADMIN_URL,
+  postgresReachable,
+  withDatabase,
+  type InsiderConnection,
+  type PostgresDatabase,
+} from './postgres.js';
 export { seededRandom, type SeededRandom } from './seeded-random.js';
 export {
   runServerToExit,
@@ -9,3 +18,10 @@ export {
   type ServerProcess,
   type ServerProcessOptions,
 } from './server-process.js';
+export {
+  consecutiveDates,
+  onboardMember,
+  signedTakeBody,
+  submitTake,
+  type HttpMember,
+} from './swarm-http.js';

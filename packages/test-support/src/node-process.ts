@@ -8,8 +8,8 @@ export interface NodeProcess {
   untilOutput: (text: string, timeoutMs?: number) => Promise<void>;
   /** The exit code (null when a signal ended it). */
   exited: Promise<number | null>;
-  /** SIGTERM (if still running), then the exit. */
-  stop: () => Promise<number | null>;
+  /** SIGTERM (if still running), then the exit; SIGKILL if it has not exited after `killAfterMs`. */
+  stop: (killAfterMs?: number) => Promise<number | null>;
 }
 
 export interface SpawnOptions {
@@ -68,8 +68,16 @@ export function spawnNode(args: readonly string[], options: SpawnOptions): NodeP
     output: () => output,
     untilOutput,
     exited,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    stop: async (killAfterMs) => {
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      child.kill('SIGTERM');
+      if (killAfterMs === undefined) return exited;
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<'late'>((resolve) => {
+        timer = setTimeout(() => resolve('late'), killAfterMs);
+      });
+      if ((await Promise.race([exited, late])) === 'late') child.kill('SIGKILL');
+      clearTimeout(timer);
       return exited;
     },
   };

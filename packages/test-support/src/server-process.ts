@@ -17,6 +17,12 @@ export interface ServerProcess extends NodeProcess {
 export interface ServerProcessOptions {
   /** Resolve once this is printed (default: Fastify's "Server listening"). */
   readyText?: string;
+  /**
+   * Resolve once `GET /health` answers 200 instead (a demo server listens while it seeds and is
+   * healthy only after; this also works with LOG_LEVEL=warn, which prints no "Server listening").
+   */
+  untilHealthy?: boolean;
+  cwd?: string;
   /** Node options before the entry point, e.g. `--cpu-prof`. */
   nodeArgs?: readonly string[];
   keepTail?: boolean;
@@ -37,14 +43,37 @@ export async function startServerProcess(
   const server = spawnNode([...(options.nodeArgs ?? []), SERVER_ENTRY], {
     env: { HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, PORT: port },
     ...(options.keepTail === undefined ? {} : { keepTail: options.keepTail }),
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
   });
+  const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await server.untilOutput(options.readyText ?? 'Server listening', timeoutMs);
+    if (options.untilHealthy === true) await untilHealthy(baseUrl, server, timeoutMs);
+    else await server.untilOutput(options.readyText ?? 'Server listening', timeoutMs);
   } catch (error) {
     server.child.kill('SIGKILL');
     throw error;
   }
-  return { ...server, baseUrl: `http://127.0.0.1:${port}` };
+  return { ...server, baseUrl };
+}
+
+/** Polls `GET /health` until it answers 200; rejects when the process exits or time runs out. */
+async function untilHealthy(
+  baseUrl: string,
+  server: NodeProcess,
+  timeoutMs: number,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null)
+      throw new Error(`server exited with code ${server.child.exitCode}:\n${server.output()}`);
+    try {
+      if ((await fetch(`${baseUrl}/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server not healthy within ${timeoutMs} ms:\n${server.output().slice(-4000)}`);
 }
 
 /** Runs the built server to completion (for start-up failures). */

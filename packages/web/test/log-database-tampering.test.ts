@@ -3,60 +3,33 @@
 // changes a take row, rewrites and deletes log entries, and inserts a checkpoint of a forked tree
 // signed with the real log key. The in-browser checks report each with its reason.
 import { readFile } from 'node:fs/promises';
-import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signCheckpoint } from '@convene/protocol';
+import {
+  connectAsInsider,
+  createPostgresDatabase,
+  postgresReachable,
+  type InsiderConnection,
+  type PostgresDatabase,
+} from '@convene/test-support';
 import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser.js';
 import { logCheckLines, stateOf } from './support/log-check-lines.js';
 import { startServer, type RunningServer } from './support/server.js';
 
-const ADMIN_URL =
-  process.env.TEST_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-
-async function postgresReachable(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.end();
-    return true;
-  } catch (error) {
-    // CI sets REQUIRE_POSTGRES: there an unreachable PostgreSQL fails the run, never skips it.
-    if (process.env.REQUIRE_POSTGRES === '1') throw error;
-    return false;
-  }
-}
-
 const available = await postgresReachable();
 
 describe.skipIf(!available)('log checks in the browser against a tampered PostgreSQL', () => {
-  const name = `convene_web_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  let database: PostgresDatabase;
   let server: RunningServer;
   let browser: Browser;
   let tab: WatchedPage;
-  let db: pg.Client;
+  let insider: InsiderConnection;
   let takes: string[];
 
-  const withDatabase = (database: string) => {
-    const url = new URL(ADMIN_URL);
-    url.pathname = `/${database}`;
-    return url.toString();
-  };
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: ADMIN_URL });
-    await client.connect();
-    await client.query(sql);
-    await client.end();
-  };
   /** One statement as an insider: in a transaction with triggers (append-only guards) off. */
   const asInsider = async (sql: string, params: unknown[]) => {
-    await db.query('begin');
-    await db.query('set local session_replication_role = replica');
-    const result = await db.query(sql, params);
-    await db.query('commit');
-    expect(result.rowCount, sql).toBe(1);
+    expect(await insider.tamper(sql, params), sql).toBe(1);
   };
   const api = async <T>(path: string): Promise<T> => {
     const response = await fetch(`${server.baseUrl}${path}`);
@@ -69,13 +42,12 @@ describe.skipIf(!available)('log checks in the browser against a tampered Postgr
   };
 
   beforeAll(async () => {
-    await admin(`create database ${name}`);
+    database = await createPostgresDatabase('convene_web');
     [server, browser] = await Promise.all([
-      startServer(undefined, { DATABASE_URL: withDatabase(name) }),
+      startServer(undefined, { DATABASE_URL: database.url }),
       launchBrowser(),
     ]);
-    db = new pg.Client({ connectionString: withDatabase(name) });
-    await db.connect();
+    insider = await connectAsInsider(database.url);
     tab = await openPage(browser);
     const list = await api<{ sessions: Array<{ id: string; takeCount: number }> }>(
       '/api/swarm/sessions?state=published&limit=50',
@@ -98,8 +70,8 @@ describe.skipIf(!available)('log checks in the browser against a tampered Postgr
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
-    await db?.end();
-    await admin(`drop database if exists ${name} with (force)`);
+    await insider?.close();
+    await database?.drop();
   });
 
   test('a take row changed behind the service: the entry rebuilt here no longer hashes to the log’s leaf', async () => {
@@ -150,7 +122,7 @@ describe.skipIf(!available)('log checks in the browser against a tampered Postgr
     const rootHash = new Uint8Array(32).fill(11);
     const note = await signCheckpoint({ origin: latest.origin, size, rootHash }, seed);
     // An insert, not an update: the append-only guard does not stop it.
-    await db.query('insert into tlog_checkpoint (size, root_hash, note) values ($1, $2, $3)', [
+    await insider.query('insert into tlog_checkpoint (size, root_hash, note) values ($1, $2, $3)', [
       size,
       Buffer.from(rootHash),
       note,

@@ -106,10 +106,12 @@ export {
   checkTakeLogEntry,
   TAKE_REASONS,
   takeEntryFields,
+  takeFieldsDiffering,
   type ServedTake,
   type TakeCheck,
   type TakeReason,
   type TakeReasonCode,
+  type TakeShownFields,
 } from './take-check.js';
 export {
   checkReceiptLog,

@@ -3,6 +3,7 @@
 // agree with that text, and the transparency log holds exactly this take (every field the
 // signature does not cover: takeId, sessionId, revision, receivedAt, the key) byte for byte.
 import { verify } from '../signing.js';
+import type { TakeDraft } from '../take.js';
 import { parseCanonicalTake } from '../take-validation.js';
 import { bytesToBase64 } from '../encoding.js';
 import { logEntryLeafHash, parseLogEntry, takeLogEntry, type TakeLogEntry } from './entries.js';
@@ -122,19 +123,46 @@ export function checkTakeLogEntry(
   };
 }
 
-function fieldsProblem(take: ServedTake): string[] {
-  const draft = parseCanonicalTake(take.canonical);
-  if (draft === null) return ['canonical'];
+/**
+ * The fields a take is shown or stored with next to its signed text. A page that shows only some of
+ * them passes those; a take as served or stored carries them all.
+ */
+export interface TakeShownFields {
+  memberId: string;
+  nonce?: string;
+  stance?: string;
+  confidence?: number;
+  body?: string;
+  memoUrl?: string | null;
+  /** Compared as JSON (a stored row's column is not typed further). */
+  weights?: unknown;
+}
+
+/**
+ * The fields of `take` that say something other than its signed text (`draft`, parsed from it), in
+ * a fixed order; empty when they all agree. A missing body or memo URL reads as ''. The one check
+ * the server (before logging a take), the CLI and the browser share.
+ */
+export function takeFieldsDiffering(draft: TakeDraft, take: TakeShownFields): string[] {
   const checks: Array<[string, boolean]> = [
     ['memberId', draft.memberId === take.memberId],
-    ['nonce', draft.nonce === take.nonce],
-    ['stance', draft.stance === take.stance],
-    ['confidence', draft.confidence === take.confidence],
-    ['body', (draft.body ?? '') === take.body],
-    ['memoUrl', (draft.memoUrl ?? '') === (take.memoUrl ?? '')],
-    ['weights', JSON.stringify(draft.weights ?? null) === JSON.stringify(take.weights ?? null)],
+    ['nonce', take.nonce === undefined || draft.nonce === take.nonce],
+    ['stance', take.stance === undefined || draft.stance === take.stance],
+    ['confidence', take.confidence === undefined || draft.confidence === take.confidence],
+    ['body', take.body === undefined || (draft.body ?? '') === take.body],
+    ['memoUrl', take.memoUrl === undefined || (draft.memoUrl ?? '') === (take.memoUrl ?? '')],
+    [
+      'weights',
+      take.weights === undefined ||
+        JSON.stringify(draft.weights ?? null) === JSON.stringify(take.weights ?? null),
+    ],
   ];
   return checks.filter(([, ok]) => !ok).map(([field]) => field);
+}
+
+function fieldsProblem(take: ServedTake): string[] {
+  const draft = parseCanonicalTake(take.canonical);
+  return draft === null ? ['canonical'] : takeFieldsDiffering(draft, take);
 }
 
 /**

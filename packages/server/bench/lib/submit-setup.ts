@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { openPglite } from '../../src/db/pglite.js';
 import { openPostgres } from '../../src/db/postgres.js';
-import { onboardMember, signedTakeBody, type HttpMember } from '../../test/support/swarm-http.js';
+import { onboardMember, signedTakeBody, type HttpMember } from '@convene/test-support';
 import { rawInsertRate } from './raw-insert.js';
 
 export const BENCH_SUBJECTS = ['convene-treasury', 'north-harbor-fund'] as const;

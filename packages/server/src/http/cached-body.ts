@@ -3,6 +3,9 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VersionedCache } from '../db/versioned-value.js';
 
+/** The 304 a cached-body route answers on a matching If-None-Match, for its response schemas. */
+export const NOT_MODIFIED = { type: 'null', description: 'ETag matched' } as const;
+
 /** A response body serialised once, with a strong ETag and pre-compressed variants. */
 export interface CachedBody {
   readonly etag: string;

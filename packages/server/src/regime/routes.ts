@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sendCachedBody } from '../http/cached-body.js';
+import { NOT_MODIFIED, sendCachedBody } from '../http/cached-body.js';
 import {
   ErrorSchema,
   RegimeRangeQuery,
@@ -24,7 +24,7 @@ export const regimeRoutes: FastifyPluginAsyncTypebox<{ regime: RegimeService }> 
         querystring: RegimeRangeQuery,
         response: {
           200: RegimeSnapshotsResponse,
-          304: { type: 'null', description: 'ETag matched' },
+          304: NOT_MODIFIED,
         },
       },
     },
@@ -42,7 +42,7 @@ export const regimeRoutes: FastifyPluginAsyncTypebox<{ regime: RegimeService }> 
         params: ResearchKeyParams,
         response: {
           200: ResearchSignalSchema,
-          304: { type: 'null', description: 'ETag matched' },
+          304: NOT_MODIFIED,
           404: ErrorSchema,
         },
       },
@@ -61,7 +61,7 @@ export const regimeRoutes: FastifyPluginAsyncTypebox<{ regime: RegimeService }> 
         params: ResearchKeyParams,
         response: {
           200: ResearchSignalSummarySchema,
-          304: { type: 'null', description: 'ETag matched' },
+          304: NOT_MODIFIED,
           404: ErrorSchema,
         },
       },

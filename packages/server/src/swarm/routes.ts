@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Clock } from '../clock.js';
 import { briefRoutes } from './briefs/routes.js';
 import { judgementRoutes } from './judgements/routes.js';
+import { memberAdminRoutes } from './members/admin-routes.js';
 import { memberReadRoutes } from './members/read-routes.js';
 import { onboardingRoutes } from './members/routes.js';
 import { memoRoutes } from './memos/routes.js';
@@ -31,10 +32,9 @@ export const swarmRoutes: FastifyPluginAsync<{
 
   await app.register(onboardingRoutes, {
     applications: swarm.applications,
-    activation: swarm.activation,
     tokenClaims: swarm.tokenClaims,
-    adminToken,
   });
+  await app.register(memberAdminRoutes, { activation: swarm.activation, adminToken });
   await app.register(takeRoutes, { takes: swarm.takes, reads: swarm.takeReads });
   await app.register(memoRoutes, {
     memos: swarm.memos,

@@ -1,6 +1,7 @@
 import {
   parseCanonicalTake,
   receiptLogEntry,
+  takeFieldsDiffering,
   takeLogEntry,
   verifyLogEntry,
 } from '@convene/protocol';
@@ -34,23 +35,16 @@ export async function admitTake(take: PendingTake): Promise<Admission> {
   if (!check.ok) return { ok: false, reason: check.problems.join('; ') };
   const draft = parseCanonicalTake(take.canonical);
   if (draft === null) return { ok: false, reason: 'the signed text is not a canonical take' };
+  const differing = takeFieldsDiffering(draft, take);
   const disagreements: string[] = [];
-  if (draft.memberId !== take.memberId) disagreements.push('the signed text names another member');
+  if (differing.includes('memberId')) disagreements.push('the signed text names another member');
   if (take.keyMemberId !== take.memberId) disagreements.push("the key is not the member's");
   if (draft.date !== take.sessionDate) disagreements.push("the signed date is not the session's");
   if (draft.subjectId !== take.sessionSubjectId) {
     disagreements.push("the signed subject is not the session's");
   }
-  if (
-    draft.nonce !== take.nonce ||
-    draft.stance !== take.stance ||
-    draft.confidence !== take.confidence ||
-    (draft.body ?? '') !== take.body ||
-    (draft.memoUrl ?? '') !== take.memoUrl ||
-    JSON.stringify(draft.weights ?? null) !== JSON.stringify(take.weights ?? null)
-  ) {
+  if (differing.some((field) => field !== 'memberId'))
     disagreements.push('the row does not say what the signed text says');
-  }
   if (disagreements.length > 0) return { ok: false, reason: disagreements.join('; ') };
   return { ok: true, entry };
 }

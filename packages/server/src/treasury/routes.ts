@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_SECURITY, adminGuard } from '../http/admin-auth.js';
-import { sendCachedBody } from '../http/cached-body.js';
+import { NOT_MODIFIED, sendCachedBody } from '../http/cached-body.js';
 import {
   AllocationFrameworkSchema,
   AllocationInputSchema,
@@ -13,7 +13,6 @@ import {
 } from './schemas.js';
 import type { TreasuryService } from './service.js';
 
-const NOT_MODIFIED = { type: 'null', description: 'ETag matched' } as const;
 const tags = ['treasury'];
 
 export const treasuryRoutes: FastifyPluginAsyncTypebox<{

@@ -15,19 +15,15 @@ import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { openPglite } from '../../src/db/pglite.js';
+import { insertOpenSessions } from '../support/swarm-http.js';
 import {
-  insertOpenSessions,
+  createPostgresDatabase,
   onboardMember,
   signedTakeBody,
+  startServerProcess,
   submitTake,
-} from '../support/swarm-http.js';
-import {
-  POSTGRES_ADMIN_URL,
-  createTestDatabase,
-  databaseKinds,
-  withDatabase,
-} from '../support/databases.js';
-import { startServerProcess } from '../support/process.js';
+} from '@convene/test-support';
+import { createTestDatabase, databaseKinds } from '../support/databases.js';
 
 const run = promisify(execFile);
 const ADMIN_TOKEN = `backup-admin-${randomBytes(12).toString('hex')}`;
@@ -186,18 +182,9 @@ describe.skipIf(!postgres)('backup and restore [postgres]', () => {
 
     const dump = path.join(dataDir, 'convene.dump');
     await run('pg_dump', ['--format=custom', `--file=${dump}`, `--dbname=${source.url}`]);
-    const name = `convene_restore_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    });
-    const restoredUrl = withDatabase(POSTGRES_ADMIN_URL, name);
+    const restored = await createPostgresDatabase('convene_restore');
+    cleanups.push(restored.drop);
+    const restoredUrl = restored.url;
     await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${restoredUrl}`, dump]);
 
     const check = new pg.Client({ connectionString: restoredUrl });

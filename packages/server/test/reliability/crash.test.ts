@@ -16,21 +16,22 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { seededRandom } from '@convene/test-support';
+import {
+  consecutiveDates,
+  type HttpMember,
+  onboardMember,
+  seededRandom,
+  type ServerProcess,
+  signedTakeBody,
+  startServerProcess,
+  submitTake,
+} from '@convene/test-support';
 import { afterAll, describe, expect, test } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { openPglite } from '../../src/db/pglite.js';
 import type { Database } from '../../src/db/database.js';
-import {
-  consecutiveDates,
-  insertOpenSessions,
-  onboardMember,
-  signedTakeBody,
-  submitTake,
-  type HttpMember,
-} from '../support/swarm-http.js';
+import { insertOpenSessions } from '../support/swarm-http.js';
 import { createTestDatabase, databaseKinds, type DatabaseKind } from '../support/databases.js';
-import { startServerProcess, type ServerProcess } from '../support/process.js';
 import { takeInvariantViolations, type AckedTake } from './take-invariants.js';
 import { tlogInvariantViolations, type AckedPosition } from './tlog-invariants.js';
 

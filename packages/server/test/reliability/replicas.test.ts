@@ -11,15 +11,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { insertOpenSessions } from '../support/swarm-http.js';
 import {
-  insertOpenSessions,
-  onboardMember,
-  signedTakeBody,
-  submitTake,
   type HttpMember,
-} from '../support/swarm-http.js';
+  onboardMember,
+  type ServerProcess,
+  signedTakeBody,
+  startServerProcess,
+  submitTake,
+} from '@convene/test-support';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../support/databases.js';
-import { startServerProcess, type ServerProcess } from '../support/process.js';
 import { takeInvariantViolations, type AckedTake } from './take-invariants.js';
 
 const REPLICAS = 3;

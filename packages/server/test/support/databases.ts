@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { createPostgresDatabase, postgresReachable } from '@convene/test-support';
 import { describe } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -7,42 +7,9 @@ import { openPostgres } from '../../src/db/postgres.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** The server URL tests create their databases on (each test file gets its own database). */
-export const POSTGRES_ADMIN_URL =
-  process.env.TEST_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-/** CI sets this: a PostgreSQL that cannot be reached fails the run instead of being skipped. */
-const REQUIRE_POSTGRES = process.env.REQUIRE_POSTGRES === '1';
-
-let postgresReachable: Promise<boolean> | undefined;
-async function isPostgresReachable(): Promise<boolean> {
-  postgresReachable ??= (async () => {
-    const client = new pg.Client({
-      connectionString: POSTGRES_ADMIN_URL,
-      connectionTimeoutMillis: 2000,
-    });
-    try {
-      await client.connect();
-      await client.query('select 1');
-      return true;
-    } catch (error) {
-      if (REQUIRE_POSTGRES) {
-        throw new Error(
-          `REQUIRE_POSTGRES=1 but ${POSTGRES_ADMIN_URL} is unreachable: ${(error as Error).message}`,
-        );
-      }
-      return false;
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  })();
-  return postgresReachable;
-}
-
 /** Database kinds this run covers: PGlite always, PostgreSQL when reachable (always in CI). */
 export async function databaseKinds(): Promise<DatabaseKind[]> {
-  return (await isPostgresReachable()) ? ['pglite', 'postgres'] : ['pglite'];
+  return (await postgresReachable()) ? ['pglite', 'postgres'] : ['pglite'];
 }
 
 const kinds = await databaseKinds();
@@ -79,29 +46,15 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     const database = await openPglite({ loadDataDir: await migratedPgliteTemplate() });
     return { database, url: undefined, destroy: () => database.close() };
   }
-  const name = `convene_t_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = withDatabase(POSTGRES_ADMIN_URL, name);
-  const database = openPostgres({ connectionString: url });
+  const created = await createPostgresDatabase();
+  const database = openPostgres({ connectionString: created.url });
   await migrateToLatest(database);
   return {
     database,
-    url,
+    url: created.url,
     async destroy() {
       await database.close();
-      const cleanup = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
+      await created.drop();
     },
   };
-}
-
-export function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
 }

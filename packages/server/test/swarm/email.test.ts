@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { deliverDueEmails, retryDelayMs, smtpMailer } from '../../src/email/delivery.js';
 import { queueEmail } from '../../src/email/repository.js';
-import { freePort } from '../support/process.js';
+import { freePort } from '@convene/test-support';
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 
 interface Received {

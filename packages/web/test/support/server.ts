@@ -1,10 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, SERVER_ENTRY, spawnNode } from '@convene/test-support';
+import { startServerProcess } from '@convene/test-support';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 const WEB_INDEX = join(REPO, 'packages/web/dist/index.html');
@@ -18,82 +17,56 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-async function waitForHealth(
-  baseUrl: string,
-  child: ChildProcess,
-  timeoutMs: number,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server not healthy within ${timeoutMs} ms`);
-}
-
 /**
- * Starts the real built server with demo data in a fresh data directory on a free port, on its own
- * embedded database unless `env` names one (`DATABASE_URL`).
+ * Starts the real built server (test-support's launcher) with demo data in a fresh data directory on
+ * a free port, on its own embedded database unless `env` names one (`DATABASE_URL`); ready once
+ * `/health` answers 200, i.e. after demo seeding.
  */
 export async function startServer(
   timeoutMs = 280_000,
   env: Record<string, string> = {},
 ): Promise<RunningServer> {
-  if (!existsSync(SERVER_ENTRY) || !existsSync(WEB_INDEX)) {
+  if (!existsSync(WEB_INDEX))
     throw new Error(
       'build first: npm run build (needs packages/server/dist and packages/web/dist)',
     );
-  }
   const dataDir = await mkdtemp(join(tmpdir(), 'convene-web-test-'));
-  const port = await freePort();
   const started = Date.now();
-  const server = spawnNode([SERVER_ENTRY], {
-    cwd: REPO,
-    env: {
-      ...envWithoutDatabase(),
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_ENV: 'demo',
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-  });
-  const { child } = server;
-  const baseUrl = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(baseUrl, child, timeoutMs);
+    const server = await startServerProcess(
+      {
+        ...envWithoutDatabase(),
+        DATA_DIR: dataDir,
+        APP_ENV: 'demo',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      timeoutMs,
+      { untilHealthy: true, cwd: REPO },
+    );
+    return {
+      baseUrl: server.baseUrl,
+      dataDir,
+      startupMs: Date.now() - started,
+      logs: server.output,
+      stop: async () => {
+        await server.stop(5000);
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
   } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${server.output().slice(-4000)}`);
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   }
-  return {
-    baseUrl,
-    dataDir,
-    startupMs: Date.now() - started,
-    logs: server.output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
+
+/** Set for the child by the launcher, never inherited: its database, admin token, port and host. */
+const OWN = new Set(['DATABASE_URL', 'ADMIN_TOKEN', 'PORT', 'HOST']);
 
 /** The child always uses its own embedded database, even when the suite runs with DATABASE_URL set. */
 function envWithoutDatabase(): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env))
-    if (value !== undefined && name !== 'DATABASE_URL' && name !== 'ADMIN_TOKEN') env[name] = value;
+    if (value !== undefined && !OWN.has(name)) env[name] = value;
   return env;
 }

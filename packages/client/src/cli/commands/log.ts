@@ -45,15 +45,7 @@ export function registerLog(program: Command, context: () => CliContext): void {
     .addHelpText('after', '\nExample:\n  convene log monitor --log-key knMI9T1n…')
     .action(async (options: { logKey?: string }) => {
       const ctx = context();
-      const note = await fetchText(ctx, '/api/log/checkpoint');
-      const origin = originOf(note);
-      const file = path.join(
-        ctx.home.dir,
-        'log-monitor',
-        `${origin.replace(/[^A-Za-z0-9._-]/g, '_')}.json`,
-      );
-      const kept = await readMonitorFile(file);
-      const vkey = await resolveKey(ctx, origin, options.logKey, kept);
+      const { note, origin, file, kept, vkey } = await openMonitor(ctx, options.logKey);
       if (kept !== undefined && kept.vkey !== vkey) {
         throw new CliError(`--log-key differs from the key pinned in ${file}`, EXIT.failed);
       }
@@ -118,15 +110,7 @@ export function registerLog(program: Command, context: () => CliContext): void {
           throw new CliError(`cannot read ${options.witnessKeyFile}`, EXIT.setup);
         })
       ).trim();
-      const note = await fetchText(ctx, '/api/log/checkpoint');
-      const origin = originOf(note);
-      const file = path.join(
-        ctx.home.dir,
-        'log-monitor',
-        `${origin.replace(/[^A-Za-z0-9._-]/g, '_')}.json`,
-      );
-      const kept = await readMonitorFile(file);
-      const vkey = await resolveKey(ctx, origin, options.logKey, kept);
+      const { note, kept, vkey } = await openMonitor(ctx, options.logKey);
       // A witness cosigns only what its monitor verified: the kept state must be this checkpoint.
       const textOf = (n: string | undefined) =>
         n === undefined ? undefined : parseSignedNote(n)?.text;
@@ -194,6 +178,32 @@ async function resolveKey(
   if (kept !== undefined) return kept.vkey;
   const served = JSON.parse(await fetchText(ctx, '/api/log/key')) as { vkey: string };
   return served.vkey; // pinned on first use
+}
+
+/**
+ * The served checkpoint and what this home keeps for its log: the monitor file (one per origin),
+ * its kept state if any, and the log key (`--log-key`, else the pinned one, else the served one).
+ */
+async function openMonitor(
+  ctx: CliContext,
+  logKey: string | undefined,
+): Promise<{
+  note: string;
+  origin: string;
+  file: string;
+  kept: MonitorFile | undefined;
+  vkey: string;
+}> {
+  const note = await fetchText(ctx, '/api/log/checkpoint');
+  const origin = originOf(note);
+  const file = path.join(
+    ctx.home.dir,
+    'log-monitor',
+    `${origin.replace(/[^A-Za-z0-9._-]/g, '_')}.json`,
+  );
+  const kept = await readMonitorFile(file);
+  const vkey = await resolveKey(ctx, origin, logKey, kept);
+  return { note, origin, file, kept, vkey };
 }
 
 async function readMonitorFile(file: string): Promise<MonitorFile | undefined> {

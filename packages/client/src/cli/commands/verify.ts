@@ -5,6 +5,7 @@ import {
   keyFingerprint,
   parseCanonicalTake,
   receiptLogEntry,
+  takeFieldsDiffering,
   takeLogEntry,
   verify,
   verifyReceipt,
@@ -58,18 +59,13 @@ export function registerVerify(program: Command, context: () => CliContext): voi
         await ctx.publicApi().GET('/api/swarm/takes/{id}', { params: { path: { id } } }),
       );
       const draft = parseCanonicalTake(receipt.canonical);
+      const differing = draft === null ? [] : takeFieldsDiffering(draft, receipt);
       const checks: Check[] = [
         checked('canonical bytes are a canonical take', draft !== null, 'not a canonical take'),
         checked(
           'fields match the signed text',
-          draft !== null &&
-            draft.memberId === receipt.memberId &&
-            draft.stance === receipt.stance &&
-            draft.confidence === receipt.confidence &&
-            draft.nonce === receipt.nonce &&
-            (draft.body ?? '') === receipt.body &&
-            (draft.memoUrl ?? '') === (receipt.memoUrl ?? ''),
-          'the served fields differ from the signed text',
+          draft !== null && differing.length === 0,
+          `the served fields differ from the signed text${differing.length > 0 ? `: ${differing.join(', ')}` : ''}`,
         ),
       ];
       if (receipt.publicKey === null) {

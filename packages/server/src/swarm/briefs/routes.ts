@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { sendCachedBody } from '../../http/cached-body.js';
+import { NOT_MODIFIED, sendCachedBody } from '../../http/cached-body.js';
 import { swarmResponses } from '../shared/schemas.js';
 import { SwarmBrief } from './schemas.js';
 import type { BriefService } from './service.js';
@@ -26,10 +26,7 @@ export const briefRoutes: FastifyPluginAsyncTypebox<{ briefs: BriefService }> = 
             }),
           ),
         }),
-        response: swarmResponses(
-          { 200: SwarmBrief, 304: { type: 'null', description: 'ETag matched' } },
-          [404],
-        ),
+        response: swarmResponses({ 200: SwarmBrief, 304: NOT_MODIFIED }, [404]),
       },
     },
     async (request, reply) => sendCachedBody(request, reply, await briefs.body(request.query)),

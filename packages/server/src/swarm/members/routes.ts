@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ADMIN_SECURITY, adminGuard } from '../../http/admin-auth.js';
 import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../shared/schemas.js';
-import type { ActivationService } from './activation.js';
 import type { ApplicationService } from './applications.js';
 import type { TokenClaimService } from './token-claim.js';
 
+/** Applying, the application's status and claiming a token: the public onboarding routes. */
 export interface OnboardingRouteDeps {
   applications: ApplicationService;
-  activation: ActivationService;
   tokenClaims: TokenClaimService;
-  adminToken: string | undefined;
 }
 
 const ApplyBody = Type.Object({
@@ -38,21 +35,11 @@ const ApplicationStatusSchema = Type.Object({
   reviewedAt: Type.Union([IsoDateTime, Type.Null()]),
   claimedAt: Type.Union([IsoDateTime, Type.Null()]),
 });
-const MemberChange = Type.Object({
-  ok: Type.Literal(true),
-  status: Type.Integer(),
-  memberId: Uuid,
-  memberStatus: Type.String(),
-  changed: Type.Boolean(),
-});
-const IdParams = Type.Object({ id: Type.String({ description: 'member UUID or handle' }) });
-
 export const onboardingRoutes: FastifyPluginAsyncTypebox<OnboardingRouteDeps> = async (
   app,
   deps,
 ) => {
-  const { applications, activation, tokenClaims } = deps;
-  const admin = { onRequest: adminGuard(deps.adminToken) };
+  const { applications, tokenClaims } = deps;
 
   app.post(
     '/api/swarm/apply',
@@ -154,166 +141,6 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<OnboardingRouteDeps> = 
     },
     async (request) => ({
       memberId: await tokenClaims.authenticate(request.headers.authorization),
-    }),
-  );
-
-  app.post(
-    '/api/swarm/admin/activate',
-    {
-      ...admin,
-      ...documentOnly,
-      schema: {
-        tags: ['swarm admin'],
-        summary:
-          'Activate an applicant: the pending key becomes active and an approval email is queued',
-        security: ADMIN_SECURITY,
-        body: Type.Object({ memberId: Type.String() }),
-        response: swarmResponses({ 200: MemberChange }, [400, 401, 404, 409]),
-      },
-    },
-    async (request) => {
-      const change = await activation.activate(
-        (request.body as { memberId?: unknown } | null)?.memberId,
-      );
-      return {
-        ok: true,
-        status: 200,
-        memberId: change.memberId,
-        memberStatus: change.status,
-        changed: change.changed,
-      };
-    },
-  );
-
-  const memberAction = (
-    path: string,
-    summary: string,
-    action: (id: string) => ReturnType<ActivationService['deactivate']>,
-  ) =>
-    app.post(
-      `/api/swarm/admin/members/:id/${path}`,
-      {
-        ...admin,
-        schema: {
-          tags: ['swarm admin'],
-          summary,
-          security: ADMIN_SECURITY,
-          params: IdParams,
-          response: swarmResponses({ 200: MemberChange }, [401, 403, 404]),
-        },
-      },
-      async (request) => {
-        const change = await action(request.params.id);
-        return {
-          ok: true,
-          status: 200,
-          memberId: change.memberId,
-          memberStatus: change.status,
-          changed: change.changed,
-        };
-      },
-    );
-  memberAction('deactivate', 'Deactivate a member and revoke its token', (id) =>
-    activation.deactivate(id),
-  );
-  memberAction('reactivate', 'Reactivate a member (it claims a fresh token with its key)', (id) =>
-    activation.reactivate(id),
-  );
-
-  app.post(
-    '/api/swarm/admin/members/:id/rotate-key',
-    {
-      ...admin,
-      ...documentOnly,
-      schema: {
-        tags: ['swarm admin'],
-        summary:
-          "Replace a member's active key; takes signed with the old key keep verifying against it",
-        security: ADMIN_SECURITY,
-        params: IdParams,
-        body: Type.Object({ publicKey: Type.String() }),
-        response: swarmResponses(
-          {
-            200: Type.Object({
-              ok: Type.Literal(true),
-              status: Type.Integer(),
-              memberId: Uuid,
-              keyId: Type.Integer(),
-            }),
-          },
-          [400, 401, 404, 409],
-        ),
-      },
-    },
-    async (request) => {
-      const rotated = await activation.rotateKey(
-        request.params.id,
-        (request.body as { publicKey?: unknown } | null)?.publicKey,
-      );
-      return { ok: true, status: 200, ...rotated };
-    },
-  );
-
-  app.post(
-    '/api/swarm/admin/members/:id/revoke-token',
-    {
-      ...admin,
-      schema: {
-        tags: ['swarm admin'],
-        summary: "Revoke a member's bearer token; the member claims a new one by proving its key",
-        security: ADMIN_SECURITY,
-        params: IdParams,
-        response: swarmResponses(
-          {
-            200: Type.Object({
-              ok: Type.Literal(true),
-              status: Type.Integer(),
-              memberId: Uuid,
-              revoked: Type.Boolean(),
-            }),
-          },
-          [401, 404],
-        ),
-      },
-    },
-    async (request) => ({
-      ok: true,
-      status: 200,
-      ...(await activation.revokeToken(request.params.id)),
-    }),
-  );
-
-  app.post(
-    '/api/swarm/admin/members/:id/role',
-    {
-      ...admin,
-      ...documentOnly,
-      schema: {
-        tags: ['swarm admin'],
-        summary: 'Set a member role: member (files takes) or judge (files judgements)',
-        security: ADMIN_SECURITY,
-        params: IdParams,
-        body: Type.Object({ role: Type.Union([Type.Literal('member'), Type.Literal('judge')]) }),
-        response: swarmResponses(
-          {
-            200: Type.Object({
-              ok: Type.Literal(true),
-              status: Type.Integer(),
-              memberId: Uuid,
-              role: Type.String(),
-            }),
-          },
-          [400, 401, 404],
-        ),
-      },
-    },
-    async (request) => ({
-      ok: true,
-      status: 200,
-      ...(await activation.setRole(
-        request.params.id,
-        (request.body as { role?: unknown } | null)?.role,
-      )),
     }),
   );
 };

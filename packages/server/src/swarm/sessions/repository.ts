@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB, SessionState, SwarmSessionTable } from '../../db/schema.js';
 import { isUuid } from '../shared/ids.js';
+import { selectTakeRecords, toTakeRecord, type TakeRecord } from '../takes/repository.js';
 import type { SessionListQuery } from './list-query.js';
 
 export type SessionRow = Selectable<SwarmSessionTable>;
@@ -13,23 +14,8 @@ export interface RosterEntry {
   addedAt: Date;
 }
 
-export interface SessionTake {
-  id: string;
-  recommendationId: number;
-  sessionId: string;
-  memberId: string;
-  revision: number;
-  nonce: string;
-  stance: string;
-  confidence: number;
-  body: string;
-  memoUrl: string;
-  weights: Array<{ bucket: string; weight: number }> | null;
-  canonical: string;
-  signature: string;
-  publicKey: string;
-  receivedAt: Date;
-}
+/** Every take revision of a session reads as the takes subdomain's record of it. */
+export type SessionTake = TakeRecord;
 
 /** SQL over sessions, their rosters and their takes; every method takes the transaction it runs in. */
 export async function findSession(db: Kysely<DB>, id: string): Promise<SessionRow | undefined> {
@@ -196,47 +182,12 @@ export async function rosterOf(db: Kysely<DB>, sessionId: string): Promise<Roste
 
 /** Every take revision filed in the session, with the key each was verified against, oldest first. */
 export async function takesOfSession(db: Kysely<DB>, sessionId: string): Promise<SessionTake[]> {
-  const rows = await db
-    .selectFrom('take')
-    .innerJoin('member_key', 'member_key.id', 'take.key_id')
-    .select([
-      'take.id',
-      'take.recommendation_id',
-      'take.session_id',
-      'take.member_id',
-      'take.revision',
-      'take.nonce',
-      'take.stance',
-      'take.confidence',
-      'take.body',
-      'take.memo_url',
-      'take.weights',
-      'take.canonical',
-      'take.signature',
-      'member_key.public_key',
-      'take.received_at',
-    ])
+  const rows = await selectTakeRecords(db)
     .where('take.session_id', '=', sessionId)
     .orderBy('take.received_at')
     .orderBy('take.recommendation_id')
     .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    recommendationId: row.recommendation_id,
-    sessionId: row.session_id,
-    memberId: row.member_id,
-    revision: row.revision,
-    nonce: row.nonce,
-    stance: row.stance,
-    confidence: row.confidence,
-    body: row.body,
-    memoUrl: row.memo_url,
-    weights: row.weights,
-    canonical: row.canonical,
-    signature: row.signature,
-    publicKey: row.public_key,
-    receivedAt: row.received_at,
-  }));
+  return rows.map(toTakeRecord);
 }
 
 /** Sessions a lifecycle sweep still has work on, oldest first. */

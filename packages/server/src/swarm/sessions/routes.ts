@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { sendCachedBody } from '../../http/cached-body.js';
+import { NOT_MODIFIED, sendCachedBody } from '../../http/cached-body.js';
 import { swarmResponses } from '../shared/schemas.js';
 import type { SessionReads } from './read-service.js';
 import {
-  CachedResponse,
   OpenSession,
   SessionDetail,
   SessionListQuery,
@@ -23,7 +22,7 @@ export const sessionReadRoutes: FastifyPluginAsyncTypebox<{ reads: SessionReads 
         tags: ['swarm sessions'],
         summary: 'Sessions, newest first, paged with an opaque cursor',
         querystring: SessionListQuery,
-        response: swarmResponses({ 200: SessionListResponse, ...CachedResponse }, []),
+        response: swarmResponses({ 200: SessionListResponse, 304: NOT_MODIFIED }, []),
       },
     },
     async (request, reply) => sendCachedBody(request, reply, await reads.listBody(request.query)),
@@ -37,7 +36,7 @@ export const sessionReadRoutes: FastifyPluginAsyncTypebox<{ reads: SessionReads 
         summary:
           'A session: brief, frozen roster, every take with its signature, quorum, disagreement, recommendation',
         params: Type.Object({ id: Type.String({ description: 'session UUID' }) }),
-        response: swarmResponses({ 200: SessionDetail, ...CachedResponse }, [404]),
+        response: swarmResponses({ 200: SessionDetail, 304: NOT_MODIFIED }, [404]),
       },
     },
     async (request, reply) =>
@@ -55,7 +54,7 @@ export const sessionReadRoutes: FastifyPluginAsyncTypebox<{ reads: SessionReads 
           id: Type.String({ description: 'the UTC date YYYY-MM-DD' }),
           subject: Type.String({ description: 'subject id' }),
         }),
-        response: swarmResponses({ 200: SessionOfDay, ...CachedResponse }, [404]),
+        response: swarmResponses({ 200: SessionOfDay, 304: NOT_MODIFIED }, [404]),
       },
     },
     async (request, reply) =>

@@ -199,5 +199,3 @@ export const SessionListQuery = Type.Object({
     Type.String({ description: '1: every field incl. regimeSummary, synthesis' }),
   ),
 });
-
-export const CachedResponse = { 304: { type: 'null', description: 'ETag matched' } } as const;

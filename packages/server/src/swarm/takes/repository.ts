@@ -166,13 +166,11 @@ export class TakeRepository {
 }
 
 /** A member's take with its session's date, subject and state and the key it was filed with. */
-export interface MemberTakeRow {
+/** A filed take revision with the key it was verified against, as the session and member reads use it. */
+export interface TakeRecord {
   id: string;
   recommendationId: number;
   sessionId: string;
-  date: string;
-  subjectId: string;
-  sessionState: SessionRow['state'];
   memberId: string;
   revision: number;
   nonce: string;
@@ -187,29 +185,25 @@ export interface MemberTakeRow {
   receivedAt: Date;
 }
 
-/** Position in a member's history, newest first: the last row of the previous page. */
-export interface MemberTakesPosition {
-  receivedAt: Date;
-  recommendationId: number;
+/** A member's take with the session it was filed in. */
+export interface MemberTakeRow extends TakeRecord {
+  date: string;
+  subjectId: string;
+  sessionState: SessionRow['state'];
 }
 
-/** A member's takes, newest first; every one when `limit` is undefined. */
-export async function memberTakes(
-  db: Kysely<DB>,
-  memberId: string,
-  page: { limit: number | undefined; after: MemberTakesPosition | undefined },
-): Promise<MemberTakeRow[]> {
-  let query = db
+/**
+ * Takes joined with the key each was verified against, selecting a `TakeRecord`'s columns (map the
+ * rows with `toTakeRecord`); callers add their joins, columns, filters and order.
+ */
+export function selectTakeRecords(db: Kysely<DB>) {
+  return db
     .selectFrom('take')
-    .innerJoin('swarm_session', 'swarm_session.id', 'take.session_id')
     .innerJoin('member_key', 'member_key.id', 'take.key_id')
     .select([
       'take.id',
       'take.recommendation_id as recommendationId',
       'take.session_id as sessionId',
-      'swarm_session.date',
-      'swarm_session.subject_id as subjectId',
-      'swarm_session.state as sessionState',
       'take.member_id as memberId',
       'take.revision',
       'take.nonce',
@@ -222,6 +216,34 @@ export async function memberTakes(
       'take.signature',
       'member_key.public_key as publicKey',
       'take.received_at as receivedAt',
+    ]);
+}
+
+/** A row of `selectTakeRecords` (with any added columns) as its record: the sequence number a number. */
+export function toTakeRecord<Row extends { recommendationId: number | string }>(
+  row: Row,
+): Row & { recommendationId: number } {
+  return { ...row, recommendationId: Number(row.recommendationId) };
+}
+
+/** Position in a member's history, newest first: the last row of the previous page. */
+export interface MemberTakesPosition {
+  receivedAt: Date;
+  recommendationId: number;
+}
+
+/** A member's takes, newest first; every one when `limit` is undefined. */
+export async function memberTakes(
+  db: Kysely<DB>,
+  memberId: string,
+  page: { limit: number | undefined; after: MemberTakesPosition | undefined },
+): Promise<MemberTakeRow[]> {
+  let query = selectTakeRecords(db)
+    .innerJoin('swarm_session', 'swarm_session.id', 'take.session_id')
+    .select([
+      'swarm_session.date',
+      'swarm_session.subject_id as subjectId',
+      'swarm_session.state as sessionState',
     ])
     .where('take.member_id', '=', memberId);
   const after = page.after;
@@ -238,7 +260,7 @@ export async function memberTakes(
   }
   query = query.orderBy('take.received_at', 'desc').orderBy('take.recommendation_id', 'desc');
   const rows = await (page.limit === undefined ? query : query.limit(page.limit)).execute();
-  return rows.map((row) => ({ ...row, recommendationId: Number(row.recommendationId) }));
+  return rows.map(toTakeRecord);
 }
 
 /** A member's newest revision in each of `sessionIds`. */

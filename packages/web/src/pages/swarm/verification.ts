@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import {
   parseCanonicalTake,
+  takeFieldsDiffering,
   verify,
   verifyReceipt,
   type ReceiptVerification,
@@ -31,11 +32,9 @@ export async function checkTake(take: SignedTake): Promise<{ ok: boolean; reason
   const draft = parseCanonicalTake(take.canonical);
   if (draft === null) reasons.push('the signed text is not a canonical take');
   else {
-    if (draft.memberId !== take.memberId) reasons.push('the signed text names another member');
-    if (draft.stance !== take.stance)
-      reasons.push(`the signed stance is ${draft.stance}, not ${take.stance}`);
-    if (draft.confidence !== take.confidence)
-      reasons.push('the signed confidence differs from the one shown');
+    const differing = takeFieldsDiffering(draft, take);
+    if (differing.length > 0)
+      reasons.push(`the fields shown differ from the signed text: ${differing.join(', ')}`);
   }
   return { ok: reasons.length === 0, reasons };
 }

@@ -1,0 +1,116 @@
+import pg from 'pg';
+
+/** The PostgreSQL server tests create their databases on (each test file gets its own database). */
+export const POSTGRES_ADMIN_URL =
+  process.env.TEST_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
+let reachable: Promise<boolean> | undefined;
+
+/**
+ * Whether `POSTGRES_ADMIN_URL` answers. CI sets REQUIRE_POSTGRES=1: there an unreachable PostgreSQL
+ * fails the run instead of skipping the PostgreSQL suites.
+ */
+export async function postgresReachable(): Promise<boolean> {
+  reachable ??= (async () => {
+    const client = new pg.Client({
+      connectionString: POSTGRES_ADMIN_URL,
+      connectionTimeoutMillis: 2000,
+    });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch (error) {
+      if (process.env.REQUIRE_POSTGRES === '1') {
+        throw new Error(
+          `REQUIRE_POSTGRES=1 but ${POSTGRES_ADMIN_URL} is unreachable: ${(error as Error).message}`,
+        );
+      }
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  })();
+  return reachable;
+}
+
+/** `url` with its database name replaced by `database`. */
+export function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export interface PostgresDatabase {
+  name: string;
+  url: string;
+  /** Drops the database (closing any connection still open on it). */
+  drop: () => Promise<void>;
+}
+
+async function asAdmin(statement: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A new, empty database on `POSTGRES_ADMIN_URL` (the server migrates it when it opens it; the
+ * server's own tests migrate it through `createTestDatabase`).
+ */
+export async function createPostgresDatabase(prefix = 'convene_t'): Promise<PostgresDatabase> {
+  const name = `${prefix}_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  await asAdmin(`create database ${name}`);
+  return {
+    name,
+    url: withDatabase(POSTGRES_ADMIN_URL, name),
+    drop: () => asAdmin(`drop database if exists ${name} with (force)`),
+  };
+}
+
+export interface InsiderConnection {
+  /**
+   * One statement as an insider with write access: in its own transaction with triggers (the
+   * append-only guards) off. Resolves with the number of rows it touched.
+   */
+  tamper(statement: string, params?: readonly unknown[]): Promise<number>;
+  /** A plain read. */
+  query<Row extends Record<string, unknown>>(
+    statement: string,
+    params?: readonly unknown[],
+  ): Promise<Row[]>;
+  close(): Promise<void>;
+}
+
+/** A direct connection to `url`, for tests that change rows behind a running server's back. */
+export async function connectAsInsider(url: string): Promise<InsiderConnection> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  return {
+    async tamper(statement, params = []) {
+      await client.query('begin');
+      try {
+        await client.query('set local session_replication_role = replica');
+        const result = await client.query(statement, [...params]);
+        await client.query('commit');
+        return result.rowCount ?? 0;
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      }
+    },
+    async query<Row extends Record<string, unknown>>(
+      statement: string,
+      params: readonly unknown[] = [],
+    ) {
+      return (await client.query<Row>(statement, [...params])).rows;
+    },
+    close: () => client.end(),
+  };
+}
