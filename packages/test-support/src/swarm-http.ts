@@ -7,6 +7,7 @@ import {
   signApplication,
   signTake,
   signTokenClaim,
+  utcDate,
   type TakeDraftInput,
 } from '@convene/protocol';
 
@@ -98,7 +99,5 @@ export function submitTake(baseUrl: string, token: string, body: string): Promis
 /** `count` consecutive UTC dates from `first` (YYYY-MM-DD). */
 export function consecutiveDates(first: string, count: number): string[] {
   const start = Date.parse(`${first}T00:00:00Z`);
-  return Array.from({ length: count }, (_, i) =>
-    new Date(start + i * 86_400_000).toISOString().slice(0, 10),
-  );
+  return Array.from({ length: count }, (_, i) => utcDate(new Date(start + i * 86_400_000)));
 }
