@@ -73,7 +73,9 @@ function SubjectCard({ subject: s }: { subject: SwarmSubject }) {
         {s.lastReviewed !== null ? (
           <>
             <dt>Last reviewed</dt>
-            <dd>{s.lastReviewed}</dd>
+            <dd>
+              <When iso={s.lastReviewed} as="day" />
+            </dd>
           </>
         ) : null}
       </dl>
@@ -127,7 +129,11 @@ function SubjectSessions({ id }: { id: string }) {
               columns={[
                 {
                   label: 'Date',
-                  render: (s) => <a href={`/swarm/sessions/${s.id}`}>{s.date}</a>,
+                  render: (s) => (
+                    <a href={`/swarm/sessions/${s.id}`}>
+                      <When iso={s.date} as="day" />
+                    </a>
+                  ),
                 },
                 { label: 'State', render: (s) => <StateChip state={s.state} /> },
                 { label: 'Takes', numeric: true, render: (s) => s.takeCount },

@@ -24,7 +24,7 @@ function OpenSessionCard() {
             <div class="row-between">
               <div>
                 <a href={`/swarm/sessions/${session.id}`}>
-                  {session.date} · {session.subjectId}
+                  <When iso={session.date} as="day" /> · {session.subjectId}
                 </a>{' '}
                 <StateChip state={session.state} />
                 <div class="muted small">
@@ -114,7 +114,11 @@ export function SwarmHome() {
                 columns={[
                   {
                     label: 'Date',
-                    render: (s) => <a href={`/swarm/sessions/${s.id}`}>{s.date}</a>,
+                    render: (s) => (
+                      <a href={`/swarm/sessions/${s.id}`}>
+                        <When iso={s.date} as="day" />
+                      </a>
+                    ),
                     sort: (s) => s.convenedAt,
                   },
                   { label: 'Subject', render: (s) => s.subjectId },
