@@ -6,6 +6,7 @@ import {
   chartAxisProblems,
   horizontalOverflow,
   overflowingElements,
+  rawDateProblems,
   seriousAxeViolations,
 } from './support/audit.js';
 import { activeMember, postMemo } from './support/member.js';
@@ -15,7 +16,9 @@ import { startServer, type RunningServer } from './support/server.js';
  * Every route of the site at a phone (390×844) and a desktop (1440×900) size: the page is never
  * wider than the viewport, no console error, axe-core finds no critical or serious violation, the
  * page has its own <title>, every chart's axes read right (no clipped label, dates not times, the
- * axis's unit on every label, filled areas from zero), and a screenshot lands in
+ * axis's unit on every label, a plain-number axis names its unit, filled areas from zero), no
+ * visible cell or paragraph prints a raw YYYY-MM-DD date (code and hashes aside), and a screenshot
+ * lands in
  * test-artifacts/screenshots/.
  */
 
@@ -164,6 +167,8 @@ describe('every route', () => {
             `${path}: ${overflow}px wider than the viewport: ${(await overflowingElements(page)).join(', ')}`,
           );
         for (const problem of await chartAxisProblems(page)) failures.push(`${path}: ${problem}`);
+        for (const problem of await rawDateProblems(page))
+          failures.push(`${path}: raw date ${problem}`);
         for (const error of watched.errors) failures.push(`${path}: console error ${error}`);
         for (const violation of await seriousAxeViolations(page))
           failures.push(
@@ -477,12 +482,87 @@ describe('every route', () => {
       const value = indicator.transformedValue;
       if (value === null) return expect(text).toBe('—');
       if (indicator.transform === 'change90')
-        expect(text, indicator.id).toBe(`${value > 0 ? '+' : ''}${(value * 100).toFixed(1)} %`);
+        expect(text, indicator.id).toBe(
+          `${value > 0 ? '+' : ''}${(value * 100).toFixed(1)}\u00a0%`,
+        );
       else if (indicator.transform === 'trend_50_200')
         expect(text, indicator.id).toBe(value.toFixed(3));
-      // A level keeps its significant digits: never a bare "0" for a small non-zero ratio.
+      // A level keeps its significant digits: never a bare "0" for a small non-zero ratio,
+      // and reads in its unit, never with the raw unit word ("120B usd", "0.52 percent").
       else if (value !== 0) expect(text, indicator.id).not.toMatch(/^0( |$)/);
+      if (indicator.transform === 'level')
+        expect(text, indicator.id).not.toMatch(/ (usd|percent|index|count|ratio)$/);
     });
+    await watched.close();
+  });
+
+  test('research gauges read in their unit: percent changes signed in %, percentiles as "67th percentile"', async () => {
+    const watched = await openPage(browser);
+    const { page } = watched;
+    for (const key of ['late-cycle-signals', 'channel-divergence']) {
+      const signal = await api<{
+        payload: {
+          gauges: Array<{ id: string; value: number | null; percentile: number | null }>;
+          indicators: Record<string, { unit: string }>;
+        };
+      }>(`/api/dashboards/research-signals/${key}`);
+      await page.goto(`${server.baseUrl}/research/${key}`);
+      await page.waitForSelector('[data-testid="gauge-value"]');
+      for (const gauge of signal.payload.gauges) {
+        const row = page.locator(`tr[data-gauge="${gauge.id}"]`);
+        const text = (
+          (await row.locator('[data-testid="gauge-value"]').textContent()) ?? ''
+        ).trim();
+        const unit = signal.payload.indicators[gauge.id]?.unit ?? 'percentile';
+        const where = `${key} ${gauge.id} (${unit}): ${text}`;
+        if (gauge.value === null) {
+          expect(text, where).toBe('no reading');
+          continue;
+        }
+        if (unit === 'percent_change') {
+          const sign = gauge.value > 0 ? '+' : '';
+          expect(text, where).toBe(`${sign}${(gauge.value * 100).toFixed(1)}\u00a0%`);
+        } else if (unit === 'percentile')
+          expect(text, where).toMatch(/^\d+(st|nd|rd|th) percentile$/);
+        else expect(text, where).toMatch(/^[-$\d]/);
+        expect(text, where).not.toMatch(/ (usd|percent|percent_change|ratio\d*)$/);
+        if (gauge.percentile !== null)
+          expect(await row.textContent(), where).toContain(`${Math.round(gauge.percentile * 100)}`);
+        expect(await row.textContent(), where).toMatch(/\d+(st|nd|rd|th) percentile/);
+      }
+      // The summary line names its percentile the same way: "at the 52nd percentile".
+      const text = await page.locator('main').innerText();
+      expect(text).not.toMatch(/percentile \d|\d\s*% percentile/);
+      expect(text).not.toMatch(/\b(\d*[02-9])?(1th|2th|3th)\b/);
+    }
+    expect(watched.errors).toEqual([]);
+    await watched.close();
+  });
+
+  test('judgement hashes on the session page: shortened, the full value on hover, a copy button', async () => {
+    const session = visits.find((visit) => visit.pattern === '/swarm/sessions/:id')!.path;
+    const id = session.split('/').pop()!;
+    const judgements = await api<{
+      judgements: Array<{ promptHash: string; inputsDigest: string }>;
+    }>(`/api/swarm/sessions/${id}/judgements`);
+    if (judgements.judgements.length === 0) {
+      console.info(`${session}: no judgement in the demo; hash check skipped`);
+      return;
+    }
+    const watched = await openPage(browser, SIZES[0]);
+    const { page } = watched;
+    await page.goto(`${server.baseUrl}${session}`);
+    const hashes = page.locator('[data-testid="judgements"] [data-testid="hash"]');
+    await hashes.first().waitFor();
+    const titles = await hashes
+      .locator('.mono')
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('title')));
+    const first = judgements.judgements[0]!;
+    expect(titles).toContain(first.promptHash);
+    expect(titles).toContain(first.inputsDigest);
+    expect(await page.locator('[data-testid="judgements"]').textContent()).not.toContain('…·');
+    expect(await hashes.locator('button.copy').count()).toBe(titles.length);
+    expect(await horizontalOverflow(page)).toBe(0);
     await watched.close();
   });
 

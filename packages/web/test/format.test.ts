@@ -6,14 +6,24 @@ import {
   coefficient,
   count,
   gapPoints,
+  indicatorValue,
+  measured,
   numberTick,
   pct,
+  pctChange,
   pctPoints,
+  pctSig,
   pctValue,
+  percentile,
+  percentTick,
+  price,
   sig,
   usd,
   usdTick,
 } from '../src/lib/format.js';
+
+/** The site's percent spacing: a no-break space before the sign ("+3.2 %"). */
+const P = '\u00a0%';
 
 /* One format per kind of number, all in lib/format.ts: these are the site's formats, and a page that
    formats a number by hand fails the scan below. */
@@ -27,14 +37,61 @@ describe('number formats', () => {
     expect(usdTick(250)).toBe('$250.00');
   });
 
-  test('percentages: shares, values already in percent, signed changes and gaps', () => {
-    expect(pct(0.253)).toBe('25.3%');
-    expect(pctValue(4.256)).toBe('4.26%');
-    expect(pctValue(12.34, 1)).toBe('12.3%');
-    expect(pctPoints(-3.21)).toBe('-3.2%');
-    expect(pctPoints(3.21)).toBe('+3.2%');
+  test('token prices keep their significant digits; amounts stay in cents', () => {
+    expect(price(0.0567)).toBe('$0.0567');
+    expect(price(1.23444)).toBe('$1.234');
+    expect(price(0.00004812)).toBe('$0.00004812');
+    expect(price(69_550.6)).toBe('$69,550.60');
+    expect(price(null)).toBe('—');
+    expect(usd(0.0567)).toBe('$0.06');
+  });
+
+  test('percentages, one spacing everywhere: shares, values already in percent, signed changes and gaps', () => {
+    expect(pct(0.253)).toBe(`25.3${P}`);
+    expect(pctValue(4.256)).toBe(`4.26${P}`);
+    expect(pctValue(12.34, 1)).toBe(`12.3${P}`);
+    expect(pctPoints(-3.21)).toBe(`-3.2${P}`);
+    expect(pctPoints(3.21)).toBe(`+3.2${P}`);
+    expect(pctChange(0.0523)).toBe(`+5.2${P}`);
+    expect(pctChange(-0.03)).toBe(`-3.0${P}`);
+    expect(pctSig(1)).toBe(`1${P}`);
+    expect(percentTick(4.5)).toBe(`4.5${P}`);
     expect(gapPoints(0.032)).toBe('+3.2 pt');
     expect(pctValue(null)).toBe('—');
+    // Every percentage the module makes ends in the same spaced sign, never a bare "3.2%".
+    for (const text of [pct(0.5), pctValue(1), pctPoints(1), pctChange(0.1), pctSig(2)])
+      expect(text).toMatch(/\d\u00a0%$/);
+  });
+
+  test('one percentile format: "67th percentile"', () => {
+    expect(percentile(0.67)).toBe('67th percentile');
+    expect(percentile(0.01)).toBe('1st percentile');
+    expect(percentile(0.02)).toBe('2nd percentile');
+    expect(percentile(0.03)).toBe('3rd percentile');
+    expect(percentile(0.11)).toBe('11th percentile');
+    expect(percentile(0.12)).toBe('12th percentile');
+    expect(percentile(0.13)).toBe('13th percentile');
+    expect(percentile(0.215)).toBe('22nd percentile');
+    expect(percentile(0)).toBe('0th percentile');
+    expect(percentile(1)).toBe('100th percentile');
+    expect(percentile(null)).toBe('—');
+  });
+
+  test('a measured value reads by its unit: dollars, percent, signed change, count, ratio', () => {
+    expect(measured(120e9, 'usd')).toBe(usd(120e9));
+    expect(measured(0.52, 'percent')).toBe(`0.52${P}`);
+    expect(measured(0.052, 'percent_change')).toBe(`+5.2${P}`);
+    expect(measured(-0.052, 'percent_change')).toBe(`-5.2${P}`);
+    expect(measured(0.672, 'percentile')).toBe('67th percentile');
+    expect(measured(214, 'count')).toBe('214');
+    expect(measured(1.31944, 'ratio4')).toBe('1.319');
+    expect(measured(0.004812, 'ratio2')).toBe('0.004812');
+    expect(measured(71.3, 'index')).toBe('71.3');
+    expect(measured(null, 'usd')).toBe('—');
+    // The regime table's levels: no raw unit word after the number.
+    expect(indicatorValue(120e9, 'level', 'usd')).toBe(usd(120e9));
+    expect(indicatorValue(0.52, 'level', 'percent')).toBe(`0.52${P}`);
+    expect(indicatorValue(0.593, 'change90', 'usd')).toBe(`+59.3${P}`);
   });
 
   test('measured values keep their significant digits; counts and ticks read plainly', () => {
@@ -59,17 +116,39 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-test('no page formats a number by hand: every format comes from lib/format.ts', () => {
-  const offenders: string[] = [];
-  for (const file of sourceFiles(SRC)) {
+/** Each line of the site's sources outside lib/format.ts (and geometry-only files). */
+function sourceLines(): Array<{ where: string; line: string }> {
+  return sourceFiles(SRC).flatMap((file) => {
     const relative = path.relative(SRC, file).split(path.sep).join('/');
-    if (relative === 'lib/format.ts' || GEOMETRY_ONLY.has(relative)) continue;
-    readFileSync(file, 'utf8')
+    if (relative === 'lib/format.ts' || GEOMETRY_ONLY.has(relative)) return [];
+    return readFileSync(file, 'utf8')
       .split('\n')
-      .forEach((line, i) => {
-        if (/\.toFixed\(|\.toLocaleString\(|\.toPrecision\(|Intl\.NumberFormat/.test(line))
-          offenders.push(`${relative}:${i + 1}: ${line.trim()}`);
-      });
-  }
+      .map((line, i) => ({ where: `${relative}:${i + 1}`, line: line.trim() }));
+  });
+}
+
+test('no page formats a number by hand: every format comes from lib/format.ts', () => {
+  const offenders = sourceLines()
+    .filter(({ line }) =>
+      /\.toFixed\(|\.toLocaleString\(|\.toPrecision\(|Intl\.NumberFormat/.test(line),
+    )
+    .map(({ where, line }) => `${where}: ${line}`);
+  expect(offenders).toEqual([]);
+});
+
+test('no page writes its own percent sign or percentile: pct*, percentile() from lib/format.ts', () => {
+  // A CSS length (`width: \`${share * 100}%\``) is geometry, not a number a reader sees.
+  const css = /\b(width|left|right|top|height):\s*`/;
+  const offenders = sourceLines()
+    .filter(({ line }) => !line.startsWith('//') && !line.startsWith('*') && !css.test(line))
+    .filter(
+      ({ line }) =>
+        // "{value}%", "${value}%", "42%": a percentage made by hand (the site writes "42 %").
+        /[}\d]%/.test(line) ||
+        // "{pct(p, 0)} percentile", "{Math.round(p * 100)}": a percentile made by hand.
+        /(pct|num|sig)\([^)]*\)\}?\s*percentile\b/.test(line) ||
+        /Math\.round\([^)]*percentile[^)]*\*\s*100\)/i.test(line),
+    )
+    .map(({ where, line }) => `${where}: ${line}`);
   expect(offenders).toEqual([]);
 });

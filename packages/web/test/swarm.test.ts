@@ -50,7 +50,7 @@ async function apiJson<T>(path: string): Promise<T> {
 
 /** The site's formats, restated here so a change to them shows up as a failing test. */
 const pctText = (fraction: number | null) =>
-  fraction === null ? '—' : `${(fraction * 100).toFixed(1)}%`;
+  fraction === null ? '—' : `${(fraction * 100).toFixed(1)}\u00a0%`;
 const usdText = (value: number | null) =>
   value === null
     ? '—'
@@ -316,9 +316,11 @@ describe('swarm pages', () => {
       '[data-testid="receipt-verdict"]',
       'swarm-session-of-day',
     );
-    expect(await page.locator('[data-testid="session-header"] h2').textContent()).toContain(
-      detail.date,
-    );
+    // The header names the day readably, its YYYY-MM-DD date on hover.
+    const headerDay = page.locator('[data-testid="session-header"] h2 time');
+    expect(await headerDay.getAttribute('datetime')).toBe(detail.date);
+    expect(await headerDay.getAttribute('title')).toBe(detail.date);
+    expect(await headerDay.textContent()).not.toContain(detail.date);
     // The page is the day's latest session: its receipt panel links that session's receipt.
     const html = await page.locator('main').innerHTML();
     expect(html).toContain(day.session.id);

@@ -149,7 +149,7 @@ function lateCycle(axis: DailyAxis, read: Read): ResearchPayload {
       text:
         withReading === 0
           ? 'No gauge has a reading yet.'
-          : `${saturated} of ${withReading} signposts saturated, ${elevated} elevated; mean percentile ${score === null ? 'n/a' : Math.round(score * 100)}.`,
+          : `${saturated} of ${withReading} signposts saturated, ${elevated} elevated; mean at the ${score === null ? 'n/a' : percentileText(score)}.`,
     },
   });
 }
@@ -217,9 +217,17 @@ function channelDivergence(axis: DailyAxis, read: Read): ResearchPayload {
       text:
         channel === null
           ? 'No component has a reading yet.'
-          : `Channel at the ${Math.round(channel * 100)}th percentile: ${readOf(channel)}.`,
+          : `Channel at the ${percentileText(channel)}: ${readOf(channel)}.`,
     },
   });
+}
+
+/** A 0..1 rank as the site prints a percentile ("67th percentile", "52nd percentile"). */
+export function percentileText(rank: number): string {
+  const n = Math.round(rank * 100);
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix} percentile`;
 }
 
 function gauge(c: Component, t: number, readOf: (p: number | null) => string | null): Gauge {

@@ -1,12 +1,14 @@
 import { useState } from 'preact/hooks';
-import { DASH, pct, sig, usd } from '../lib/format.js';
+import { DASH, pct, pctValue, price, sig, usd } from '../lib/format.js';
 import type { ChartSpec } from './chart-spec.js';
 import { scrollRegion } from './scroll-region.js';
 import { When } from './when.js';
 
 function formatOf(kind: ChartSpec['yFormat']): (value: number | null) => string {
   if (kind === 'usd') return usd;
+  if (kind === 'price') return price;
   if (kind === 'pct') return (v) => pct(v);
+  if (kind === 'percent') return (v) => pctValue(v);
   return sig;
 }
 

@@ -18,6 +18,8 @@ export interface YBand {
   color: string;
 }
 
+export type AxisFormat = 'usd' | 'price' | 'pct' | 'percent' | 'number';
+
 export interface ChartSpec {
   title: string;
   /** Seconds since the epoch, ascending. */
@@ -29,7 +31,14 @@ export interface ChartSpec {
   bands?: YBand[];
   /** Horizontal reference lines. */
   rules?: { value: number; color: string }[];
-  yFormat?: 'usd' | 'pct' | 'number';
-  y2Format?: 'usd' | 'pct' | 'number';
+  /**
+   * Each y axis's unit: `usd` (amounts), `price` (USD by significant digits), `pct` (a 0..1 fraction shown as a percentage), `percent` (a value
+   * already in percent, e.g. an APY) or `number`. A `number` axis names its unit in `yUnit` /
+   * `y2Unit` (drawn as the axis title): the browser audit fails a number axis without one.
+   */
+  yFormat?: AxisFormat;
+  y2Format?: AxisFormat;
+  yUnit?: string;
+  y2Unit?: string;
   note?: string;
 }

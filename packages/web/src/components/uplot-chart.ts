@@ -1,7 +1,7 @@
 import { utcDate } from '@convene/protocol';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { numberTick, pct, usdTick } from '../lib/format.js';
+import { numberTick, pct, percentTick, price, usdTick } from '../lib/format.js';
 import type { ChartSpec } from './chart-spec.js';
 
 const AXIS = '#8aa0b4';
@@ -29,7 +29,9 @@ function formatter(kind: ChartSpec['yFormat']): (value: number | null) => string
   return (v) => {
     if (v === null || !Number.isFinite(v)) return '';
     if (kind === 'usd') return usdTick(v);
+    if (kind === 'price') return Math.abs(v) >= 1000 ? usdTick(v) : price(v);
     if (kind === 'pct') return pct(v, 0);
+    if (kind === 'percent') return percentTick(v);
     return numberTick(v);
   };
 }
@@ -76,8 +78,10 @@ export interface AxesAudit {
   x: string[];
   /** Per y axis: its labels, the width uPlot gave it and the widest label measured in its font. */
   y: Array<{ labels: string[]; size: number; widest: number }>;
-  /** Each y axis's format (its unit): usd, pct or a plain number. */
+  /** Each y axis's format (its unit): usd, price, pct, percent or a plain number. */
   formats: Array<NonNullable<ChartSpec['yFormat']>>;
+  /** Each y axis's named unit (its title), null when it has none. */
+  units: Array<string | null>;
   /** The left y scale's minimum, whether any series on it is a filled area, and a log scale. */
   yMin: number | null;
   filled: boolean;
@@ -121,6 +125,7 @@ function axesAuditPlugin(element: HTMLElement, spec: ChartSpec): uPlot.Plugin {
               spec.yFormat ?? 'number',
               ...(axes.length > 2 ? [spec.y2Format ?? 'number'] : []),
             ],
+            units: [spec.yUnit ?? null, ...(axes.length > 2 ? [spec.y2Unit ?? null] : [])],
             yMin: u.scales.y?.min ?? null,
             filled: spec.series.some((s) => s.fill !== undefined && s.scale !== 'y2'),
             log: spec.yLog === true,
@@ -167,6 +172,7 @@ export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
         ticks: { stroke: GRID },
         size: fitAxis,
         values: (_u, values) => values.map(formatter(spec.yFormat)),
+        ...(spec.yUnit !== undefined ? { label: spec.yUnit, labelSize: 20 } : {}),
       },
       ...(hasY2
         ? [
@@ -177,6 +183,7 @@ export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
               grid: { show: false },
               size: fitAxis,
               values: (_u: uPlot, values: number[]) => values.map(formatter(spec.y2Format)),
+              ...(spec.y2Unit !== undefined ? { label: spec.y2Unit, labelSize: 20 } : {}),
             },
           ]
         : []),

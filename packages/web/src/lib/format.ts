@@ -15,6 +15,28 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
 
 export const DASH = '—';
 
+/**
+ * The site's percent sign: a space before it ("25.3 %", "+3.2 %"), a no-break one so a value
+ * never wraps away from its sign. Every percentage on the site ends with this.
+ */
+export const PERCENT = '\u00a0%';
+
+const priceFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumSignificantDigits: 4,
+});
+
+/**
+ * A token or share price by significant digits, so a small price keeps its digits: "$0.0567",
+ * "$1.234", "$0.00004812"; from a thousand up as `usd` ("$69,550.60"). Amounts of money use `usd`.
+ */
+export function price(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  if (Math.abs(value) >= 1000) return usd(value);
+  return priceFormat.format(value);
+}
+
 /** US dollars; compact (e.g. $1.2M) from 100k up. A missing value is a dash, never $0. */
 export function usd(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
@@ -40,7 +62,26 @@ export function count(value: number | null | undefined): string {
 /** A 0..1 fraction as a percentage. */
 export function pct(fraction: number | null | undefined, digits = 1): string {
   if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return DASH;
-  return `${(fraction * 100).toFixed(digits)}%`;
+  return `${(fraction * 100).toFixed(digits)}${PERCENT}`;
+}
+
+/** A 0..1 fraction as a signed percentage change: "+5.2 %", "-3.0 %". */
+export function pctChange(fraction: number | null | undefined, digits = 1): string {
+  if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return DASH;
+  return `${fraction > 0 ? '+' : ''}${(fraction * 100).toFixed(digits)}${PERCENT}`;
+}
+
+/** An ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 67th. */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+}
+
+/** A 0..1 percentile rank, the one way the site shows one: "67th percentile". */
+export function percentile(rank: number | null | undefined): string {
+  if (rank === null || rank === undefined || !Number.isFinite(rank)) return DASH;
+  return `${ordinal(Math.round(rank * 100))} percentile`;
 }
 
 /** Gap beyond which an allocation row is flagged as drift (two percentage points). */
@@ -55,7 +96,7 @@ export function gapPoints(gap: number | null | undefined): string {
 /** A value already in percent (analytics routes), signed. */
 export function pctPoints(value: number | null | undefined, digits = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
-  return `${value > 0 ? '+' : ''}${value.toFixed(digits)}%`;
+  return `${value > 0 ? '+' : ''}${value.toFixed(digits)}${PERCENT}`;
 }
 
 const readableDay = new Intl.DateTimeFormat('en-GB', {
@@ -101,7 +142,13 @@ export function ago(iso: string | null | undefined, now = Date.now()): string {
 /** A value already in percent (APY, a KPI), unsigned: "4.25%". */
 export function pctValue(value: number | null | undefined, digits = 2): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
-  return `${value.toFixed(digits)}%`;
+  return `${value.toFixed(digits)}${PERCENT}`;
+}
+
+/** A value already in percent, by significant digits: "1 %", "0.3 %", "33.33 %". */
+export function pctSig(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return `${sig(value)}${PERCENT}`;
 }
 
 /** A correlation coefficient (−1..1) to two decimals: "0.42", "-0.07". */
@@ -120,6 +167,11 @@ const usdAxisFormat = new Intl.NumberFormat('en-US', {
 /** A USD axis tick: "$47.5K" from a thousand up (never a clipped "7,500.00"), else as `usd`. */
 export function usdTick(value: number): string {
   return Math.abs(value) >= 1000 ? usdAxisFormat.format(value) : usd(value);
+}
+
+/** An axis tick of a value already in percent: "4.25 %". */
+export function percentTick(value: number): string {
+  return `${numberTick(value)}${PERCENT}`;
 }
 
 /** A plain axis tick: whole numbers with separators from a thousand up, else four significant digits. */
@@ -160,9 +212,32 @@ export function sig(value: number | null | undefined): string {
  */
 export function indicatorValue(value: number | null, transform: string, unit: string): string {
   if (value === null || !Number.isFinite(value)) return DASH;
-  if (transform === 'change90') return `${value > 0 ? '+' : ''}${(value * 100).toFixed(1)} %`;
+  if (transform === 'change90') return pctChange(value);
   if (transform === 'trend_50_200') return value.toFixed(3);
-  return unit === '' ? sig(value) : `${sig(value)} ${unit}`;
+  return measured(value, unit);
+}
+
+/**
+ * A measured value by its unit: `usd` as dollars ("$120B"), `percent` (already in percent) as
+ * "0.52 %", `percent_change` (a 0..1 change) signed ("+5.2 %"), `count` as a count, ratios and
+ * index levels by significant digits; an unknown unit is named after the value.
+ */
+export function measured(value: number | null | undefined, unit: string): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  if (unit === 'usd') return usd(value);
+  if (unit === 'percent') return pctValue(value);
+  if (unit === 'percent_change') return pctChange(value);
+  if (unit === 'percentile') return percentile(value);
+  if (unit === 'count') return count(value);
+  if (unit === '' || unit === 'index' || /^ratio\d*$/.test(unit)) return sig(value);
+  return `${sig(value)} ${unit}`;
+}
+
+/** A unit as a reader names it, for an axis title or a note: "ratio4" reads "ratio". */
+export function unitLabel(unit: string): string {
+  if (/^ratio\d*$/.test(unit)) return 'ratio';
+  if (unit === 'percent_change') return 'change';
+  return label(unit === '' ? 'value' : unit);
 }
 
 /** What a transform means, for a column note. */

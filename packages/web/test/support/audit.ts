@@ -84,7 +84,8 @@ interface AxeApi {
 interface AxesAudit {
   x: string[];
   y: Array<{ labels: string[]; size: number; widest: number }>;
-  formats: Array<'usd' | 'pct' | 'number'>;
+  formats: Array<'usd' | 'price' | 'pct' | 'percent' | 'number'>;
+  units: Array<string | null>;
   yMin: number | null;
   filled: boolean;
   log: boolean;
@@ -95,8 +96,8 @@ const TICK_AND_GAP_PX = 15;
 
 /**
  * Every chart on the page, once drawn: a data table beside it, no y label wider than its axis
- * (clipped), daily x labels without a time of day, every y label in its axis's unit, and a filled
- * area starting at zero.
+ * (clipped), daily x labels without a time of day, every y label in its axis's unit (a plain-number
+ * axis names its unit in its title), and a filled area starting at zero.
  */
 export async function chartAxisProblems(page: Page): Promise<string[]> {
   const hosts = page.locator('figure.chart .chart-host');
@@ -125,10 +126,13 @@ export async function chartAxisProblems(page: Page): Promise<string[]> {
           `${title}: y axis ${index + 1} is ${axis.size}px for a ${axis.widest}px label (clipped)`,
         );
       const unit = audit.formats[index];
+      // A plain-number axis names its unit (drawn as its title): "1.2" alone says nothing.
+      if ((unit ?? 'number') === 'number' && (audit.units[index] ?? '').trim() === '')
+        problems.push(`${title}: y axis ${index + 1} is a number axis without a unit`);
       for (const label of axis.labels) {
-        if (unit === 'usd' && !/^-?\$/.test(label))
+        if ((unit === 'usd' || unit === 'price') && !/^-?\$/.test(label))
           problems.push(`${title}: "${label}" on a USD axis`);
-        if (unit === 'pct' && !label.endsWith('%'))
+        if ((unit === 'pct' || unit === 'percent') && !label.endsWith('%'))
           problems.push(`${title}: "${label}" on a percentage axis`);
       }
     });
@@ -136,4 +140,35 @@ export async function chartAxisProblems(page: Page): Promise<string[]> {
       problems.push(`${title}: filled area on an axis starting at ${audit.yMin}, not zero`);
   }
   return problems;
+}
+
+/** A raw ISO date or stamp ("2026-11-22", "2026-11-22T14:05"), which a reader should never see. */
+const RAW_DATE = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?\b/;
+
+/**
+ * Visible text of the page's cells, paragraphs, list items, headings and captions that shows a raw
+ * `YYYY-MM-DD` date: every date goes through `<When>` (readable, the stamp on hover). Code, hashes
+ * and ids shown on purpose (`code`, `pre`, `.mono`, `Hash`), `<time>` elements and text members
+ * wrote themselves (`.text-body`: a take's or memo's body, quoted as filed) are left out.
+ */
+export async function rawDateProblems(page: Page): Promise<string[]> {
+  return page.evaluate((pattern) => {
+    const raw = new RegExp(pattern);
+    const skip = 'code, pre, .mono, [data-testid="hash"], time, .text-body, script, style';
+    const out: string[] = [];
+    const blocks = document.querySelectorAll(
+      'main :is(td, th, p, li, dd, dt, h1, h2, h3, h4, caption, summary, figcaption, .stat-value)',
+    );
+    for (const block of Array.from(blocks)) {
+      if (block.closest(skip) !== null) continue;
+      if (!(block as HTMLElement).checkVisibility()) continue;
+      const copy = block.cloneNode(true) as HTMLElement;
+      for (const ignored of Array.from(copy.querySelectorAll(skip))) ignored.remove();
+      const text = (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const match = raw.exec(text);
+      if (match !== null)
+        out.push(`"${match[0]}" in <${block.tagName.toLowerCase()}>: ${text.slice(0, 120)}`);
+    }
+    return [...new Set(out)].slice(0, 10);
+  }, RAW_DATE.source);
 }

@@ -5,7 +5,7 @@ import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { num, pctPoints, usd } from '../../lib/format.js';
+import { num, pctPoints, price, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
@@ -42,7 +42,7 @@ export function CoinsPage() {
                 {
                   label: 'Price',
                   numeric: true,
-                  render: (r) => usd(r.priceUsd),
+                  render: (r) => price(r.priceUsd),
                 },
                 {
                   label: 'Market cap',
@@ -107,7 +107,7 @@ function CoinBody({ coin: c }: { coin: CoinProfile }) {
           { label: 'price', pick: (h) => h.priceUsd, color: '#22d3ee' },
           { label: 'market cap', pick: (h) => h.marketCapUsd, ...MONEY, scale: 'y2' },
         ],
-        { yFormat: 'usd', y2Format: 'usd' },
+        { yFormat: 'price', y2Format: 'usd' },
       ),
     [c],
   );
@@ -127,7 +127,7 @@ function CoinBody({ coin: c }: { coin: CoinProfile }) {
         ) : null}
       </p>
       <div class="stats">
-        <Stat label="Price" value={usd(c.priceUsd)} />
+        <Stat label="Price" value={price(c.priceUsd)} />
         <Stat label="Market cap" value={usd(c.marketCapUsd)} />
         <Stat label="FDV" value={usd(c.fdvUsd)} />
         <Stat label="Volume 24h" value={usd(c.volume24hUsd)} />

@@ -14,7 +14,7 @@ export function dailyChart<T extends { date: string }>(
   title: string,
   rows: readonly T[],
   fields: Field<T>[],
-  formats: Pick<ChartSpec, 'yFormat' | 'y2Format'> = {},
+  formats: Pick<ChartSpec, 'yFormat' | 'y2Format' | 'yUnit' | 'y2Unit'> = {},
 ): ChartSpec {
   const { x, at } = dailyGrid(rows);
   const series: ChartSeries[] = fields.map((field) => ({

@@ -1,10 +1,11 @@
+import { When } from '../../components/when.js';
 import { useMemo } from 'preact/hooks';
 import type { ProjectDetail } from '../../api/types/analytics.js';
 import { Async } from '../../components/async-view.js';
 import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { num, pctPoints, pctValue, usd } from '../../lib/format.js';
+import { num, pctPoints, pctValue, price, usd } from '../../lib/format.js';
 import { safeHref } from '../../lib/safe-url.js';
 import { useResource } from '../../lib/use-resource.js';
 import { ActivityTable } from './activity-page.js';
@@ -43,10 +44,15 @@ function ProjectBody({ project: p }: { project: ProjectDetail }) {
         ],
         { yFormat: 'usd', y2Format: 'usd' },
       ),
-      dailyChart('Transactions and active users, daily', p.history, [
-        { label: 'transactions', pick: (h) => h.transactions, color: '#22d3ee' },
-        { label: 'active users', pick: (h) => h.activeUsers, color: '#a78bfa' },
-      ]),
+      dailyChart(
+        'Transactions and active users, daily',
+        p.history,
+        [
+          { label: 'transactions', pick: (h) => h.transactions, color: '#22d3ee' },
+          { label: 'active users', pick: (h) => h.activeUsers, color: '#a78bfa' },
+        ],
+        { yUnit: 'count' },
+      ),
       dailyChart('TVL, daily', p.history, [{ label: 'TVL', pick: (h) => h.tvlUsd, ...MONEY }], {
         yFormat: 'usd',
       }),
@@ -64,7 +70,7 @@ function ProjectBody({ project: p }: { project: ProjectDetail }) {
         {p.hero.tagline !== null ? <p class="lead">{p.hero.tagline}</p> : null}
         {p.hero.description !== null ? <p class="text-body">{p.hero.description}</p> : null}
         <p class="small muted">
-          {p.hero.chain ?? 'no chain'} · listed {p.hero.listedAt.slice(0, 10)} ·{' '}
+          {p.hero.chain ?? 'no chain'} · listed <When iso={p.hero.listedAt} as="day" /> ·{' '}
           {site !== null ? (
             <a href={site} rel="noopener noreferrer nofollow">
               {p.hero.site}
@@ -113,7 +119,7 @@ function ProjectBody({ project: p }: { project: ProjectDetail }) {
         <ul>
           {p.facets.coins.map((c) => (
             <li key={c.id}>
-              coin <a href={`/analytics/coins/${c.id}`}>{c.symbol}</a> · {usd(c.priceUsd)} · cap{' '}
+              coin <a href={`/analytics/coins/${c.id}`}>{c.symbol}</a> · {price(c.priceUsd)} · cap{' '}
               {usd(c.marketCapUsd)}
             </li>
           ))}

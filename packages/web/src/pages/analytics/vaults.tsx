@@ -109,9 +109,9 @@ function VaultBody({ vault: v }: { vault: VaultProfile }) {
         v.history,
         [
           { label: 'TVL', pick: (h) => h.tvlUsd, ...MONEY },
-          { label: 'APY %', pick: (h) => h.apyPct, color: '#22d3ee', scale: 'y2' },
+          { label: 'APY', pick: (h) => h.apyPct, color: '#22d3ee', scale: 'y2' },
         ],
-        { yFormat: 'usd', y2Format: 'number' },
+        { yFormat: 'usd', y2Format: 'percent' },
       ),
     [v],
   );

@@ -6,7 +6,7 @@ import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { num, pctPoints, usd } from '../../lib/format.js';
+import { day, num, pctPoints, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
@@ -143,7 +143,7 @@ function WalletBody({ wallet: w }: { wallet: WalletProfile }) {
           hint={
             w.delta30d === null
               ? 'no snapshot 30 days back'
-              : `${pctPoints(w.delta30d.changePct)} since ${w.delta30d.fromDate}`
+              : `${pctPoints(w.delta30d.changePct)} since ${day(w.delta30d.fromDate)}`
           }
         />
         <Stat label="Transactions 30d" value={num(w.txCount30d)} />

@@ -24,6 +24,7 @@ function equitySpec(portfolio: string, runs: Backtest[]): ChartSpec {
       };
     }),
     yLog: true,
+    yUnit: 'equity, growth of 1',
     height: 220,
   };
 }

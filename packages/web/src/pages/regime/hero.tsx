@@ -1,7 +1,7 @@
 import { When } from '../../components/when.js';
 import type { RegimeLatest } from '../../api/types/regime.js';
 import { GaugeBar, RegimeChip } from '../../components/badges.js';
-import { num, pct } from '../../lib/format.js';
+import { num, percentile } from '../../lib/format.js';
 
 const PANELS = [
   { key: 'macro', label: 'Macro' },
@@ -34,7 +34,7 @@ export function RegimeHero({ latest }: { latest: RegimeLatest }) {
         <div class="hero-number" data-testid="regime-composite">
           composite {num(latest.composite, 3)}
         </div>
-        <div class="muted">{pct(latest.compositePercentile, 0)} percentile of the last 3 years</div>
+        <div class="muted">{percentile(latest.compositePercentile)} of the last 3 years</div>
         <GaugeBar value={latest.composite} label="composite, risk-off to risk-on" />
         <div class="gauge-scale small muted">
           <span>risk-off</span>
@@ -51,7 +51,7 @@ export function RegimeHero({ latest }: { latest: RegimeLatest }) {
             </div>
             <div class="stat-value">{num(panel.index, 3)}</div>
             <GaugeBar value={panel.index} label={`${panel.label} index`} />
-            <div class="muted small">{pct(panel.percentile, 0)} percentile</div>
+            <div class="muted small">{percentile(panel.percentile)}</div>
           </div>
         ))}
         <div class="subcard" data-testid="panel-range">

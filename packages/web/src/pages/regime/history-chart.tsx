@@ -31,6 +31,7 @@ export function HistoryChart({ history }: { history: RegimeSnapshot[] }) {
         { label: 'factor', values: history.map((h) => h.factorIndex), color: '#f472b6', width: 1 },
       ],
       yRange: [0, 1],
+      yUnit: 'index, 0–1',
       bands: REGIME_BANDS,
       rules: [
         { value: 0.33, color: 'rgba(245,158,11,0.6)' },

@@ -1,7 +1,7 @@
 import type { IndicatorReading, RegimeLatest } from '../../api/types/regime.js';
 import { Chip } from '../../components/badges.js';
 import { Sparkline } from '../../components/sparkline.js';
-import { indicatorValue, pct, sig, transformLabel } from '../../lib/format.js';
+import { indicatorValue, measured, pct, percentile, transformLabel } from '../../lib/format.js';
 import { scrollRegion } from '../../components/scroll-region.js';
 
 const PANEL_TITLES: Record<string, string> = {
@@ -92,17 +92,13 @@ export function IndicatorTables({ latest }: { latest: RegimeLatest }) {
                         <div>{indicatorValue(i.transformedValue, i.transform, i.unit)}</div>
                         <div class="muted small" title={`last raw observation ${i.rawDate ?? ''}`}>
                           {transformLabel(i.transform)}
-                          {i.transform === 'level' ? '' : ` of ${sig(i.rawValue)} ${i.unit}`}
+                          {i.transform === 'level' ? '' : ` of ${measured(i.rawValue, i.unit)}`}
                         </div>
                       </td>
                       <td class="num">
                         <Chip
                           tone={signedTone(i.signedPercentile)}
-                          text={
-                            i.signedPercentile === null
-                              ? '—'
-                              : String(Math.round(i.signedPercentile * 100))
-                          }
+                          text={percentile(i.signedPercentile)}
                         />
                       </td>
                       <td class="num">{pct(i.panelWeight)}</td>

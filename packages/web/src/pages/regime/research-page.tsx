@@ -4,7 +4,7 @@ import { RESEARCH_KEYS, type ResearchSignal } from '../../api/types/regime.js';
 import { Async } from '../../components/async-view.js';
 import { PageHeader } from '../../components/layout.js';
 import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
-import { dayToSeconds } from '../../lib/format.js';
+import { dayToSeconds, unitLabel } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { GaugeTable } from './signals-summary.js';
 
@@ -51,6 +51,7 @@ function ResearchBody({ signal }: { signal: ResearchSignal }) {
           scale: 'y2' as const,
         },
       ],
+      ...valueAxis(payload.indicators[id]?.unit ?? ''),
       y2Format: 'pct' as const,
       height: 200,
     }));
@@ -68,8 +69,8 @@ function ResearchBody({ signal }: { signal: ResearchSignal }) {
         },
       ],
       yLog: true,
-      yFormat: 'usd',
-      y2Format: 'usd',
+      yFormat: 'price',
+      y2Format: 'price',
       height: 260,
     };
     return { specs, prices };
@@ -94,6 +95,14 @@ function ResearchBody({ signal }: { signal: ResearchSignal }) {
       </section>
     </>
   );
+}
+
+/** The value axis in the indicator's unit: a percent change as a percentage, else a named number. */
+function valueAxis(unit: string): Pick<ChartSpec, 'yFormat' | 'yUnit'> {
+  if (unit === 'usd') return { yFormat: 'usd' };
+  if (unit === 'percent') return { yFormat: 'percent' };
+  if (unit === 'percent_change') return { yFormat: 'pct' };
+  return { yFormat: 'number', yUnit: unitLabel(unit) };
 }
 
 function alignTo(

@@ -1,7 +1,7 @@
 import type { Gauge, RegimeLatest, ResearchSignalSummary } from '../../api/types/regime.js';
 import { Async } from '../../components/async-view.js';
 import { GaugeBar } from '../../components/badges.js';
-import { num, pct } from '../../lib/format.js';
+import { measured, num, percentile } from '../../lib/format.js';
 import type { Resource } from '../../lib/use-resource.js';
 import { scrollRegion } from '../../components/scroll-region.js';
 
@@ -45,22 +45,32 @@ export function GaugeTable({ gauges, signal }: { gauges: Gauge[]; signal: Resear
           </tr>
         </thead>
         <tbody>
-          {gauges.map((g) => (
-            <tr key={g.id}>
-              <td>{g.name}</td>
-              <td class="num">
-                {g.value === null ? <span class="muted">no reading</span> : num(g.value, 3)}
-              </td>
-              <td>
-                <div class="gauge-cell">
-                  <GaugeBar value={g.percentile} label={`${g.name} percentile`} warnAbove={0.7} />
-                  <span class="small">{pct(g.percentile, 0)}</span>
-                </div>
-              </td>
-              <td>{g.read ?? '—'}</td>
-              <td class="num">{num(signal.payload.indicators[g.id]?.median8y ?? null, 3)}</td>
-            </tr>
-          ))}
+          {gauges.map((g) => {
+            const note = signal.payload.indicators[g.id];
+            // Only a summary gauge (CHANNEL, the mean of its components' percentiles) has no note:
+            // its value is a percentile.
+            const unit = note?.unit ?? 'percentile';
+            return (
+              <tr key={g.id} data-gauge={g.id} data-unit={unit}>
+                <td>{g.name}</td>
+                <td class="num" data-testid="gauge-value">
+                  {g.value === null ? (
+                    <span class="muted">no reading</span>
+                  ) : (
+                    measured(g.value, unit)
+                  )}
+                </td>
+                <td>
+                  <div class="gauge-cell">
+                    <GaugeBar value={g.percentile} label={`${g.name} percentile`} warnAbove={0.7} />
+                    <span class="small">{percentile(g.percentile)}</span>
+                  </div>
+                </td>
+                <td>{g.read ?? '—'}</td>
+                <td class="num">{measured(note?.median8y ?? null, unit)}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -1,3 +1,4 @@
+import { When } from '../../components/when.js';
 import { useLocation } from 'preact-iso/router';
 import type {
   Judgement,
@@ -225,7 +226,9 @@ function MemberTakesTable({ takes, path }: { takes: MemberTake[]; path: string }
           {
             label: 'Session',
             render: (t) => (
-              <a href={`/swarm/sessions/${t.sessionId}`}>{`${t.date} · ${t.subjectId}`}</a>
+              <a href={`/swarm/sessions/${t.sessionId}`}>
+                <When iso={t.date} as="day" /> · {t.subjectId}
+              </a>
             ),
             sort: (t) => t.receivedAt,
           },

@@ -9,6 +9,7 @@ import type {
 } from '../../api/types/swarm.js';
 import { Async } from '../../components/async-view.js';
 import { num } from '../../lib/format.js';
+import { Hash } from '../../components/hash.js';
 import { useResource } from '../../lib/use-resource.js';
 import { DisagreementPanel, RecommendationPanel } from './aggregate-panels.js';
 import { ReceiptPanel } from './receipt-panel.js';
@@ -45,7 +46,7 @@ export function SessionOfDayPage({ params }: { params: { date: string; subject: 
       documentTitle={`Session ${params.date} ${params.subject}`}
       lead={
         <>
-          The latest session of {params.date} on{' '}
+          The latest session of <When iso={params.date} as="day" /> on{' '}
           <a href={`/swarm/subjects/${encodeURIComponent(params.subject)}`}>{params.subject}</a>;
           earlier ones that day are in the{' '}
           <a href={`/swarm?subject=${encodeURIComponent(params.subject)}&search=${params.date}`}>
@@ -101,7 +102,7 @@ export function SessionBody({ session: s }: { session: SessionDetail }) {
     <>
       <section class="card" data-testid="session-header">
         <h2>
-          {s.date} ·{' '}
+          <When iso={s.date} as="day" /> ·{' '}
           <a href={`/swarm/subjects/${encodeURIComponent(s.subjectId)}`}>{s.subjectId}</a>{' '}
           <StateChip state={s.state} />
         </h2>
@@ -156,8 +157,8 @@ export function SessionBody({ session: s }: { session: SessionDetail }) {
             </p>
             {brief.regime !== null ? (
               <p class="small">
-                Regime on {brief.regime.date}: {brief.regime.regime ?? 'no label'} (composite{' '}
-                {num(brief.regime.composite, 3)})
+                Regime on <When iso={brief.regime.date} as="day" />:{' '}
+                {brief.regime.regime ?? 'no label'} (composite {num(brief.regime.composite, 3)})
               </p>
             ) : null}
             <BriefTargets reference={s.referenceAllocation} />
@@ -208,8 +209,8 @@ export function JudgementList({ judgements }: { judgements: Judgement[] }) {
             </ul>
           ) : null}
           <p class="muted small mono">
-            model {j.model} · prompt {j.promptHash.slice(0, 16)}… · inputs{' '}
-            {j.inputsDigest.slice(0, 16)}…
+            model {j.model} · prompt <Hash value={j.promptHash} what="prompt hash" /> · inputs{' '}
+            <Hash value={j.inputsDigest} what="inputs digest" />
           </p>
         </article>
       ))}

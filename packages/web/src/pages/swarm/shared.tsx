@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { Chip } from '../../components/badges.js';
 import { SectionFrame } from '../../components/section-frame.js';
+import { When } from '../../components/when.js';
 import type { Column } from '../../components/data-table.js';
 import type { SessionSummary } from '../../api/types/swarm.js';
 import { num, pct } from '../../lib/format.js';
@@ -30,7 +31,11 @@ export function sessionColumns(list: 'all subjects' | 'one subject'): Column<Ses
   return [
     {
       label: 'Date',
-      render: (s) => <a href={`/swarm/sessions/${s.id}`}>{s.date}</a>,
+      render: (s) => (
+        <a href={`/swarm/sessions/${s.id}`}>
+          <When iso={s.date} as="day" />
+        </a>
+      ),
       sort: (s) => s.convenedAt,
     },
     ...(list === 'all subjects'

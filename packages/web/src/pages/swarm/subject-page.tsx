@@ -73,7 +73,9 @@ function SubjectCard({ subject: s }: { subject: SwarmSubject }) {
         {s.lastReviewed !== null ? (
           <>
             <dt>Last reviewed</dt>
-            <dd>{s.lastReviewed}</dd>
+            <dd>
+              <When iso={s.lastReviewed} as="day" />
+            </dd>
           </>
         ) : null}
       </dl>

@@ -23,7 +23,7 @@ function OpenSessionCard() {
             <div class="row-between">
               <div>
                 <a href={`/swarm/sessions/${session.id}`}>
-                  {session.date} · {session.subjectId}
+                  <When iso={session.date} as="day" /> · {session.subjectId}
                 </a>{' '}
                 <StateChip state={session.state} />
                 <div class="muted small">

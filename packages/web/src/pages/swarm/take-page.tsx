@@ -64,7 +64,7 @@ function TakeBody({ take: t }: { take: TakeReceipt }) {
         </a>
         <span class="muted small"> @{t.signer.handle ?? '—'}</span> in{' '}
         <a href={`/swarm/sessions/${t.sessionId}`}>
-          session {t.date} · {t.subjectId}
+          session <When iso={t.date} as="day" /> · {t.subjectId}
         </a>
         , filed <When iso={t.receivedAt} />.
       </p>

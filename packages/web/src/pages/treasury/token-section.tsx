@@ -2,7 +2,7 @@ import { When } from '../../components/when.js';
 import type { Buybacks, FeeSplit, TokenMetrics, TokenQuote } from '../../api/types/treasury.js';
 import { Async } from '../../components/async-view.js';
 import { Freshness, ProvenanceBadge, Stat } from '../../components/badges.js';
-import { num, usd } from '../../lib/format.js';
+import { num, pctSig, price, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { scrollRegion } from '../../components/scroll-region.js';
 import { Hash } from '../../components/hash.js';
@@ -38,18 +38,18 @@ export function TokenSection() {
                 <ProvenanceBadge provenance={quote.provenance} />
               </p>
               <div class="stats">
-                <Stat label="Spot price" value={usd(quote.priceUsd)} />
+                <Stat label="Spot price" value={price(quote.priceUsd)} />
                 <Stat label="Total supply" value={num(quote.totalSupply)} />
                 <Stat label="Market cap (L2)" value={usd(quote.marketCapUsd)} />
               </div>
-              <h3>Fee split of the {feeSplit.swapFeePercent}% swap fee</h3>
+              <h3>Fee split of the {pctSig(feeSplit.swapFeePercent)} swap fee</h3>
               <div class="split-bar" role="img" aria-label="fee split">
                 {feeSplit.shares.map((share, i) => (
                   <span
                     key={share.recipient}
                     class={`split-part part-${i}`}
                     style={{ width: `${share.percent}%` }}
-                    title={`${share.recipient}: ${share.percent}%`}
+                    title={`${share.recipient}: ${pctSig(share.percent)}`}
                   />
                 ))}
               </div>
@@ -57,7 +57,7 @@ export function TokenSection() {
                 {feeSplit.shares.map((share, i) => (
                   <li key={share.recipient}>
                     <span class={`swatch part-${i}`} /> <strong>{share.recipient}</strong>{' '}
-                    {share.percent}% — {share.use}
+                    {pctSig(share.percent)} — {share.use}
                   </li>
                 ))}
               </ul>
@@ -94,9 +94,13 @@ function BuybacksBody({ data }: { data: Buybacks }) {
       ) : (
         <p class="notice" data-testid="buybacks-note">
           Indexer up to date as of <When iso={data.asOf} />.{' '}
-          {last !== null
-            ? `No buyback since ${last}: a quiet period, not a gap.`
-            : 'No buybacks yet.'}
+          {last !== null ? (
+            <>
+              No buyback since <When iso={last} as="day" />: a quiet period, not a gap.
+            </>
+          ) : (
+            'No buybacks yet.'
+          )}
         </p>
       )}
       <div class="stats">
@@ -119,7 +123,9 @@ function BuybacksBody({ data }: { data: Buybacks }) {
           <tbody>
             {data.rows.map((row) => (
               <tr key={row.tx}>
-                <td>{row.date}</td>
+                <td>
+                  <When iso={row.date} as="day" />
+                </td>
                 <td class="small">
                   <Hash value={row.tx} keep={8} what="transaction hash" />
                 </td>

@@ -4,7 +4,7 @@ import type { WalletBalances } from '../../api/types/treasury.js';
 import { Async } from '../../components/async-view.js';
 import { ProvenanceBadge, Stat } from '../../components/badges.js';
 import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
-import { day, num, usd } from '../../lib/format.js';
+import { day, num, price, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailySeriesByProvenance } from './history-series.js';
 import { scrollRegion } from '../../components/scroll-region.js';
@@ -65,7 +65,7 @@ function WalletsBody({ data }: { data: WalletBalances }) {
             </h3>
             <p class="muted small">
               <Hash value={wallet.address} keep={10} what="wallet address" /> · tracked since{' '}
-              {wallet.trackedSince} · {usd(wallet.totalUsd)}
+              <When iso={wallet.trackedSince} as="day" /> · {usd(wallet.totalUsd)}
             </p>
             <div class="table-scroll" {...scrollRegion(`${wallet.name} holdings`)}>
               <table class="table compact">
@@ -86,7 +86,7 @@ function WalletsBody({ data }: { data: WalletBalances }) {
                         {h.bucket !== null ? <span class="muted small"> · {h.bucket}</span> : null}
                       </td>
                       <td class="num">{num(h.amount)}</td>
-                      <td class="num">{usd(h.priceUsd)}</td>
+                      <td class="num">{price(h.priceUsd)}</td>
                       <td class="num">
                         {h.valueUsd === null ? (
                           <span class="muted">unpriced</span>
