@@ -68,6 +68,15 @@ export {
 } from './disagreement.js';
 export { jcs } from './jcs.js';
 export {
+  KEYSTORE_SCRYPT,
+  KEYSTORE_SCRYPT_MAXMEM,
+  sealSecret,
+  unsealSecret,
+  UnsealError,
+  type Scrypt,
+  type SealedSecret,
+} from './keystore.js';
+export {
   buildReceiptPayload,
   isLogIndexUnder,
   receiptKey,

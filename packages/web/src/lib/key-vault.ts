@@ -1,5 +1,16 @@
 import { scryptAsync } from '@noble/hashes/scrypt.js';
-import { base64ToBytes, bytesToBase64, keyFingerprint, type KeyPair } from '@convene/protocol';
+import {
+  base64ToBytes,
+  bytesToBase64,
+  keyFingerprint,
+  KEYSTORE_SCRYPT_MAXMEM,
+  sealSecret,
+  unsealSecret,
+  UnsealError,
+  type KeyPair,
+  type Scrypt,
+  type SealedSecret,
+} from '@convene/protocol';
 
 /**
  * The member key kept in this browser, encrypted: the Ed25519 seed is sealed with AES-GCM under a
@@ -102,33 +113,14 @@ export interface MemberKeystore {
   publicKey: string;
   fingerprint: string;
   createdAt: string;
-  seed: {
-    version: 1;
-    kdf: 'scrypt';
-    kdfParams: { N: number; r: number; p: number; salt: string };
-    cipher: 'aes-256-gcm';
-    iv: string;
-    tag: string;
-    ciphertext: string;
-  };
+  seed: SealedSecret;
 }
 
 export type StoredKey = SealedKey | MemberKeystore;
 
-const SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
-const TAG_BYTES = 16;
-
-async function scryptKey(passphrase: string, salt: Uint8Array, params: typeof SCRYPT) {
-  const raw = await scryptAsync(new TextEncoder().encode(passphrase), salt, {
-    ...params,
-    dkLen: 32,
-    maxmem: 64 * 1024 * 1024,
-  });
-  return crypto.subtle.importKey('raw', raw as BufferSource, 'AES-GCM', false, [
-    'encrypt',
-    'decrypt',
-  ]);
-}
+/** Browsers have no native scrypt: noble's, in JavaScript (about a second on a phone). */
+const browserScrypt: Scrypt = (passphrase, salt, params) =>
+  scryptAsync(passphrase, salt, { ...params, dkLen: 32, maxmem: KEYSTORE_SCRYPT_MAXMEM });
 
 /** The keystore file `convene` reads: the seed (its base64 text) sealed as the CLI seals it. */
 export async function exportKeystore(
@@ -137,50 +129,21 @@ export async function exportKeystore(
   passphrase: string,
   now: Date,
 ): Promise<MemberKeystore> {
-  const salt = crypto.getRandomValues(new Uint8Array(16));
-  const iv = crypto.getRandomValues(new Uint8Array(12));
-  const key = await scryptKey(passphrase, salt, SCRYPT);
-  const sealed = new Uint8Array(
-    await crypto.subtle.encrypt(
-      { name: 'AES-GCM', iv },
-      key,
-      new TextEncoder().encode(keys.secretKey),
-    ),
-  );
   return {
     memberId,
     publicKey: keys.publicKey,
     fingerprint: keyFingerprint(keys.publicKey),
     createdAt: now.toISOString(),
-    seed: {
-      version: 1,
-      kdf: 'scrypt',
-      kdfParams: { ...SCRYPT, salt: bytesToBase64(salt) },
-      cipher: 'aes-256-gcm',
-      iv: bytesToBase64(iv),
-      tag: bytesToBase64(sealed.slice(-TAG_BYTES)),
-      ciphertext: bytesToBase64(sealed.slice(0, -TAG_BYTES)),
-    },
+    seed: await sealSecret(keys.secretKey, passphrase, browserScrypt),
   };
 }
 
 async function openKeystore(keystore: MemberKeystore, passphrase: string): Promise<KeyPair> {
-  const { N, r, p, salt } = keystore.seed.kdfParams;
-  const saltBytes = base64ToBytes(salt);
-  const iv = base64ToBytes(keystore.seed.iv);
-  const data = base64ToBytes(keystore.seed.ciphertext);
-  const tag = base64ToBytes(keystore.seed.tag);
-  if (saltBytes === null || iv === null || data === null || tag === null)
-    throw new Error('the key file is damaged');
-  const key = await scryptKey(passphrase, saltBytes, { N, r, p } as typeof SCRYPT);
   try {
-    const seed = await crypto.subtle.decrypt(
-      { name: 'AES-GCM', iv: iv as BufferSource },
-      key,
-      new Uint8Array([...data, ...tag]),
-    );
-    return { publicKey: keystore.publicKey, secretKey: new TextDecoder().decode(seed) };
-  } catch {
+    const secretKey = await unsealSecret(keystore.seed, passphrase, browserScrypt);
+    return { publicKey: keystore.publicKey, secretKey };
+  } catch (error) {
+    if (!(error instanceof UnsealError)) throw error;
     throw new Error('wrong passphrase (the key could not be decrypted)');
   }
 }
