@@ -1,4 +1,3 @@
-import { verify as cryptoVerify } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -251,38 +250,20 @@ describe('verifyReceipt', () => {
     );
   });
 
-  it('verifies a 10,000-submission receipt within 2x of raw crypto.verify', async () => {
-    const { receipt, raw } = await largeReceipt(10_000);
-    // CPU time of this process, not wall time: other processes on a shared machine do not count.
-    const cpuMs = async (run: () => unknown) => {
-      const before = process.cpuUsage();
-      await run();
-      const used = process.cpuUsage(before);
-      return (used.user + used.system) / 1000;
-    };
-    const rawVerify = () =>
-      cpuMs(() => {
-        let valid = 0;
-        for (const { message, key, signature } of raw) {
-          if (cryptoVerify(null, message, key, signature)) valid += 1;
-        }
-        expect(valid).toBe(raw.length);
-      });
-    const ourVerify = () =>
-      cpuMs(async () => {
-        expect(await verifyReceipt(receipt)).toEqual({ verified: true, unverifiedReasons: [] });
-      });
-    // Alternate and keep each one's best run; the second receipt run has its key objects cached.
-    const baselines = [await rawVerify()];
-    const ours = [await ourVerify()];
-    baselines.push(await rawVerify());
-    ours.push(await ourVerify());
+  // Its speed against raw crypto.verify is a benchmark (bench/verify.bench.ts, docs/benchmarks.md),
+  // not a test: under a loaded test run even CPU time inflates past any fixed bound.
+  it('verifies a 10,000-submission receipt, and one changed signature among them fails it', async () => {
+    const { receipt } = await largeReceipt(10_000);
+    expect(await verifyReceipt(receipt)).toEqual({ verified: true, unverifiedReasons: [] });
     expect(receipt.payload.quorum).toMatchObject({
       rosterSize: 10_001,
       submitted: 10_000,
       absent: ['member-absent'],
     });
-    expect(Math.min(...ours) / Math.min(...baselines)).toBeLessThan(2);
+    const changed = structuredClone(receipt);
+    const last = changed.payload.submissions[9_999]!;
+    last.signature = receipt.payload.submissions[0]!.signature;
+    expect((await verifyReceipt(changed)).verified).toBe(false);
   }, 120_000);
 });
 
