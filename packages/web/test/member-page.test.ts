@@ -155,8 +155,12 @@ describe('a member page reaches every take and judgement', () => {
     await page.locator(sessions).last().click();
     await page.waitForSelector('[data-testid="session-header"]');
     expect(page.url()).toBe(`${server.baseUrl}/swarm/sessions/${oldest.sessionId}`);
+    // The date reads as a day ("22 Nov 2026") with the exact one in its <time datetime>.
+    expect(
+      await page.locator('[data-testid="session-header"] h2 time').getAttribute('datetime'),
+    ).toBe(session.date);
     expect(await page.locator('[data-testid="session-header"] h2').textContent()).toContain(
-      `${session.date} · ${session.subjectId}`,
+      session.subjectId,
     );
     // The session's own judgements list carries the one the member page linked from.
     const own = await apiJson<{ judgements: JudgementShape[] }>(
