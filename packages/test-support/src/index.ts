@@ -21,6 +21,7 @@ export {
 export {
   consecutiveDates,
   onboardMember,
+  signedApplication,
   signedTakeBody,
   submitTake,
   type HttpMember,

@@ -31,12 +31,8 @@ async function postJson(
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
-/** apply → admin activate → challenge → signed claim, each through its public route. */
-export async function onboardMember(
-  baseUrl: string,
-  adminToken: string,
-  name: string,
-): Promise<HttpMember> {
+/** A fresh key and its signed application (`POST /api/swarm/apply`'s body) for `name`. */
+export async function signedApplication(name: string) {
   const keys = await generateKeyPair();
   const application = {
     name,
@@ -44,7 +40,17 @@ export async function onboardMember(
     publicKey: keys.publicKey,
   };
   const signature = await signApplication(application, keys.secretKey);
-  const applied = await postJson(`${baseUrl}/api/swarm/apply`, { ...application, signature });
+  return { keys, application, body: { ...application, signature } };
+}
+
+/** apply → admin activate → challenge → signed claim, each through its public route. */
+export async function onboardMember(
+  baseUrl: string,
+  adminToken: string,
+  name: string,
+): Promise<HttpMember> {
+  const { keys, body } = await signedApplication(name);
+  const applied = await postJson(`${baseUrl}/api/swarm/apply`, body);
   if (applied.status !== 201)
     throw new Error(`apply: ${applied.status} ${JSON.stringify(applied.json)}`);
   const memberId = applied.json.memberId as string;

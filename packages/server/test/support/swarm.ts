@@ -1,11 +1,10 @@
 import {
   canonicalApplication,
-  generateKeyPair,
-  signApplication,
   signTake,
   signTokenClaim,
   type TakeDraftInput,
 } from '@convene/protocol';
+import { signedApplication } from '@convene/test-support';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../src/db/schema.js';
@@ -23,18 +22,8 @@ let counter = 0;
 
 /** Applies with a fresh key over HTTP (the real path). */
 export async function applyMember(app: FastifyInstance, name = `Member ${++counter}`) {
-  const keys = await generateKeyPair();
-  const application = {
-    name,
-    contact: `${name.replaceAll(' ', '.').toLowerCase()}@example.org`,
-    publicKey: keys.publicKey,
-  };
-  const signature = await signApplication(application, keys.secretKey);
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/swarm/apply',
-    payload: { ...application, signature },
-  });
+  const { keys, application, body: payload } = await signedApplication(name);
+  const response = await app.inject({ method: 'POST', url: '/api/swarm/apply', payload });
   if (response.statusCode !== 201) throw new Error(`apply failed: ${response.body}`);
   const body = response.json<{ memberId: string; handle: string }>();
   return {

@@ -40,16 +40,9 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<MemberAdminRouteDeps> 
       },
     },
     async (request) => {
-      const change = await activation.activate(
-        (request.body as { memberId?: unknown } | null)?.memberId,
+      return changeBody(
+        await activation.activate((request.body as { memberId?: unknown } | null)?.memberId),
       );
-      return {
-        ok: true,
-        status: 200,
-        memberId: change.memberId,
-        memberStatus: change.status,
-        changed: change.changed,
-      };
     },
   );
 
@@ -71,14 +64,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<MemberAdminRouteDeps> 
         },
       },
       async (request) => {
-        const change = await action(request.params.id);
-        return {
-          ok: true,
-          status: 200,
-          memberId: change.memberId,
-          memberStatus: change.status,
-          changed: change.changed,
-        };
+        return changeBody(await action(request.params.id));
       },
     );
   memberAction('deactivate', 'Deactivate a member and revoke its token', (id) =>
@@ -185,3 +171,14 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<MemberAdminRouteDeps> 
     }),
   );
 };
+
+/** The 200 body of an admin action on a member (MemberChange). */
+function changeBody(change: Awaited<ReturnType<ActivationService['deactivate']>>) {
+  return {
+    ok: true as const,
+    status: 200 as const,
+    memberId: change.memberId,
+    memberStatus: change.status,
+    changed: change.changed,
+  };
+}
