@@ -1,7 +1,7 @@
 // C2SP tlog-checkpoint (https://c2sp.org/tlog-checkpoint): the note text of a signed tree head.
 import { base64ToBytes, bytesToBase64 } from '../encoding.js';
 import { HASH_SIZE, isTreeSize } from './hashing.js';
-import { ed25519NoteSigner, signNote } from './note.js';
+import { ed25519NoteSigner, signNote, type NoteSigner } from './note.js';
 
 export interface Checkpoint {
   /** The log's identity, e.g. `convene.example.org/log`; also its key name. */
@@ -57,14 +57,13 @@ export function parseCheckpoint(text: string): Checkpoint | null {
 
 /**
  * A checkpoint signed as a note by the log key (Ed25519, type 0x01), whose name is the origin:
- * what the server publishes. `seedB64` is the log key's 32-byte seed.
+ * what the server publishes. `key` is the log key's 32-byte seed, or a signer made once from it
+ * (`ed25519NoteSigner(origin, seed)`) by a caller that signs often.
  */
 export async function signCheckpoint(
   checkpoint: { origin: string; size: number; rootHash: Uint8Array },
-  seedB64: string,
+  key: string | NoteSigner,
 ): Promise<string> {
-  return signNote(
-    formatCheckpoint(checkpoint),
-    await ed25519NoteSigner(checkpoint.origin, seedB64),
-  );
+  const signer = typeof key === 'string' ? await ed25519NoteSigner(checkpoint.origin, key) : key;
+  return signNote(formatCheckpoint(checkpoint), signer);
 }

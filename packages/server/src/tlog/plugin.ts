@@ -19,10 +19,10 @@ export const TLOG_INTERVALS = { checkpointMs: 1000, recoveryMs: 5000 } as const;
 
 /**
  * The transparency log's parts, built once in the composition root, and its two loops: the
- * checkpoint signer (integrates, then signs a new checkpoint whenever the tree grew, at most once a
- * second) and the recovery pass (accepted takes
- * without an entry, published receipts not yet logged, entries not yet integrated after a SIGKILL). Each loop runs under an advisory
- * lock so one replica at a time does it; they keep no job_run rows (they fire every second).
+ * checkpoint signer (signs a new checkpoint whenever the tree grew, at most once a second) and the
+ * recovery pass (accepted takes without an entry, published receipts not yet logged, entries not
+ * yet integrated after a SIGKILL). Each loop runs under an advisory lock so one replica at a time
+ * does it; they keep no job_run rows (they fire every second).
  */
 export class Tlog {
   private timers: NodeJS.Timeout[] = [];
@@ -92,7 +92,7 @@ export class Tlog {
   }
 
   /**
-   * Integrates, then signs a checkpoint if the tree grew: the once-a-second loop. It does not look
+   * Integrates, then signs a checkpoint if the tree grew (tests, and once at start). It does not look
    * for unlogged receipts: a publish logs its own receipt at once (`logReceipts`), and the recovery
    * pass finds any other every few seconds. Looking every second took the log's index lock, which
    * every take submit waits for, once a second for nothing (docs/benchmarks.md).
@@ -102,6 +102,15 @@ export class Tlog {
       await this.sequencer.integrate();
       await this.service.checkpointNow();
     });
+  }
+
+  /**
+   * The once-a-second loop: signs a checkpoint if the tree grew. Integration is not its job: each
+   * accepted take schedules its own (`takeAccepted`), a publish integrates its receipt, and the
+   * recovery pass integrates anything left behind (a failed run, a killed replica's takes).
+   */
+  private async signGrownTree(): Promise<void> {
+    await this.locked(TLOG_LOCKS.checkpoint, () => this.service.checkpointNow());
   }
 
   /**
@@ -156,7 +165,7 @@ export class Tlog {
     await this.checkpoint();
     if (!loops) return;
     this.every(TLOG_INTERVALS.recoveryMs, () => this.recover());
-    this.every(TLOG_INTERVALS.checkpointMs, () => this.checkpoint());
+    this.every(TLOG_INTERVALS.checkpointMs, () => this.signGrownTree());
   }
 
   async stop(): Promise<void> {

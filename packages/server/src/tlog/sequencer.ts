@@ -26,7 +26,7 @@ const BATCH = 2000;
  * How long a background integration waits for more takes to join it. Entries are integrated (and
  * provable once the next checkpoint is signed) within this plus one transaction of their 201.
  */
-export const INTEGRATE_DELAY_MS = 200;
+export const INTEGRATE_DELAY_MS = 400;
 
 /**
  * Puts entries in the log in two steps. Takes arrive with their position already taken (the submit
@@ -181,15 +181,14 @@ export class TlogSequencer {
 
   private async integrateBatch(): Promise<{ size: number; added: number }> {
     return this.repository.withLockedHead(async (repo, size) => {
-      const pending = await repo.leafHashesFrom(size, BATCH);
+      const plan = treeRootPlan(size);
+      const { leaves: pending, nodes: stored } = await repo.integrationInputs(size, BATCH, plan);
       // Entries commit in index order (the index lock serialises them); stop at a gap regardless.
       let contiguous = 0;
       while (contiguous < pending.length && pending[contiguous]!.idx === size + contiguous) {
         contiguous++;
       }
       if (contiguous === 0) return { size, added: 0 };
-      const plan = treeRootPlan(size);
-      const stored = await repo.readNodes(plan);
       const frontier = new MerkleFrontier(
         size,
         plan.map((node) => {

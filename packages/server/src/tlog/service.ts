@@ -5,6 +5,7 @@ import {
   consistencyProofPlan,
   hashesEqual,
   cosignatureTimestamp,
+  ed25519NoteSigner,
   emptyRootHash,
   inclusionProofPlan,
   keyIdHex,
@@ -22,6 +23,7 @@ import {
   parseLogEntry,
   type InclusionProofJson,
   type NodeId,
+  type NoteSigner,
   type ReceiptLogMaterial,
 } from '@convene/protocol';
 import type { Clock } from '../clock.js';
@@ -62,6 +64,10 @@ export interface LogEntryView {
 
 /** Checkpoints, proofs, entries and cosignatures of the transparency log (§14). */
 export class TlogService {
+  /** The latest checkpoint this service signed or checked against the tree: no need to re-read its root. */
+  private checked: { size: number; rootHash: Uint8Array } | undefined;
+  private signer: Promise<NoteSigner> | undefined;
+
   constructor(
     private readonly repository: TlogRepository,
     readonly key: LogKey,
@@ -87,15 +93,22 @@ export class TlogService {
         );
       }
       if (latest.size === size) return { size, signed: false };
-      if (!hashesEqual(await this.rootOf(latest.size), latest.rootHash)) {
+      const checked =
+        this.checked?.size === latest.size && hashesEqual(this.checked.rootHash, latest.rootHash);
+      if (!checked && !hashesEqual(await this.rootOf(latest.size), latest.rootHash)) {
         throw new Error(
           `tlog: the stored checkpoint of size ${latest.size} has another root than the tree; refusing to sign past it`,
         );
       }
     }
     const rootHash = await this.rootOf(size);
-    const note = await signCheckpoint({ origin: this.key.origin, size, rootHash }, this.key.seed);
+    this.signer ??= ed25519NoteSigner(this.key.origin, this.key.seed);
+    const note = await signCheckpoint(
+      { origin: this.key.origin, size, rootHash },
+      await this.signer,
+    );
     const signed = await this.repository.insertCheckpoint({ size, rootHash, note });
+    if (signed) this.checked = { size, rootHash };
     return { size, signed };
   }
 
