@@ -70,15 +70,34 @@ export async function publicJudgement(
   return publicJudgements(db).where('judgement.id', '=', id).executeTakeFirst();
 }
 
+/** Position in a member's judgements, newest first: the last row of the previous page. */
+export interface MemberJudgementsPosition {
+  createdAt: Date;
+  id: string;
+}
+
+/** A member's public judgements, newest first (`created_at` desc, then `id` desc), after `after`. */
 export async function publicJudgementsOfMember(
   db: Kysely<DB>,
   memberId: string,
-  limit: number,
+  page: { limit: number; after: MemberJudgementsPosition | undefined },
 ): Promise<PublicJudgementRow[]> {
-  return publicJudgements(db)
-    .where('judgement.member_id', '=', memberId)
+  let query = publicJudgements(db).where('judgement.member_id', '=', memberId);
+  const after = page.after;
+  if (after !== undefined) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('judgement.created_at', '<', after.createdAt),
+        eb.and([
+          eb('judgement.created_at', '=', after.createdAt),
+          eb('judgement.id', '<', after.id),
+        ]),
+      ]),
+    );
+  }
+  return query
     .orderBy('judgement.created_at', 'desc')
-    .orderBy('judgement.id')
-    .limit(limit)
+    .orderBy('judgement.id', 'desc')
+    .limit(page.limit)
     .execute();
 }
