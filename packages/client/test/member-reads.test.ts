@@ -1,12 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { signJudgement } from '@convene/protocol';
 import {
   consecutiveDates,
   onboardMember,
   signedTakeBody,
-  startServerProcess,
   submitTake,
   type HttpMember,
   type ServerProcess,
@@ -20,7 +16,7 @@ import {
   unwrap,
   type ConveneApi,
 } from '../src/index.js';
-import { ADMIN_TOKEN } from './support.js';
+import { ADMIN_TOKEN, startStagingServer, type StagingServer } from './support.js';
 
 const SUBJECTS = ['sdk-alpha', 'sdk-beta'] as const;
 
@@ -31,23 +27,16 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
 }
 
 describe('SDK member reads follow the cursor to the last page', () => {
+  let staging: StagingServer;
   let server: ServerProcess;
-  let dataDir: string;
   let admin: ConveneApi;
   let api: ConveneApi;
   let analyst: HttpMember;
   let judge: HttpMember;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-sdk-reads-'));
-    server = await startServerProcess({
-      DATA_DIR: dataDir,
-      APP_ENV: 'staging',
-      ADMIN_TOKEN,
-      RECEIPT_SIGNING_KEY: Buffer.alloc(32, 12).toString('base64'),
-      LOG_SIGNING_KEY: Buffer.alloc(32, 43).toString('base64'),
-      SCHEDULER_ENABLED: 'false',
-    });
+    staging = await startStagingServer('sdk-reads', 12);
+    server = staging.server;
     admin = createConveneClient({ baseUrl: server.baseUrl, adminToken: ADMIN_TOKEN });
     api = createConveneClient({ baseUrl: server.baseUrl });
     analyst = await onboardMember(server.baseUrl, ADMIN_TOKEN, 'SDK Analyst');
@@ -100,9 +89,7 @@ describe('SDK member reads follow the cursor to the last page', () => {
   }, 180_000);
 
   afterAll(async () => {
-    server?.child.kill('SIGTERM');
-    await server?.exited;
-    await rm(dataDir, { recursive: true, force: true });
+    await staging?.stop();
   });
 
   test('memberTakes: every take, and every take on one subject, as the unpaged route lists them', async () => {

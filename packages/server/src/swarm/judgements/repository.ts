@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, JudgementTable } from '../../db/schema.js';
 import { isUuid } from '../shared/ids.js';
 
@@ -83,16 +83,10 @@ export async function publicJudgementsOfMember(
   page: { limit: number; after: MemberJudgementsPosition | undefined },
 ): Promise<PublicJudgementRow[]> {
   let query = publicJudgements(db).where('judgement.member_id', '=', memberId);
-  const after = page.after;
-  if (after !== undefined) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('judgement.created_at', '<', after.createdAt),
-        eb.and([
-          eb('judgement.created_at', '=', after.createdAt),
-          eb('judgement.id', '<', after.id),
-        ]),
-      ]),
+  if (page.after !== undefined) {
+    const { createdAt, id } = page.after;
+    query = query.where(
+      sql<boolean>`(judgement.created_at, judgement.id) < (${createdAt}::timestamptz, ${id}::uuid)`,
     );
   }
   return query
