@@ -22,6 +22,12 @@ async function* everyItem<T>(
   } while (cursor !== undefined);
 }
 
+/** `limit` and `cursor` of one page (page size 100 unless given). */
+const pageQuery = (pageSize: number | undefined, cursor: string | undefined) => ({
+  limit: String(pageSize ?? 100),
+  ...(cursor === undefined ? {} : { cursor }),
+});
+
 /**
  * Every take of a member (UUID or handle), newest first, on one subject when `subject` is given,
  * read `pageSize` at a time (1..1000, default 100) through the server's cursor.
@@ -41,8 +47,7 @@ export function memberTakes(
         params: {
           path: { id: member },
           query: {
-            limit: String(options.pageSize ?? 100),
-            ...(cursor === undefined ? {} : { cursor }),
+            ...pageQuery(options.pageSize, cursor),
             ...(options.subject === undefined ? {} : { subject: options.subject }),
           },
         },
@@ -70,10 +75,7 @@ export function memberJudgements(
       await api.GET('/api/swarm/members/{id}/judgements', {
         params: {
           path: { id: member },
-          query: {
-            limit: String(options.pageSize ?? 100),
-            ...(cursor === undefined ? {} : { cursor }),
-          },
+          query: pageQuery(options.pageSize, cursor),
         },
       }),
     );
