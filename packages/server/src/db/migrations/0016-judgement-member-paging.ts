@@ -2,7 +2,7 @@ import type { Migration } from './index.js';
 
 /**
  * A member's judgements are paged newest first by `(created_at, id)`, the id breaking ties between
- * judgements filed at the same instant (docs/swarm.md "Member reads"); this index serves that order
+ * judgements filed at the same instant (docs/swarm.md, "Read routes"); this index serves that order
  * and the cursor's "strictly after" condition. It replaces the index on `(member_id, created_at)`,
  * which it covers.
  */
