@@ -6,4 +6,10 @@ export {
   type ConveneApi,
 } from './sdk/client.js';
 export { applyAsMember, claimMemberToken, submitTake } from './sdk/member.js';
+export {
+  memberJudgements,
+  memberTakes,
+  type MemberJudgement,
+  type MemberTake,
+} from './sdk/member-reads.js';
 export type { paths, components } from './sdk/openapi.js';

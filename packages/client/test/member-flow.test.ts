@@ -1,15 +1,20 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startServerProcess, type ServerProcess } from '@convene/test-support';
-import { ADMIN_TOKEN, runCli, tempHome } from './support.js';
+import type { ServerProcess } from '@convene/test-support';
+import {
+  ADMIN_TOKEN,
+  runCli,
+  startStagingServer,
+  tempHome,
+  type StagingServer,
+} from './support.js';
 
 const SUBJECT = 'cli-subject';
 
 describe('convene CLI: the whole member flow, amendments to the cap, receipt audits', () => {
+  let staging: StagingServer;
   let server: ServerProcess;
-  let dataDir: string;
   let home: string;
   let sessionId: string;
   const member = () => ({
@@ -20,16 +25,9 @@ describe('convene CLI: the whole member flow, amendments to the cap, receipt aud
   const admin = () => ({ CONVENE_URL: server.baseUrl, CONVENE_ADMIN_TOKEN: ADMIN_TOKEN });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-cli-flow-'));
     home = await tempHome();
-    server = await startServerProcess({
-      DATA_DIR: dataDir,
-      APP_ENV: 'staging',
-      ADMIN_TOKEN,
-      RECEIPT_SIGNING_KEY: Buffer.alloc(32, 11).toString('base64'),
-      LOG_SIGNING_KEY: Buffer.alloc(32, 42).toString('base64'),
-      SCHEDULER_ENABLED: 'false',
-    });
+    staging = await startStagingServer('cli-flow', 11);
+    server = staging.server;
     for (const args of [
       ['keygen'],
       ['apply', '--name', 'Flow Agent', '--contact', 'flow@example.org'],
@@ -53,9 +51,7 @@ describe('convene CLI: the whole member flow, amendments to the cap, receipt aud
   }, 180_000);
 
   afterAll(async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
-    await rm(dataDir, { recursive: true, force: true });
+    await staging.stop();
     await rm(home, { recursive: true, force: true });
   });
 

@@ -1,14 +1,18 @@
-import { stat } from 'node:fs/promises';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startServerProcess, type ServerProcess } from '@convene/test-support';
-import { ADMIN_TOKEN, runCli, tempHome } from './support.js';
+import type { ServerProcess } from '@convene/test-support';
+import {
+  ADMIN_TOKEN,
+  runCli,
+  startStagingServer,
+  tempHome,
+  type StagingServer,
+} from './support.js';
 
 describe('convene CLI: member onboarding against a real server', () => {
+  let staging: StagingServer;
   let server: ServerProcess;
-  let dataDir: string;
   let home: string;
   const env = () => ({
     CONVENE_URL: server.baseUrl,
@@ -17,21 +21,12 @@ describe('convene CLI: member onboarding against a real server', () => {
   });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-cli-server-'));
     home = await tempHome();
-    server = await startServerProcess({
-      DATA_DIR: dataDir,
-      APP_ENV: 'staging',
-      ADMIN_TOKEN,
-      RECEIPT_SIGNING_KEY: Buffer.alloc(32, 9).toString('base64'),
-      LOG_SIGNING_KEY: Buffer.alloc(32, 42).toString('base64'),
-      SCHEDULER_ENABLED: 'false',
-    });
+    staging = await startStagingServer('cli-server', 9);
+    server = staging.server;
   }, 120_000);
   afterAll(async () => {
-    server.child.kill('SIGTERM');
-    await server.exited;
-    await rm(dataDir, { recursive: true, force: true });
+    await staging.stop();
     await rm(home, { recursive: true, force: true });
   });
 

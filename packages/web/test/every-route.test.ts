@@ -6,6 +6,7 @@ import {
   chartAxisProblems,
   horizontalOverflow,
   overflowingElements,
+  rawDateInTitle,
   rawDateProblems,
   seriousAxeViolations,
 } from './support/audit.js';
@@ -15,9 +16,10 @@ import { startServer, type RunningServer } from './support/server.js';
 /**
  * Every route of the site at a phone (390×844) and a desktop (1440×900) size: the page is never
  * wider than the viewport, no console error, axe-core finds no critical or serious violation, the
- * page has its own <title>, every chart's axes read right (no clipped label, dates not times, the
- * axis's unit on every label, a plain-number axis names its unit, filled areas from zero), no
- * visible cell or paragraph prints a raw YYYY-MM-DD date (code and hashes aside), and a screenshot
+ * page has its own <title> (no raw YYYY-MM-DD date in it), every chart's axes read right (no
+ * clipped label, dates not times, the axis's unit on every label, a plain-number axis names its
+ * unit, percentiles on a percentile axis, filled areas from zero), no visible cell or paragraph
+ * prints a raw YYYY-MM-DD date (code and hashes aside), and a screenshot
  * lands in
  * test-artifacts/screenshots/.
  */
@@ -169,6 +171,8 @@ describe('every route', () => {
         for (const problem of await chartAxisProblems(page)) failures.push(`${path}: ${problem}`);
         for (const problem of await rawDateProblems(page))
           failures.push(`${path}: raw date ${problem}`);
+        const rawTitle = await rawDateInTitle(page);
+        if (rawTitle !== null) failures.push(`${path}: raw date in the title "${rawTitle}"`);
         for (const error of watched.errors) failures.push(`${path}: console error ${error}`);
         for (const violation of await seriousAxeViolations(page))
           failures.push(

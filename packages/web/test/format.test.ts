@@ -15,6 +15,7 @@ import {
   pctSig,
   pctValue,
   percentile,
+  percentileTick,
   percentTick,
   price,
   sig,
@@ -72,6 +73,14 @@ describe('number formats', () => {
     expect(percentile(0.12)).toBe('12th percentile');
     expect(percentile(0.13)).toBe('13th percentile');
     expect(percentile(0.215)).toBe('22nd percentile');
+    // On an axis titled "percentile", ticks read as the ordinal alone.
+    expect([0, 0.25, 0.5, 0.75, 1].map(percentileTick)).toEqual([
+      '0th',
+      '25th',
+      '50th',
+      '75th',
+      '100th',
+    ]);
     expect(percentile(0)).toBe('0th percentile');
     expect(percentile(1)).toBe('100th percentile');
     expect(percentile(null)).toBe('—');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { JUDGEMENTS_LIMIT, TAKES_FETCH } from '../src/pages/swarm/member-paging.js';
+import { JUDGEMENTS_FETCH, TAKES_FETCH } from '../src/pages/swarm/member-paging.js';
 import { launchBrowser, openPage, screenshot } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
 import { visit } from './support/visit.js';
@@ -103,33 +103,65 @@ describe('a member page reaches every take and judgement', () => {
       expect(await page.locator(receipts).count()).toBe(takes.length - (pages - 1) * 50);
       await screenshot(page, `member-takes-last-${size.name}`);
 
-      // The subject filter counts the API's takes on that subject, over every take.
+      // The subject filter is the server's: the page asks the API for that subject's takes, and
+      // shows exactly the API's filtered list (which is every take on the subject).
       const subject = takes.at(-1)!.subjectId;
-      const onSubject = takes.filter((t) => t.subjectId === subject);
+      const filtered = await apiJson<{ takes: TakeShape[]; subjects: string[] }>(
+        `/api/swarm/members/${member.id}/takes?subject=${encodeURIComponent(subject)}`,
+      );
+      expect(filtered.takes.map((t) => t.id)).toEqual(
+        takes.filter((t) => t.subjectId === subject).map((t) => t.id),
+      );
+      expect(filtered.subjects).toEqual([...new Set(takes.map((t) => t.subjectId))].sort());
+      expect(await page.locator('nav[aria-label="Subjects"] a').allTextContents()).toEqual([
+        'all subjects',
+        ...filtered.subjects,
+      ]);
+      const asked = page.waitForRequest(
+        (request) =>
+          request.url().includes(`/api/swarm/members/`) &&
+          new URL(request.url()).searchParams.get('subject') === subject,
+      );
       await page.click(`nav[aria-label="Subjects"] a:text-is("${subject}")`);
+      await asked;
       await page.waitForFunction(
         (text) =>
           document.querySelector('[data-testid="member-takes-count"]')?.textContent?.endsWith(text),
-        ` of ${onSubject.length}`,
+        ` of ${filtered.takes.length}`,
       );
       expect(page.url()).toContain(`subject=${subject}`);
+      expect(await firstReceipt()).toBe(`/swarm/takes/${filtered.takes[0]!.id}`);
       await clickToLastPage(page, '[data-testid="member-takes-pager"]', firstReceipt);
+      const filteredPages = Math.ceil(filtered.takes.length / 50);
+      expect(await page.locator(receipts).count()).toBe(
+        filtered.takes.length - (filteredPages - 1) * 50,
+      );
       expect(await page.locator(receipts).last().getAttribute('href')).toBe(
-        `/swarm/takes/${onSubject.at(-1)!.id}`,
+        `/swarm/takes/${filtered.takes.at(-1)!.id}`,
       );
       expect(watched.errors).toEqual([]);
       await watched.close();
     }, 180_000);
   }
 
-  test('judgements: paged, each linking to the session it judged', async () => {
+  test('judgements: every one through the cursor, paged, each linking to the session it judged', async () => {
     const { members } = await apiJson<{ members: MemberShape[] }>('/api/swarm/members');
     const judge = members.find((m) => m.role === 'judge');
     expect(judge, 'the demo judge').toBeDefined();
-    const { judgements } = await apiJson<{ judgements: JudgementShape[] }>(
-      `/api/swarm/members/${judge!.id}/judgements?limit=${JUDGEMENTS_LIMIT}`,
+    // Every public judgement, through the API's cursor: more than one request of the page's.
+    const judgements: JudgementShape[] = [];
+    let cursor: string | null = null;
+    do {
+      const after = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+      const body: { judgements: JudgementShape[]; nextCursor: string | null } = await apiJson(
+        `/api/swarm/members/${judge!.id}/judgements?limit=${JUDGEMENTS_FETCH}${after}`,
+      );
+      judgements.push(...body.judgements);
+      cursor = body.nextCursor;
+    } while (cursor !== null);
+    expect(judgements.length, `the demo judge has more than ${JUDGEMENTS_FETCH}`).toBeGreaterThan(
+      JUDGEMENTS_FETCH,
     );
-    expect(judgements.length).toBeGreaterThan(50);
     const watched = await openPage(browser, { width: 1440, height: 900 });
     const page = await visit(
       watched,
@@ -137,6 +169,9 @@ describe('a member page reaches every take and judgement', () => {
       `/swarm/members/${judge!.handle}`,
       '[data-testid="member-judgements"] .take',
       'member-judgements',
+    );
+    expect(await page.locator('[data-testid="member-judgements-count"]').textContent()).toBe(
+      `judgements 1–20 of ${judgements.length}`,
     );
     const sessions = '[data-testid="member-judgements"] a[href^="/swarm/sessions/"]';
     const firstSession = async () => (await page.locator(sessions).first().getAttribute('href'))!;

@@ -1952,7 +1952,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A member's takes, newest first, including sessions still collecting */
+    /** A member's takes, newest first, including sessions still collecting; optionally on one subject */
     get: {
       parameters: {
         query?: {
@@ -1960,6 +1960,8 @@ export interface paths {
           limit?: string;
           /** @description nextCursor of the previous page (with limit) */
           cursor?: string;
+          /** @description only takes in sessions of this subject id; an unknown subject is an empty list */
+          subject?: string;
         };
         header?: never;
         path: {
@@ -1979,6 +1981,8 @@ export interface paths {
             'application/json': {
               memberId: string;
               handle: string;
+              /** @description every subject the member has a take on, sorted, whatever the filter */
+              subjects: string[];
               takes: {
                 /** Format: uuid */
                 id: string;
@@ -4949,12 +4953,14 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** A judge member's public judgements, newest first */
+    /** A judge member's public judgements, newest first, paged by cursor */
     get: {
       parameters: {
         query?: {
           /** @description default 20, clamped to 1..100; non-integers are a 400 */
           limit?: string;
+          /** @description nextCursor of the previous page; a malformed cursor is a 400 */
+          cursor?: string;
         };
         header?: never;
         path: {
@@ -4996,6 +5002,8 @@ export interface paths {
                 signature: string | null;
                 publicKey: string | null;
               }[];
+              /** @description opaque; pass as cursor for the next page; null when no more */
+              nextCursor: string | null;
             };
           };
         };

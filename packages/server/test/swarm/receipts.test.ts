@@ -157,7 +157,7 @@ describeEachDatabase('consensus receipts, judgements and admin routes', (kind) =
       { judgements: [] },
     );
     const mine = (await getJson(ctx.app, `/api/swarm/members/${judge.memberId}/judgements`)).body;
-    expect(mine).toEqual({ judgements: [] });
+    expect(mine).toEqual({ judgements: [], nextCursor: null });
     expect((await fileJudgement(ctx.app, judge, published[0] ?? '')).statusCode).toBe(409);
   });
 

@@ -222,7 +222,7 @@ describeEachDatabase('swarm read routes and their parameters', (kind) => {
         `/api/swarm/members/${alice.memberId}/judgements${limit}`,
       );
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ judgements: [] });
+      expect(response.body).toEqual({ judgements: [], nextCursor: null });
     }
     expect(
       (await getJson(ctx.app, `/api/swarm/members/${alice.memberId}/judgements?limit=1.5`)).status,

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { DASH, pct, pctValue, price, sig, usd } from '../lib/format.js';
+import { DASH, pct, pctValue, percentile, price, sig, usd } from '../lib/format.js';
 import type { ChartSpec } from './chart-spec.js';
 import { scrollRegion } from './scroll-region.js';
 import { When } from './when.js';
@@ -9,6 +9,7 @@ function formatOf(kind: ChartSpec['yFormat']): (value: number | null) => string 
   if (kind === 'price') return price;
   if (kind === 'pct') return (v) => pct(v);
   if (kind === 'percent') return (v) => pctValue(v);
+  if (kind === 'percentile') return percentile;
   return sig;
 }
 

@@ -18,7 +18,7 @@ export interface YBand {
   color: string;
 }
 
-export type AxisFormat = 'usd' | 'price' | 'pct' | 'percent' | 'number';
+export type AxisFormat = 'usd' | 'price' | 'pct' | 'percent' | 'percentile' | 'number';
 
 export interface ChartSpec {
   title: string;
@@ -33,7 +33,8 @@ export interface ChartSpec {
   rules?: { value: number; color: string }[];
   /**
    * Each y axis's unit: `usd` (amounts), `price` (USD by significant digits), `pct` (a 0..1 fraction shown as a percentage), `percent` (a value
-   * already in percent, e.g. an APY) or `number`. A `number` axis names its unit in `yUnit` /
+   * already in percent, e.g. an APY), `percentile` (a 0..1 rank: 0..1 in quarters, "0th"…"100th"
+   * under the title "percentile") or `number`. A `number` axis names its unit in `yUnit` /
    * `y2Unit` (drawn as the axis title): the browser audit fails a number axis without one.
    */
   yFormat?: AxisFormat;

@@ -1,7 +1,7 @@
 import { utcDate } from '@convene/protocol';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { numberTick, pct, percentTick, price, usdTick } from '../lib/format.js';
+import { numberTick, pct, percentileTick, percentTick, price, usdTick } from '../lib/format.js';
 import type { ChartSpec } from './chart-spec.js';
 
 const AXIS = '#8aa0b4';
@@ -32,7 +32,26 @@ function formatter(kind: ChartSpec['yFormat']): (value: number | null) => string
     if (kind === 'price') return Math.abs(v) >= 1000 ? usdTick(v) : price(v);
     if (kind === 'pct') return pct(v, 0);
     if (kind === 'percent') return percentTick(v);
+    if (kind === 'percentile') return percentileTick(v);
     return numberTick(v);
+  };
+}
+
+/** A percentile axis spans 0..1 in quarters, "0th"…"100th", under the title "percentile". */
+const PERCENTILE_SPLITS = [0, 0.25, 0.5, 0.75, 1];
+
+/** The title drawn on a y axis: the spec's unit, or "percentile" for a percentile axis. */
+function axisTitle(format: ChartSpec['yFormat'], unit: string | undefined): string | undefined {
+  return unit ?? (format === 'percentile' ? 'percentile' : undefined);
+}
+
+/** What a y axis of `format` titled `unit` adds to uPlot's axis options. */
+function yAxisOptions(format: ChartSpec['yFormat'], unit: string | undefined): uPlot.Axis {
+  const title = axisTitle(format, unit);
+  return {
+    values: (_u, values) => values.map(formatter(format)),
+    ...(format === 'percentile' ? { splits: () => PERCENTILE_SPLITS } : {}),
+    ...(title !== undefined ? { label: title, labelSize: 20 } : {}),
   };
 }
 
@@ -78,10 +97,12 @@ export interface AxesAudit {
   x: string[];
   /** Per y axis: its labels, the width uPlot gave it and the widest label measured in its font. */
   y: Array<{ labels: string[]; size: number; widest: number }>;
-  /** Each y axis's format (its unit): usd, price, pct, percent or a plain number. */
+  /** Each y axis's format (its unit): usd, price, pct, percent, percentile or a plain number. */
   formats: Array<NonNullable<ChartSpec['yFormat']>>;
   /** Each y axis's named unit (its title), null when it has none. */
   units: Array<string | null>;
+  /** Each y axis's series, by label. */
+  series: string[][];
   /** The left y scale's minimum, whether any series on it is a filled area, and a log scale. */
   yMin: number | null;
   filled: boolean;
@@ -125,7 +146,16 @@ function axesAuditPlugin(element: HTMLElement, spec: ChartSpec): uPlot.Plugin {
               spec.yFormat ?? 'number',
               ...(axes.length > 2 ? [spec.y2Format ?? 'number'] : []),
             ],
-            units: [spec.yUnit ?? null, ...(axes.length > 2 ? [spec.y2Unit ?? null] : [])],
+            units: [
+              axisTitle(spec.yFormat, spec.yUnit) ?? null,
+              ...(axes.length > 2 ? [axisTitle(spec.y2Format, spec.y2Unit) ?? null] : []),
+            ],
+            series: [
+              spec.series.filter((s) => s.scale !== 'y2').map((s) => s.label),
+              ...(axes.length > 2
+                ? [spec.series.filter((s) => s.scale === 'y2').map((s) => s.label)]
+                : []),
+            ],
             yMin: u.scales.y?.min ?? null,
             filled: spec.series.some((s) => s.fill !== undefined && s.scale !== 'y2'),
             log: spec.yLog === true,
@@ -149,7 +179,11 @@ export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
   const options: uPlot.Options = {
     width: Math.max(element.clientWidth, 280),
     height,
-    scales: { x: { time: true }, y: yScale, ...(hasY2 ? { y2: {} } : {}) },
+    scales: {
+      x: { time: true },
+      y: spec.yFormat === 'percentile' ? { range: [0, 1] } : yScale,
+      ...(hasY2 ? { y2: spec.y2Format === 'percentile' ? { range: [0, 1] } : {} } : {}),
+    },
     tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
     legend: { live: true },
     cursor: { drag: { x: true, y: false } },
@@ -171,8 +205,7 @@ export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
         grid: { stroke: GRID },
         ticks: { stroke: GRID },
         size: fitAxis,
-        values: (_u, values) => values.map(formatter(spec.yFormat)),
-        ...(spec.yUnit !== undefined ? { label: spec.yUnit, labelSize: 20 } : {}),
+        ...yAxisOptions(spec.yFormat, spec.yUnit),
       },
       ...(hasY2
         ? [
@@ -182,8 +215,7 @@ export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
               stroke: AXIS,
               grid: { show: false },
               size: fitAxis,
-              values: (_u: uPlot, values: number[]) => values.map(formatter(spec.y2Format)),
-              ...(spec.y2Unit !== undefined ? { label: spec.y2Unit, labelSize: 20 } : {}),
+              ...yAxisOptions(spec.y2Format, spec.y2Unit),
             },
           ]
         : []),

@@ -81,7 +81,12 @@ function ordinal(n: number): string {
 /** A 0..1 percentile rank, the one way the site shows one: "67th percentile". */
 export function percentile(rank: number | null | undefined): string {
   if (rank === null || rank === undefined || !Number.isFinite(rank)) return DASH;
-  return `${ordinal(Math.round(rank * 100))} percentile`;
+  return `${percentileTick(rank)} percentile`;
+}
+
+/** A 0..1 percentile rank on an axis titled "percentile": "67th". */
+export function percentileTick(rank: number): string {
+  return ordinal(Math.round(rank * 100));
 }
 
 /** Gap beyond which an allocation row is flagged as drift (two percentage points). */

@@ -2,34 +2,39 @@ import { useEffect, useState } from 'preact/hooks';
 import { getJson } from '../api/client.js';
 import { failed, type Resource } from './use-resource.js';
 
+/** A cursor-paged answer: its list under some key and the cursor of the next page. */
+type Paged = { nextCursor: string | null };
+type ListKey<Page> = { [K in keyof Page]: Page[K] extends unknown[] ? K : never }[keyof Page] &
+  string;
+
 /**
  * Every item of a cursor-paged list: asks `path` for `limit` items at a time and follows
- * `nextCursor` until it is null, then answers the items in the server's order. For a list the page
- * filters by a field the API cannot filter on (a member's takes by subject).
+ * `nextCursor` until it is null, then answers the items in the server's order with the last page
+ * (for the fields every page carries, such as a member's `subjects`).
  */
-export function useAllPages<T, K extends string>(
+export function useAllPages<Page extends Paged, K extends ListKey<Page>>(
   path: string,
   key: K,
   limit: number,
-): Resource<T[]> {
-  const [state, setState] = useState<Resource<T[]>>({ status: 'loading' });
+): Resource<{ items: Page[K]; last: Page }> {
+  const [state, setState] = useState<Resource<{ items: Page[K]; last: Page }>>({
+    status: 'loading',
+  });
   useEffect(() => {
     setState({ status: 'loading' });
     const controller = new AbortController();
     const separator = path.includes('?') ? '&' : '?';
     const load = async () => {
-      const items: T[] = [];
+      const items: unknown[] = [];
       let cursor: string | null = '';
-      while (cursor !== null) {
+      let last: Page;
+      do {
         const query: string = `limit=${limit}${cursor === '' ? '' : `&cursor=${encodeURIComponent(cursor)}`}`;
-        const page = await getJson<Record<K, T[]> & { nextCursor: string | null }>(
-          `${path}${separator}${query}`,
-          controller.signal,
-        );
-        items.push(...page[key]);
-        cursor = page.nextCursor;
-      }
-      return items;
+        last = await getJson<Page>(`${path}${separator}${query}`, controller.signal);
+        items.push(...(last[key] as unknown[]));
+        cursor = last.nextCursor;
+      } while (cursor !== null);
+      return { items: items as Page[K], last };
     };
     load()
       .then((data) => setState({ status: 'ready', data }))

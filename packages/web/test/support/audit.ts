@@ -84,8 +84,9 @@ interface AxeApi {
 interface AxesAudit {
   x: string[];
   y: Array<{ labels: string[]; size: number; widest: number }>;
-  formats: Array<'usd' | 'price' | 'pct' | 'percent' | 'number'>;
+  formats: Array<'usd' | 'price' | 'pct' | 'percent' | 'percentile' | 'number'>;
   units: Array<string | null>;
+  series: string[][];
   yMin: number | null;
   filled: boolean;
   log: boolean;
@@ -97,7 +98,8 @@ const TICK_AND_GAP_PX = 15;
 /**
  * Every chart on the page, once drawn: a data table beside it, no y label wider than its axis
  * (clipped), daily x labels without a time of day, every y label in its axis's unit (a plain-number
- * axis names its unit in its title), and a filled area starting at zero.
+ * axis names its unit in its title; a percentile series is on a percentile axis, read "0th"…
+ * "100th" under the title "percentile"), and a filled area starting at zero.
  */
 export async function chartAxisProblems(page: Page): Promise<string[]> {
   const hosts = page.locator('figure.chart .chart-host');
@@ -134,7 +136,16 @@ export async function chartAxisProblems(page: Page): Promise<string[]> {
           problems.push(`${title}: "${label}" on a USD axis`);
         if ((unit === 'pct' || unit === 'percent') && !label.endsWith('%'))
           problems.push(`${title}: "${label}" on a percentage axis`);
+        // A percentile axis reads as percentiles, "0th"…"100th" under its title, as format.ts
+        // writes one ("67th percentile"), never as a percentage.
+        if (unit === 'percentile' && !/^(100|[1-9]?\d)(st|nd|rd|th)$/.test(label))
+          problems.push(`${title}: "${label}" on a percentile axis`);
       }
+      if (unit === 'percentile' && audit.units[index] !== 'percentile')
+        problems.push(`${title}: y axis ${index + 1} is a percentile axis not titled "percentile"`);
+      for (const series of audit.series[index] ?? [])
+        if (/percentile/i.test(series) && unit !== 'percentile')
+          problems.push(`${title}: the ${series} series is drawn on a ${unit ?? 'number'} axis`);
     });
     if (audit.filled && !audit.log && (audit.yMin ?? 0) > 0)
       problems.push(`${title}: filled area on an axis starting at ${audit.yMin}, not zero`);
@@ -144,6 +155,12 @@ export async function chartAxisProblems(page: Page): Promise<string[]> {
 
 /** A raw ISO date or stamp ("2026-11-22", "2026-11-22T14:05"), which a reader should never see. */
 const RAW_DATE = /\b\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2})?\b/;
+
+/** The page's `<title>` when it shows a raw date (titles read dates as the page does). */
+export async function rawDateInTitle(page: Page): Promise<string | null> {
+  const title = await page.title();
+  return RAW_DATE.test(title) ? title : null;
+}
 
 /**
  * Visible text of the page's cells, paragraphs, list items, headings and captions that shows a raw

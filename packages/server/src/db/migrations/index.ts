@@ -11,6 +11,7 @@ import { swarmRules } from './0010-swarm-rules.js';
 import { tlog } from './0013-tlog.js';
 import { tlogAtSubmit } from './0014-tlog-at-submit.js';
 import { takeLogPosition } from './0015-take-log-position.js';
+import { judgementMemberPaging } from './0016-judgement-member-paging.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -32,4 +33,5 @@ export const MIGRATIONS: readonly Migration[] = [
   tlog,
   tlogAtSubmit,
   takeLogPosition,
+  judgementMemberPaging,
 ];

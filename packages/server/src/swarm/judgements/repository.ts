@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, JudgementTable } from '../../db/schema.js';
 import { isUuid } from '../shared/ids.js';
 
@@ -70,15 +70,28 @@ export async function publicJudgement(
   return publicJudgements(db).where('judgement.id', '=', id).executeTakeFirst();
 }
 
+/** Position in a member's judgements, newest first: the last row of the previous page. */
+export interface MemberJudgementsPosition {
+  createdAt: Date;
+  id: string;
+}
+
+/** A member's public judgements, newest first (`created_at` desc, then `id` desc), after `after`. */
 export async function publicJudgementsOfMember(
   db: Kysely<DB>,
   memberId: string,
-  limit: number,
+  page: { limit: number; after: MemberJudgementsPosition | undefined },
 ): Promise<PublicJudgementRow[]> {
-  return publicJudgements(db)
-    .where('judgement.member_id', '=', memberId)
+  let query = publicJudgements(db).where('judgement.member_id', '=', memberId);
+  if (page.after !== undefined) {
+    const { createdAt, id } = page.after;
+    query = query.where(
+      sql<boolean>`(judgement.created_at, judgement.id) < (${createdAt}::timestamptz, ${id}::uuid)`,
+    );
+  }
+  return query
     .orderBy('judgement.created_at', 'desc')
-    .orderBy('judgement.id')
-    .limit(limit)
+    .orderBy('judgement.id', 'desc')
+    .limit(page.limit)
     .execute();
 }

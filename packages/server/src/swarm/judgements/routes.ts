@@ -103,16 +103,31 @@ export const judgementRoutes: FastifyPluginAsyncTypebox<{ judgements: JudgementS
     {
       schema: {
         tags: ['swarm judges'],
-        summary: "A judge member's public judgements, newest first",
+        summary: "A judge member's public judgements, newest first, paged by cursor",
         params: Type.Object({ id: Type.String({ description: 'member UUID or handle' }) }),
         querystring: Type.Object({
           limit: Type.Optional(
             Type.String({ description: 'default 20, clamped to 1..100; non-integers are a 400' }),
           ),
+          cursor: Type.Optional(
+            Type.String({
+              description: 'nextCursor of the previous page; a malformed cursor is a 400',
+            }),
+          ),
         }),
-        response: swarmResponses({ 200: JudgementList }, [404]),
+        response: swarmResponses(
+          {
+            200: Type.Object({
+              judgements: Type.Array(PublicJudgement),
+              nextCursor: Type.Union([Type.String(), Type.Null()], {
+                description: 'opaque; pass as cursor for the next page; null when no more',
+              }),
+            }),
+          },
+          [404],
+        ),
       },
     },
-    async (request) => judgements.ofMember(request.params.id, request.query.limit),
+    async (request) => judgements.ofMember(request.params.id, request.query),
   );
 };

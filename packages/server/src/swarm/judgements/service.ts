@@ -13,13 +13,14 @@ import type { DB, SessionState } from '../../db/schema.js';
 import type { MemberRepository } from '../members/repository.js';
 import { isUuid } from '../shared/ids.js';
 import type { TokenClaimService } from '../members/token-claim.js';
-import { parseLimit } from '../shared/paging.js';
+import { decodeUuidPosition, encodePosition, parseLimit } from '../shared/paging.js';
 import { SWARM_DATASET } from '../shared/constants.js';
 import {
   insertJudgement,
   publicJudgement,
   publicJudgementsOfMember,
   publicJudgementsOfSession,
+  type MemberJudgementsPosition,
   type PublicJudgementRow,
 } from './repository.js';
 import { fail } from '../../errors.js';
@@ -108,14 +109,36 @@ export class JudgementService {
     return judgementView(row);
   }
 
-  async ofMember(idOrHandle: string, limit: string | undefined) {
-    const count = parseLimit(limit, JUDGEMENTS_LIMIT_DEFAULT, JUDGEMENTS_LIMIT_MAX);
+  /**
+   * A member's public judgements, newest first: `limit` of them (default 20, at most 100), after
+   * `cursor` when given; `nextCursor` continues where the page ended, null on the last page.
+   */
+  async ofMember(
+    idOrHandle: string,
+    query: { limit?: string | undefined; cursor?: string | undefined },
+  ) {
+    const limit = parseLimit(query.limit, JUDGEMENTS_LIMIT_DEFAULT, JUDGEMENTS_LIMIT_MAX);
+    const after =
+      query.cursor === undefined || query.cursor === ''
+        ? undefined
+        : decodeJudgementsCursor(query.cursor);
     const member = await this.members.findByIdOrHandle(idOrHandle);
     if (member === undefined || !isPublicMember(member)) throw fail('readMemberNotFound');
+    const rows = await publicJudgementsOfMember(this.db, member.id, { limit: limit + 1, after });
+    const page = rows.slice(0, limit);
+    const last = page.at(-1);
     return {
-      judgements: (await publicJudgementsOfMember(this.db, member.id, count)).map(judgementView),
+      judgements: page.map(judgementView),
+      nextCursor:
+        rows.length > limit && last !== undefined ? encodePosition(last.created_at, last.id) : null,
     };
   }
+}
+
+/** A member's judgements page ends at a judgement: its createdAt and id. */
+function decodeJudgementsCursor(raw: string): MemberJudgementsPosition {
+  const { at, id } = decodeUuidPosition(raw);
+  return { createdAt: new Date(at), id };
 }
 
 export function judgementView(row: PublicJudgementRow) {

@@ -1,4 +1,5 @@
 import { fail } from '../../errors.js';
+import { isUuid } from './ids.js';
 
 /**
  * `limit` as an optional string: integers are clamped into 1..max (0 and negatives give 1, larger
@@ -11,14 +12,28 @@ export function parseLimit(raw: string | undefined, fallback: number, max: numbe
 }
 
 /**
- * Page cursors are opaque to clients: base64url of `[ISO instant, integer]`, the sort position of a
- * page's last row. Anything else decodes to the 400 `invalid cursor`.
+ * Page cursors are opaque to clients: base64url of `[ISO instant, tie-breaker]`, the sort position
+ * of a page's last row; the tie-breaker is an integer sequence or a UUID. Anything else decodes to
+ * the 400 `invalid cursor`.
  */
-export function encodePosition(at: Date, n: number): string {
-  return Buffer.from(JSON.stringify([at.toISOString(), n])).toString('base64url');
+export function encodePosition(at: Date, tieBreaker: number | string): string {
+  return Buffer.from(JSON.stringify([at.toISOString(), tieBreaker])).toString('base64url');
 }
 
 export function decodePosition(raw: string): { at: string; n: number } {
+  const { at, tieBreaker } = decodePair(raw, (value) => Number.isSafeInteger(value));
+  return { at, n: tieBreaker as number };
+}
+
+export function decodeUuidPosition(raw: string): { at: string; id: string } {
+  const { at, tieBreaker } = decodePair(raw, (value) => typeof value === 'string' && isUuid(value));
+  return { at, id: tieBreaker as string };
+}
+
+function decodePair(
+  raw: string,
+  isTieBreaker: (value: unknown) => boolean,
+): { at: string; tieBreaker: unknown } {
   try {
     const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
     if (
@@ -26,9 +41,9 @@ export function decodePosition(raw: string): { at: string; n: number } {
       value.length === 2 &&
       typeof value[0] === 'string' &&
       !Number.isNaN(Date.parse(value[0])) &&
-      Number.isSafeInteger(value[1])
+      isTieBreaker(value[1])
     )
-      return { at: value[0], n: value[1] as number };
+      return { at: value[0], tieBreaker: value[1] };
   } catch {
     // falls through to the 400 below
   }

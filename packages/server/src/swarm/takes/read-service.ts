@@ -7,6 +7,7 @@ import type { MemberReads } from '../members/read-service.js';
 import { decodePosition, encodePosition, parseLimit } from '../shared/paging.js';
 import {
   memberTakes,
+  memberTakeSubjects,
   newestRevisions,
   type TakeRepository,
   type MemberTakesPosition,
@@ -46,13 +47,19 @@ export class TakeReads {
   ) {}
 
   /**
-   * Newest first, including takes in sessions still collecting. Without `limit`: every take, no cap;
-   * with it: that many, and `nextCursor` (opaque) continues where the page ended (null at the end).
-   * Each take carries `verified` and, when a later revision exists, `supersededBy`.
+   * Newest first, including takes in sessions still collecting, on `subject` alone when given (an
+   * unknown subject, like the sessions list's filter, is an empty list). Without `limit`: every
+   * take, no cap; with it: that many, and `nextCursor` (opaque) continues where the page ended (null
+   * at the end). Each take carries `verified` and, when a later revision exists, `supersededBy`;
+   * `subjects` lists every subject the member has a take on, whatever the filter.
    */
   async ofMember(
     idOrHandle: string,
-    query: { limit?: string | undefined; cursor?: string | undefined },
+    query: {
+      limit?: string | undefined;
+      cursor?: string | undefined;
+      subject?: string | undefined;
+    },
   ) {
     const limit =
       query.limit === undefined || query.limit === ''
@@ -63,10 +70,14 @@ export class TakeReads {
         ? undefined
         : decodeTakesCursor(query.cursor);
     const member = await this.memberReads.publicMember(idOrHandle);
-    const rows = await memberTakes(this.db, member.id, {
-      limit: limit === undefined ? undefined : limit + 1,
-      after,
-    });
+    const [rows, subjects] = await Promise.all([
+      memberTakes(this.db, member.id, {
+        limit: limit === undefined ? undefined : limit + 1,
+        after,
+        subject: query.subject === '' ? undefined : query.subject,
+      }),
+      memberTakeSubjects(this.db, member.id),
+    ]);
     const page = limit === undefined ? rows : rows.slice(0, limit);
     const newest = await newestRevisions(
       this.db,
@@ -78,6 +89,7 @@ export class TakeReads {
     return {
       memberId: member.id,
       handle: member.handle,
+      subjects,
       takes: page.map((row) => {
         const verdict = verdicts.get(row.id)!;
         const pointer = supersededBy(newest.get(row.sessionId), row.revision);

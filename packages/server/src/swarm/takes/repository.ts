@@ -232,11 +232,15 @@ export interface MemberTakesPosition {
   recommendationId: number;
 }
 
-/** A member's takes, newest first; every one when `limit` is undefined. */
+/** A member's takes, newest first, on one subject when given; every one when `limit` is undefined. */
 export async function memberTakes(
   db: Kysely<DB>,
   memberId: string,
-  page: { limit: number | undefined; after: MemberTakesPosition | undefined },
+  page: {
+    limit: number | undefined;
+    after: MemberTakesPosition | undefined;
+    subject: string | undefined;
+  },
 ): Promise<MemberTakeRow[]> {
   let query = selectTakeRecords(db)
     .innerJoin('swarm_session', 'swarm_session.id', 'take.session_id')
@@ -246,6 +250,8 @@ export async function memberTakes(
       'swarm_session.state as sessionState',
     ])
     .where('take.member_id', '=', memberId);
+  if (page.subject !== undefined)
+    query = query.where('swarm_session.subject_id', '=', page.subject);
   const after = page.after;
   if (after !== undefined) {
     query = query.where((eb) =>
@@ -261,6 +267,19 @@ export async function memberTakes(
   query = query.orderBy('take.received_at', 'desc').orderBy('take.recommendation_id', 'desc');
   const rows = await (page.limit === undefined ? query : query.limit(page.limit)).execute();
   return rows.map(toTakeRecord);
+}
+
+/** Every subject a member has filed a take on, sorted. */
+export async function memberTakeSubjects(db: Kysely<DB>, memberId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('take')
+    .innerJoin('swarm_session', 'swarm_session.id', 'take.session_id')
+    .select('swarm_session.subject_id')
+    .distinct()
+    .where('take.member_id', '=', memberId)
+    .orderBy('swarm_session.subject_id')
+    .execute();
+  return rows.map((row) => row.subject_id);
 }
 
 /** A member's newest revision in each of `sessionIds`. */

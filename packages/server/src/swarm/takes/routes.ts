@@ -109,7 +109,8 @@ export const takeRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         tags: ['swarm members'],
-        summary: "A member's takes, newest first, including sessions still collecting",
+        summary:
+          "A member's takes, newest first, including sessions still collecting; optionally on one subject",
         params: Type.Object({ id: Type.String({ description: 'member UUID or handle' }) }),
         querystring: Type.Object({
           limit: Type.Optional(
@@ -121,12 +122,21 @@ export const takeRoutes: FastifyPluginAsyncTypebox<{
           cursor: Type.Optional(
             Type.String({ description: 'nextCursor of the previous page (with limit)' }),
           ),
+          subject: Type.Optional(
+            Type.String({
+              description:
+                'only takes in sessions of this subject id; an unknown subject is an empty list',
+            }),
+          ),
         }),
         response: swarmResponses(
           {
             200: Type.Object({
               memberId: Type.String(),
               handle: Type.String(),
+              subjects: Type.Array(Type.String(), {
+                description: 'every subject the member has a take on, sorted, whatever the filter',
+              }),
               takes: Type.Array(MemberTake),
               nextCursor: Nullable(
                 Type.String({

@@ -7,6 +7,7 @@ export type MembersResponse = JsonOf<'/api/swarm/members'>;
 export type SwarmMember = JsonOf<'/api/swarm/members/{id}'>;
 export type MemberTakes = JsonOf<'/api/swarm/members/{id}/takes'>;
 export type MemberTake = MemberTakes['takes'][number];
+export type MemberJudgements = JsonOf<'/api/swarm/members/{id}/judgements'>;
 
 export type SessionList = JsonOf<'/api/swarm/sessions'>;
 /** A list row without `full=1` (a `full=1` row has these fields and more). */

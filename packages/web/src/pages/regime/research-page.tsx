@@ -52,7 +52,7 @@ function ResearchBody({ signal }: { signal: ResearchSignal }) {
         },
       ],
       ...valueAxis(payload.indicators[id]?.unit ?? ''),
-      y2Format: 'pct' as const,
+      y2Format: 'percentile' as const,
       height: 200,
     }));
     const prices: ChartSpec = {
@@ -97,11 +97,15 @@ function ResearchBody({ signal }: { signal: ResearchSignal }) {
   );
 }
 
-/** The value axis in the indicator's unit: a percent change as a percentage, else a named number. */
+/**
+ * The value axis in the indicator's unit: a percent change as a percentage, a percentile as one,
+ * else a named number.
+ */
 function valueAxis(unit: string): Pick<ChartSpec, 'yFormat' | 'yUnit'> {
   if (unit === 'usd') return { yFormat: 'usd' };
   if (unit === 'percent') return { yFormat: 'percent' };
   if (unit === 'percent_change') return { yFormat: 'pct' };
+  if (unit === 'percentile') return { yFormat: 'percentile' };
   return { yFormat: 'number', yUnit: unitLabel(unit) };
 }
 

@@ -2,9 +2,10 @@ import { When } from '../../components/when.js';
 import { useLocation } from 'preact-iso/router';
 import type {
   Judgement,
-  Judgements,
+  MemberJudgements,
   MembersResponse,
   MemberTake,
+  MemberTakes,
   SwarmMember,
 } from '../../api/types/swarm.js';
 import { Async } from '../../components/async-view.js';
@@ -14,7 +15,7 @@ import { dateTime, pct } from '../../lib/format.js';
 import { useAllPages } from '../../lib/use-all-pages.js';
 import { useResource } from '../../lib/use-resource.js';
 import { JudgementList } from './session-page.js';
-import { JUDGEMENTS_LIMIT, JUDGEMENTS_PAGE, TAKES_FETCH, TAKES_PAGE } from './member-paging.js';
+import { JUDGEMENTS_FETCH, JUDGEMENTS_PAGE, TAKES_FETCH, TAKES_PAGE } from './member-paging.js';
 import { StanceChip, SwarmFrame } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
 
@@ -64,16 +65,19 @@ export function MembersPage() {
 
 export function MemberPage({ params }: { params: { id: string } }) {
   const id = encodeURIComponent(params.id);
+  const { query } = useLocation();
+  const subject = query.subject === undefined || query.subject === '' ? undefined : query.subject;
   const member = useResource<SwarmMember>(`/api/swarm/members/${id}`);
-  // Every take, read through the server's cursor; the API has no subject filter, so the page
-  // filters by subject and pages them here.
-  const takes = useAllPages<MemberTake, 'takes'>(
-    `/api/swarm/members/${id}/takes`,
+  // Every take (on the chosen subject: the server filters), read through the server's cursor.
+  const takes = useAllPages<MemberTakes, 'takes'>(
+    `/api/swarm/members/${id}/takes${subject === undefined ? '' : `?subject=${encodeURIComponent(subject)}`}`,
     'takes',
     TAKES_FETCH,
   );
-  const judgements = useResource<Judgements>(
-    `/api/swarm/members/${id}/judgements?limit=${JUDGEMENTS_LIMIT}`,
+  const judgements = useAllPages<MemberJudgements, 'judgements'>(
+    `/api/swarm/members/${id}/judgements`,
+    'judgements',
+    JUDGEMENTS_FETCH,
   );
   return (
     <SwarmFrame title="Member" documentTitle={titleOf(member, 'Member', (m) => `@${m.handle}`)}>
@@ -102,14 +106,21 @@ export function MemberPage({ params }: { params: { id: string } }) {
       <section class="card">
         <h2>Takes</h2>
         <Async resource={takes} what="takes">
-          {(data) => <MemberTakesTable takes={data} path={`/swarm/members/${params.id}`} />}
+          {(data) => (
+            <MemberTakesTable
+              takes={data.items}
+              subjects={data.last.subjects}
+              subject={subject}
+              path={`/swarm/members/${params.id}`}
+            />
+          )}
         </Async>
       </section>
       <section class="card">
         <h2>Judgements</h2>
         <Async resource={judgements} what="judgements">
           {(data) => (
-            <MemberJudgements judgements={data.judgements} path={`/swarm/members/${params.id}`} />
+            <MemberJudgementsList judgements={data.items} path={`/swarm/members/${params.id}`} />
           )}
         </Async>
       </section>
@@ -142,8 +153,8 @@ function Pager(props: {
   );
 }
 
-/** The member's public judgements (the newest the route answers), 20 a page, `?jpage=`. */
-function MemberJudgements({ judgements, path }: { judgements: Judgement[]; path: string }) {
+/** Every public judgement of the member, 20 a page, `?jpage=`. */
+function MemberJudgementsList({ judgements, path }: { judgements: Judgement[]; path: string }) {
   const { query } = useLocation();
   const pages = Math.max(1, Math.ceil(judgements.length / JUDGEMENTS_PAGE));
   const page = pageFrom(query.jpage, pages);
@@ -161,9 +172,6 @@ function MemberJudgements({ judgements, path }: { judgements: Judgement[]; path:
         <p class="muted small" data-testid="member-judgements-count">
           judgements {first + 1}–{Math.min(first + JUDGEMENTS_PAGE, judgements.length)} of{' '}
           {judgements.length}
-          {judgements.length >= JUDGEMENTS_LIMIT
-            ? ` (the newest ${JUDGEMENTS_LIMIT}: the API answers no more)`
-            : ''}
         </p>
       ) : null}
       <div data-testid="member-judgements">
@@ -182,12 +190,18 @@ function MemberJudgements({ judgements, path }: { judgements: Judgement[]; path:
   );
 }
 
-/** All of a member's takes, filtered by subject and paged 50 at a time; both kept in the URL. */
-function MemberTakesTable({ takes, path }: { takes: MemberTake[]; path: string }) {
+/**
+ * A member's takes (on `subject` when one is chosen, as the server filtered them), paged 50 at a
+ * time; the subject and the page are kept in the URL.
+ */
+function MemberTakesTable(props: {
+  takes: MemberTake[];
+  subjects: string[];
+  subject: string | undefined;
+  path: string;
+}) {
+  const { takes: filtered, subjects, subject, path } = props;
   const { query } = useLocation();
-  const subjects = [...new Set(takes.map((t) => t.subjectId))].sort();
-  const subject = subjects.find((s) => s === query.subject);
-  const filtered = subject === undefined ? takes : takes.filter((t) => t.subjectId === subject);
   const pages = Math.max(1, Math.ceil(filtered.length / TAKES_PAGE));
   const page = pageFrom(query.page, pages);
   const link = (changes: { subject?: string | undefined; page?: number }) => {
@@ -214,7 +228,7 @@ function MemberTakesTable({ takes, path }: { takes: MemberTake[]; path: string }
       </nav>
       <p class="muted small" data-testid="member-takes-count">
         {filtered.length === 0
-          ? 'No takes.'
+          ? `No takes${subject === undefined ? '' : ` on ${subject}`}.`
           : `takes ${first + 1}–${Math.min(first + TAKES_PAGE, filtered.length)} of ${filtered.length}`}
       </p>
       <DataTable<MemberTake>

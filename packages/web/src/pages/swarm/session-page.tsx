@@ -8,7 +8,7 @@ import type {
   SessionSnapshot,
 } from '../../api/types/swarm.js';
 import { Async } from '../../components/async-view.js';
-import { num } from '../../lib/format.js';
+import { day, num } from '../../lib/format.js';
 import { Hash } from '../../components/hash.js';
 import { useResource } from '../../lib/use-resource.js';
 import { DisagreementPanel, RecommendationPanel } from './aggregate-panels.js';
@@ -25,7 +25,7 @@ export function SessionPage({ params }: { params: { id: string } }) {
   return (
     <SwarmFrame
       title="Session"
-      documentTitle={titleOf(session, 'Session', (s) => `${s.date} ${s.subjectId}`)}
+      documentTitle={titleOf(session, 'Session', (s) => `${day(s.date)} ${s.subjectId}`)}
     >
       <Async resource={session} what="session">
         {(s) => <SessionBody session={s} />}
@@ -37,13 +37,13 @@ export function SessionPage({ params }: { params: { id: string } }) {
 /** `/swarm/:date/:subject`: the latest session of that UTC day and subject. */
 export function SessionOfDayPage({ params }: { params: { date: string; subject: string } }) {
   const valid = DATE_RE.test(params.date);
-  const day = useResource<SessionOfDay>(
+  const ofDay = useResource<SessionOfDay>(
     valid ? `/api/swarm/sessions/${params.date}/${encodeURIComponent(params.subject)}` : null,
   );
   return (
     <SwarmFrame
       title="Session"
-      documentTitle={`Session ${params.date} ${params.subject}`}
+      documentTitle={`Session ${day(params.date)} ${params.subject}`}
       lead={
         <>
           The latest session of <When iso={params.date} as="day" /> on{' '}
@@ -57,7 +57,7 @@ export function SessionOfDayPage({ params }: { params: { date: string; subject: 
       }
     >
       {valid ? (
-        <Async resource={day} what="session">
+        <Async resource={ofDay} what="session">
           {(data) => <SessionBody session={{ ...data.session, takes: data.takes }} />}
         </Async>
       ) : (

@@ -2,7 +2,7 @@ import { When } from '../../components/when.js';
 import { useMemo } from 'preact/hooks';
 import type { Memo, TakeReceipt } from '../../api/types/swarm.js';
 import { Async } from '../../components/async-view.js';
-import { pct } from '../../lib/format.js';
+import { day, pct } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { StanceChip, SwarmFrame } from './shared.js';
 import { TakeCheckMark } from './takes-section.js';
@@ -18,7 +18,7 @@ export function TakePage({ params }: { params: { id: string } }) {
         take,
         'Take receipt',
         (t) =>
-          `${t.date} ${t.stance} by @${t.signer.handle ?? t.memberId.slice(0, 8)} r${t.revision}`,
+          `${day(t.date)} ${t.stance} by @${t.signer.handle ?? t.memberId.slice(0, 8)} r${t.revision}`,
       )}
     >
       <Async resource={take} what="take">
