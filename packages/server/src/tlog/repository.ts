@@ -118,10 +118,7 @@ export class TlogRepository {
   /** The next free index: every committed entry is below it. */
   async nextIndex(): Promise<number> {
     const { rows } = await sql<{ next: number | string }>`
-      select greatest(coalesce((select max(log_index) from take), -1),
-                      coalesce((select max(idx) from tlog_entry), -1)) + 1 as next`.execute(
-      this.db,
-    );
+      select convene_tlog_next() as next`.execute(this.db);
     return Number(rows[0]!.next);
   }
 

@@ -12,6 +12,7 @@ import { tlog } from './0013-tlog.js';
 import { tlogAtSubmit } from './0014-tlog-at-submit.js';
 import { takeLogPosition } from './0015-take-log-position.js';
 import { judgementMemberPaging } from './0016-judgement-member-paging.js';
+import { tlogNextIndex } from './0017-tlog-next-index.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -34,4 +35,5 @@ export const MIGRATIONS: readonly Migration[] = [
   tlogAtSubmit,
   takeLogPosition,
   judgementMemberPaging,
+  tlogNextIndex,
 ];

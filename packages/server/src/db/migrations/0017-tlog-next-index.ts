@@ -1,0 +1,24 @@
+import type { Migration } from './index.js';
+
+/**
+ * "One past the highest index either table holds" had two copies: inside `convene_tlog_lock_next`
+ * (migration 0015) and in `TlogRepository.nextIndex`. It now has one, `convene_tlog_next`, which the
+ * locking function calls after taking the lock and which readers that only look call on its own.
+ */
+export const tlogNextIndex: Migration = {
+  name: '0017-tlog-next-index',
+  sql: /* sql */ `
+create function convene_tlog_next() returns bigint language sql stable as $$
+  select greatest(coalesce((select max(log_index) from take), -1),
+                  coalesce((select max(idx) from tlog_entry), -1)) + 1
+$$;
+
+create or replace function convene_tlog_lock_next() returns bigint language plpgsql volatile as $$
+begin
+  perform pg_advisory_xact_lock(hashtext('convene.tlog.index'));
+  -- A new statement, so a new snapshot: it sees every append committed before the lock was granted.
+  return convene_tlog_next();
+end
+$$;
+`,
+};
