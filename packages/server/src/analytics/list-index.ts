@@ -42,6 +42,7 @@ export class ListIndex<T> {
   private readonly facetPostings = new Map<string, Map<string, Int32Array>>();
   private searchIndex: SearchIndex | undefined;
   private positions: Map<T, number> | undefined;
+  private readonly facetOrders = new WeakMap<Ordering<T>, Map<string, readonly T[]>>();
 
   constructor(
     readonly rows: readonly T[],
@@ -87,16 +88,24 @@ export class ListIndex<T> {
 
   /** Every row that passes `filter`, in `ordering`; with no filter, the ordering's own array. */
   matching(ordering: Ordering<T>, filter: ListFilter<T> = {}): readonly T[] {
-    const candidates = this.candidates(filter);
+    const needle = normaliseSearch(filter.search);
+    const facets = Object.entries(filter.facets ?? {}).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    );
+    const lists = facets.map(([name, value]) => this.facet(name).get(value) ?? EMPTY);
+    if (needle !== '') lists.push(this.search().matches(needle));
     let ordered: readonly T[];
-    if (candidates === undefined) ordered = ordering.rows;
-    else {
-      const places = new Int32Array(candidates.length);
-      for (let i = 0; i < candidates.length; i++)
-        places[i] = ordering.rank[candidates[i] ?? 0] ?? 0;
-      places.sort();
-      ordered = Array.from(places, (place) => ordering.rows[place] as T);
-    }
+    const [only] = facets;
+    if (lists.length === 0) ordered = ordering.rows;
+    else if (needle === '' && facets.length === 1 && only !== undefined && lists[0] !== EMPTY) {
+      // One facet value and no search (a protocol, a category, an entity type): few enough to keep.
+      let byValue = this.facetOrders.get(ordering);
+      if (byValue === undefined)
+        this.facetOrders.set(ordering, (byValue = new Map<string, readonly T[]>()));
+      const key = `${only[0]}=${only[1]}`;
+      ordered = byValue.get(key) ?? inOrder(ordering, lists[0] ?? EMPTY);
+      byValue.set(key, ordered);
+    } else ordered = inOrder(ordering, lists.reduce(intersect));
     return filter.keep === undefined ? ordered : ordered.filter(filter.keep);
   }
 
@@ -104,20 +113,6 @@ export class ListIndex<T> {
   select(ordering: Ordering<T>, filter: ListFilter<T> & Paging): { total: number; rows: T[] } {
     const matches = this.matching(ordering, filter);
     return { total: matches.length, rows: paginate(matches, filter) };
-  }
-
-  /** Positions (ascending) of the rows the search and facets allow; undefined when neither filters. */
-  private candidates(filter: ListFilter<T>): Int32Array | undefined {
-    const lists: Int32Array[] = [];
-    const needle = normaliseSearch(filter.search);
-    if (needle !== '') lists.push(this.search().matches(needle));
-    for (const [name, value] of Object.entries(filter.facets ?? {})) {
-      if (value !== undefined) lists.push(this.facet(name).get(value) ?? EMPTY);
-    }
-    return lists.reduce<Int32Array | undefined>(
-      (all, list) => (all === undefined ? list : intersect(all, list)),
-      undefined,
-    );
   }
 
   private search(): SearchIndex {
@@ -152,6 +147,14 @@ export function normaliseSearch(search: string | undefined): string {
   return search?.trim().toLowerCase() ?? '';
 }
 
+/** The rows at `positions`, in `ordering`: an integer sort of their places, not a comparator sort. */
+function inOrder<T>(ordering: Ordering<T>, positions: Int32Array): T[] {
+  const places = new Int32Array(positions.length);
+  for (let i = 0; i < positions.length; i++) places[i] = ordering.rank[positions[i] ?? 0] ?? 0;
+  places.sort();
+  return Array.from(places, (place) => ordering.rows[place] as T);
+}
+
 function intersect(a: Int32Array, b: Int32Array): Int32Array {
   const out: number[] = [];
   for (let i = 0, j = 0; i < a.length && j < b.length;) {
@@ -170,6 +173,13 @@ function intersect(a: Int32Array, b: Int32Array): Int32Array {
 /** Grams up to this length are indexed exactly; longer needles are checked against the candidates. */
 const GRAM = 3;
 
+/** A gram's key: its UTF-16 code units as digits 1..65536 in base 65537 (distinct for every gram). */
+function gramKey(text: string, from: number, length: number): number {
+  let key = 0;
+  for (let i = from; i < from + length; i++) key = key * 65_537 + text.charCodeAt(i) + 1;
+  return key;
+}
+
 /**
  * Substring search over each row's lower-cased text fields: every 1-, 2- and 3-code-unit substring
  * of a field maps to the rows holding it. A needle of up to 3 units is one lookup; a longer one takes
@@ -178,34 +188,35 @@ const GRAM = 3;
  */
 export class SearchIndex {
   private readonly fields: string[][];
-  private readonly grams = new Map<string, Int32Array>();
+  private readonly grams = new Map<number, Int32Array>();
 
   constructor(texts: ReadonlyArray<ReadonlyArray<string | null | undefined>>) {
     this.fields = texts.map((text) =>
       text.filter((field) => typeof field === 'string').map((field) => field.toLowerCase()),
     );
-    const lists = new Map<string, number[]>();
+    const lists = new Map<number, number[]>();
     this.fields.forEach((fields, position) => {
       for (const field of fields) {
-        for (let n = 1; n <= GRAM; n++) {
-          for (let i = 0; i + n <= field.length; i++) {
-            const gram = field.slice(i, i + n);
-            let list = lists.get(gram);
-            if (list === undefined) lists.set(gram, (list = []));
+        for (let i = 0; i < field.length; i++) {
+          let key = 0;
+          for (let n = 0; n < GRAM && i + n < field.length; n++) {
+            key = key * 65_537 + field.charCodeAt(i + n) + 1;
+            let list = lists.get(key);
+            if (list === undefined) lists.set(key, (list = []));
             if (list[list.length - 1] !== position) list.push(position);
           }
         }
       }
     });
-    for (const [gram, list] of lists) this.grams.set(gram, Int32Array.from(list));
+    for (const [key, list] of lists) this.grams.set(key, Int32Array.from(list));
   }
 
   /** Positions (ascending) of the rows with a field containing `needle` (already normalised, non-empty). */
   matches(needle: string): Int32Array {
-    if (needle.length <= GRAM) return this.grams.get(needle) ?? EMPTY;
+    if (needle.length <= GRAM) return this.grams.get(gramKey(needle, 0, needle.length)) ?? EMPTY;
     let rarest: Int32Array | undefined;
     for (let i = 0; i + GRAM <= needle.length; i++) {
-      const list = this.grams.get(needle.slice(i, i + GRAM)) ?? EMPTY;
+      const list = this.grams.get(gramKey(needle, i, GRAM)) ?? EMPTY;
       if (rarest === undefined || list.length < rarest.length) rarest = list;
     }
     return (rarest ?? EMPTY).filter((position) =>

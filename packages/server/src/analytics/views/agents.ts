@@ -26,7 +26,7 @@ function coinLink(snapshot: AnalyticsSnapshot, agent: AgentRow) {
     : { id: coin.id, symbol: coin.symbol, marketCapUsd: coin.market_cap_usd };
 }
 
-function directoryRow(
+export function directoryRow(
   snapshot: AnalyticsSnapshot,
   agent: AgentRow,
   now: Date,

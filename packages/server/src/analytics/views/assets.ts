@@ -223,7 +223,7 @@ export function buildVaultProfile(
   };
 }
 
-function walletRow(snapshot: AnalyticsSnapshot, wallet: WalletDbRow, now: Date): WalletRow {
+export function walletRow(snapshot: AnalyticsSnapshot, wallet: WalletDbRow, now: Date): WalletRow {
   return {
     id: wallet.id,
     label: wallet.label,
