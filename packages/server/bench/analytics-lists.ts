@@ -4,8 +4,11 @@
  * then page), in the same process on the same snapshot. The rows are the demo generator's, copied
  * with new ids, names, addresses and jittered figures up to the requested size.
  *
- *   npx tsx --conditions=source packages/server/bench/analytics-lists.ts [rows per list, default 100000]
+ *   node --expose-gc --conditions=source --import tsx packages/server/bench/analytics-lists.ts [rows per list, default 100000]
+ *
+ * (`--expose-gc` only makes the heap figures exact; `npx tsx --conditions=source …` runs it too.)
  */
+import { createHash } from 'node:crypto';
 import { DEMO_SEED, generateDemoDataset } from '../src/analytics/demo/generator.js';
 import { Prng } from '../src/analytics/demo/prng.js';
 import { KINDS, toRow, type ImportKindName } from '../src/analytics/import/kinds.js';
@@ -46,6 +49,9 @@ function scale<T>(base: T[], size: number, copy: (row: T, n: number, jitter: num
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 const uuid = (prefix: string, n: number) => `${prefix}-0000-4000-8000-${hex(n, 12)}`;
+/** A distinct, evenly spread 40-hex-digit address, as real ones are. */
+const address = (kind: string, n: number) =>
+  `0x${createHash('sha1').update(`${kind}${n}`).digest('hex')}`;
 const jittered = (value: number | null, jitter: number) =>
   value === null ? null : Math.round(value * jitter * 100) / 100;
 
@@ -56,7 +62,7 @@ function syntheticSnapshot(size: number): AnalyticsSnapshot {
     ...row,
     id: uuid('a0000000', n),
     name: `${row.name} ${n}`,
-    wallet_address: `0x${hex(n * 2_654_435_761, 40).slice(-40)}`,
+    wallet_address: address('agent', n),
     wallet_balance_usd: jittered(row.wallet_balance_usd, jitter) ?? 0,
     revenue_30d_usd: jittered(row.revenue_30d_usd, jitter) ?? 0,
     x402_volume_30d_usd: jittered(row.x402_volume_30d_usd, jitter) ?? 0,
@@ -65,7 +71,7 @@ function syntheticSnapshot(size: number): AnalyticsSnapshot {
     ...row,
     id: uuid('b0000000', n),
     label: `${row.label} ${n}`,
-    address: `0x${hex(n * 40_503, 40).slice(-40)}`,
+    address: address('wallet', n),
     agent_id: row.agent_id === null ? null : uuid('a0000000', n % size),
     balance_usd: jittered(row.balance_usd, jitter) ?? 0,
     change_24h_pct: jittered(row.change_24h_pct, jitter),
@@ -150,6 +156,13 @@ function fullSortWallets(snapshot: AnalyticsSnapshot, now: Date, query: WalletsQ
   return { total: rows.length, wallets: pageOf(rows, query) };
 }
 
+/** Heap and array buffers (the index's postings) in use, after a full collection when allowed. */
+function heapMb(): number {
+  (globalThis as { gc?: () => void }).gc?.();
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return Math.round((heapUsed + arrayBuffers) / 2 ** 20);
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
@@ -171,6 +184,7 @@ const snapshot = syntheticSnapshot(SIZE);
 console.log(
   `synthetic snapshot: ${SIZE.toLocaleString('en-US')} agents and ${SIZE.toLocaleString('en-US')} wallets in ${Math.round(performance.now() - started)} ms`,
 );
+const heapBefore = heapMb();
 const lastPage = { offset: Math.floor((SIZE - 1) / PAGE) * PAGE, limit: PAGE };
 const agentNeedle = `${snapshot.agents[4321]?.name.split(' ')[0] ?? ''} 43`;
 const walletNeedle = (snapshot.wallets[777]?.address ?? '').slice(-12);
@@ -240,5 +254,5 @@ for (const [label, full, indexed] of cases) {
   );
 }
 console.log(
-  `(heap used after the run: ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MB)`,
+  `heap and array buffers in use: ${heapBefore} MB with the snapshot, ${heapMb()} MB with every index the run built`,
 );

@@ -111,6 +111,20 @@ describe('analytics lists: indexed answers equal full sorts', () => {
     return response.json();
   };
 
+  /** The list's answer to `query` is the reference's `total` and page of its `rows`. */
+  const expectList = async (
+    path: string,
+    key: string,
+    query: Query,
+    want: { total: number; rows: Row[] },
+    paging: Query = query,
+  ) => {
+    const got = await get(path, query);
+    expect(got.total, JSON.stringify(query)).toBe(want.total);
+    expect(got[key], JSON.stringify(query)).toEqual(page(want.rows, paging));
+    return got;
+  };
+
   /** Every row of a list in the snapshot's own order (the order the old stable sorts started from). */
   const everyRow = async (
     path: string,
@@ -233,9 +247,7 @@ describe('analytics lists: indexed answers equal full sorts', () => {
           },
           'score',
         );
-        const got = await get('/api/dashboards/agents', query);
-        expect(got.total, JSON.stringify(query)).toBe(want.total);
-        expect(got.agents, JSON.stringify(query)).toEqual(page(want.rows, query));
+        await expectList('/api/dashboards/agents', 'agents', query, want);
       },
       async () => {
         const query: Query = {
@@ -255,9 +267,7 @@ describe('analytics lists: indexed answers equal full sorts', () => {
           },
           'marketCap',
         );
-        const got = await get('/api/dashboards/coins', query);
-        expect(got.total, JSON.stringify(query)).toBe(want.total);
-        expect(got.coins, JSON.stringify(query)).toEqual(page(want.rows, query));
+        await expectList('/api/dashboards/coins', 'coins', query, want);
       },
       async () => {
         const query: Query = {
@@ -279,11 +289,9 @@ describe('analytics lists: indexed answers equal full sorts', () => {
           { tvl: (row) => num(row.tvlUsd), apy: (row) => num(row.apyPct) },
           'tvl',
         );
-        const got = await get('/api/dashboards/vaults', query);
-        expect(got.total, JSON.stringify(query)).toBe(want.total);
+        const got = await expectList('/api/dashboards/vaults', 'vaults', query, want);
         const tvl = want.rows.reduce((total, row) => total + (num(row.tvlUsd) ?? 0), 0);
         expect(got.totalTvlUsd).toBe(Math.round(tvl * 100) / 100);
-        expect(got.vaults, JSON.stringify(query)).toEqual(page(want.rows, query));
       },
       async () => {
         const query: Query = {
@@ -304,9 +312,7 @@ describe('analytics lists: indexed answers equal full sorts', () => {
           'balance',
           (row) => text(row.label) ?? '',
         );
-        const got = await get('/api/dashboards/wallets', query);
-        expect(got.total, JSON.stringify(query)).toBe(want.total);
-        expect(got.wallets, JSON.stringify(query)).toEqual(page(want.rows, query));
+        await expectList('/api/dashboards/wallets', 'wallets', query, want);
       },
       async () => {
         const query: Query = {
@@ -327,9 +333,7 @@ describe('analytics lists: indexed answers equal full sorts', () => {
           },
           'revenue',
         );
-        const got = await get('/api/projects', query);
-        expect(got.total, JSON.stringify(query)).toBe(want.total);
-        expect(got.projects, JSON.stringify(query)).toEqual(page(want.rows, query));
+        await expectList('/api/projects', 'projects', query, want);
       },
       async () => {
         const query: Query = {
@@ -365,9 +369,7 @@ describe('analytics lists: indexed answers equal full sorts', () => {
                 },
                 'balance',
               );
-        const got = await get('/api/dashboards/entities', query);
-        expect(got.total, JSON.stringify(query)).toBe(want.total);
-        expect(got.entities, JSON.stringify(query)).toEqual(page(want.rows, query));
+        await expectList('/api/dashboards/entities', 'entities', query, want);
       },
       async () => {
         const query: Query = {
@@ -406,10 +408,12 @@ describe('analytics lists: indexed answers equal full sorts', () => {
                     (query.order === 'asc' ? 1 : -1) * ((value?.(a) ?? 0) - (value?.(b) ?? 0)) ||
                     rank(a) - rank(b),
                 );
-        const got = await get('/api/dashboards/leaderboard', query);
-        expect(got.total, JSON.stringify(query)).toBe(sorted.length);
-        expect(got.agents, JSON.stringify(query)).toEqual(
-          page(sorted, { ...query, limit: query.limit ?? 100 }),
+        await expectList(
+          '/api/dashboards/leaderboard',
+          'agents',
+          query,
+          { total: sorted.length, rows: sorted },
+          { ...query, limit: query.limit ?? 100 }, // the leaderboard's default page
         );
       },
     ];

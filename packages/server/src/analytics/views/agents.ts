@@ -5,6 +5,7 @@ import type { AgentDetail, AgentDirectoryRow, AgentsQuery } from '../schemas/age
 import type { AnalyticsSnapshot } from '../snapshot.js';
 import { ListIndex, memoByObject } from '../list-index.js';
 import {
+  agentScore,
   agentStatus,
   byNumber,
   emptySparkline,
@@ -91,9 +92,7 @@ function directoryOrdering(snapshot: AnalyticsSnapshot, now: Date, query: Agents
   return index.sorted(
     `score:${direction}`,
     () => {
-      const score = new Map(
-        snapshot.agents.map((agent) => [agent, scoreAgent(agent, snapshot, now).score]),
-      );
+      const score = new Map(snapshot.agents.map((agent) => [agent, agentScore(agent, now)]));
       return byNumber<AgentRow>((agent) => score.get(agent) ?? null, direction, nameOf);
     },
     ttlWindow(now),

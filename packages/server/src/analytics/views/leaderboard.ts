@@ -3,7 +3,16 @@ import { ListIndex, memoByObject, type Ordering } from '../list-index.js';
 import type { AgentRow } from '../repository.js';
 import type { LeaderboardQuery, LeaderboardResponse } from '../schemas/market.js';
 import type { AnalyticsSnapshot } from '../snapshot.js';
-import { bySignal, freshness, iso, isoOrNull, scoreAgent, sum, ttlWindow } from './shared.js';
+import {
+  agentSignal,
+  bySignal,
+  freshness,
+  iso,
+  isoOrNull,
+  scoreAgent,
+  sum,
+  ttlWindow,
+} from './shared.js';
 
 export const SIGNAL_FORMULA =
   'signalScore = log10(revenue30d×5 + walletBalance×2 + x402Volume×1.5 + tokenMcap×0.15 + 1)×100 + recencyBoost (10 fading linearly to 0 over 10 days since lastSeenAt)';
@@ -24,7 +33,7 @@ function ranking(snapshot: AnalyticsSnapshot, now: Date): Ordering<AgentRow> {
     'rank',
     () => {
       const signal = new Map(
-        snapshot.agents.map((agent) => [agent, scoreAgent(agent, snapshot, now).signalScore]),
+        snapshot.agents.map((agent) => [agent, agentSignal(agent, snapshot, now)]),
       );
       return bySignal((agent) => signal.get(agent) ?? 0);
     },

@@ -12,6 +12,7 @@ import {
   signalScore,
   type ConfidenceLabel,
   type Evidence,
+  type EvidenceInputs,
   type LegStatus,
 } from '../scoring.js';
 import type { AnalyticsSnapshot } from '../snapshot.js';
@@ -88,9 +89,9 @@ export interface AgentScores {
   tokenMarketCapUsd: number | null;
 }
 
-export function scoreAgent(agent: AgentRow, snapshot: AnalyticsSnapshot, now: Date): AgentScores {
+function evidenceInputs(agent: AgentRow, snapshot: AnalyticsSnapshot): EvidenceInputs {
   const coin = agent.coin_id === null ? undefined : snapshot.coinById.get(agent.coin_id);
-  const inputs = {
+  return {
     walletAddress: agent.wallet_address,
     walletBalanceUsd: agent.wallet_balance_usd,
     revenue30dUsd: agent.revenue_30d_usd,
@@ -104,13 +105,32 @@ export function scoreAgent(agent: AgentRow, snapshot: AnalyticsSnapshot, now: Da
     twitter: agent.twitter,
     lastSeenAt: agent.last_seen_at,
   };
-  const evidence = evaluateEvidence(inputs, now);
+}
+
+function productivityAt(agent: AgentRow, now: Date) {
   const recency = recencyScore(agent.last_seen_at, now);
   const productivity = productivityScore(
     agent.productivity_frequency,
     agent.productivity_success_rate,
     recency,
   );
+  return { recency, productivity };
+}
+
+/** The directory score alone (what its sort needs), without the evidence. */
+export function agentScore(agent: AgentRow, now: Date): number {
+  const { productivity } = productivityAt(agent, now);
+  return directoryScore(agent.x402_score, productivity, agent.revenue_30d_usd);
+}
+
+/** The signal score alone (what the ranking needs), without the evidence. */
+export const agentSignal = (agent: AgentRow, snapshot: AnalyticsSnapshot, now: Date): number =>
+  signalScore(evidenceInputs(agent, snapshot), now);
+
+export function scoreAgent(agent: AgentRow, snapshot: AnalyticsSnapshot, now: Date): AgentScores {
+  const inputs = evidenceInputs(agent, snapshot);
+  const evidence = evaluateEvidence(inputs, now);
+  const { recency, productivity } = productivityAt(agent, now);
   return {
     evidence,
     evidenceStatus: evidenceStatus(evidence),
@@ -121,7 +141,7 @@ export function scoreAgent(agent: AgentRow, snapshot: AnalyticsSnapshot, now: Da
     productivity,
     score: directoryScore(agent.x402_score, productivity, agent.revenue_30d_usd),
     status: agentStatus(agent, now),
-    tokenMarketCapUsd: coin?.market_cap_usd ?? null,
+    tokenMarketCapUsd: inputs.tokenMarketCapUsd,
   };
 }
 
