@@ -15,11 +15,21 @@ export const FRESHNESS_WINDOW_HOURS = {
 
 export type FreshnessKind = keyof typeof FRESHNESS_WINDOW_HOURS;
 
+/**
+ * Cached bodies carry clock-dependent fields (stale, recency boost, evidence freshness), so besides
+ * the data version they expire after this much clock time; clock-dependent list orders are rebuilt
+ * once per window of this length too.
+ */
+export const BODY_TTL_MS = 60_000;
+
 const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
+/** How long after its refresh a row of `kind` turns stale. */
+export const staleAfterMs = (kind: FreshnessKind): number => FRESHNESS_WINDOW_HOURS[kind] * HOUR_MS;
+
 export function isStale(kind: FreshnessKind, refreshedAt: Date, now: Date): boolean {
-  return now.getTime() - refreshedAt.getTime() > FRESHNESS_WINDOW_HOURS[kind] * HOUR_MS;
+  return now.getTime() - refreshedAt.getTime() > staleAfterMs(kind);
 }
 
 /** Whole and fractional days from `then` to `now` (never negative: a future timestamp counts as now). */

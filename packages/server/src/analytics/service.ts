@@ -3,7 +3,7 @@ import type { DataVersions } from '../db/data-versions.js';
 import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
 import { ANALYTICS_DATASET } from './dataset.js';
 import { utcDate } from '@convene/protocol';
-import { addDays } from './freshness.js';
+import { addDays, BODY_TTL_MS } from './freshness.js';
 import type { AnalyticsRepository } from './repository.js';
 import type { AgentsQuery } from './schemas/agents.js';
 import type { CoinsQuery, VaultsQuery, WalletsQuery } from './schemas/assets.js';
@@ -20,16 +20,12 @@ import {
   buildWalletProfile,
   buildWallets,
 } from './views/assets.js';
-import { buildEntities, buildLeaderboard, buildOverview } from './views/market.js';
+import { buildLeaderboard } from './views/leaderboard.js';
+import { buildEntities, buildOverview } from './views/market.js';
 import { activityEntry, buildProjectDetail, buildProjects } from './views/projects.js';
 import { iso } from './views/shared.js';
 import { fail } from '../errors.js';
 
-/**
- * Cached bodies carry clock-dependent fields (stale, recency boost, evidence freshness), so besides
- * the data version they expire after this much clock time.
- */
-export const BODY_TTL_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 

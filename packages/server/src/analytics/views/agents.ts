@@ -3,18 +3,21 @@ import type { AgentRow } from '../repository.js';
 import { EVIDENCE_LEGS } from '../scoring.js';
 import type { AgentDetail, AgentDirectoryRow, AgentsQuery } from '../schemas/agents.js';
 import type { AnalyticsSnapshot } from '../snapshot.js';
+import { ListIndex, memoByObject } from '../list-index.js';
 import {
-  byName,
+  agentScore,
+  agentStatus,
   byNumber,
-  bySearch,
   emptySparkline,
   freshness,
   iso,
   isoOrNull,
-  paginate,
+  nameOf,
   rankAgents,
   round2,
   scoreAgent,
+  staticOrdering,
+  ttlWindow,
 } from './shared.js';
 
 function coinLink(snapshot: AnalyticsSnapshot, agent: AgentRow) {
@@ -24,58 +27,93 @@ function coinLink(snapshot: AnalyticsSnapshot, agent: AgentRow) {
     : { id: coin.id, symbol: coin.symbol, marketCapUsd: coin.market_cap_usd };
 }
 
+export function directoryRow(
+  snapshot: AnalyticsSnapshot,
+  agent: AgentRow,
+  now: Date,
+  blank: Array<number | null>,
+): AgentDirectoryRow {
+  const scores = scoreAgent(agent, snapshot, now);
+  return {
+    id: agent.id,
+    name: agent.name,
+    protocol: agent.protocol,
+    score: scores.score,
+    status: scores.status,
+    x402Score: agent.x402_score,
+    x402Transactions: agent.x402_transactions_30d,
+    x402VolumeUsd: agent.x402_volume_30d_usd,
+    walletAddress: agent.wallet_address,
+    walletBalanceUsd: agent.wallet_balance_usd,
+    earned30dUsd: agent.revenue_30d_usd,
+    tokenTax30dUsd: agent.token_tax_30d_usd,
+    inflow30dUsd: agent.inflow_30d_usd,
+    coin: coinLink(snapshot, agent),
+    productivityScore: scores.productivity,
+    lastSeenAt: isoOrNull(agent.last_seen_at),
+    sparklines: {
+      revenue: snapshot.series.agentRevenue.get(agent.id) ?? blank,
+      x402Volume: snapshot.series.agentX402.get(agent.id) ?? blank,
+      balance: snapshot.series.agentBalance.get(agent.id) ?? blank,
+    },
+    ...freshness('agent', agent.refreshed_at, now),
+  };
+}
+
+const directoryIndex = memoByObject(
+  (snapshot: AnalyticsSnapshot) =>
+    new ListIndex(snapshot.agents, {
+      text: (agent) => [
+        agent.name,
+        agent.protocol,
+        agent.wallet_address,
+        coinLink(snapshot, agent)?.symbol,
+      ],
+      facets: { protocol: (agent) => agent.protocol },
+    }),
+);
+
+const AGENT_KEYS = {
+  revenue30d: (agent: AgentRow) => agent.revenue_30d_usd,
+  x402Volume: (agent: AgentRow) => agent.x402_volume_30d_usd,
+  balance: (agent: AgentRow) => agent.wallet_balance_usd,
+  lastSeen: (agent: AgentRow) => agent.last_seen_at?.getTime() ?? null,
+};
+
+/**
+ * The score is a function of the clock (productivity's recency), so its order is sorted on the scores
+ * at the first request of each TTL window and kept for the window; every other key once per snapshot.
+ */
+function directoryOrdering(snapshot: AnalyticsSnapshot, now: Date, query: AgentsQuery) {
+  const index = directoryIndex(snapshot);
+  const sort = query.sort ?? 'score';
+  if (sort !== 'score') return staticOrdering(index, AGENT_KEYS, sort, query.order, nameOf);
+  const direction = query.order ?? 'desc';
+  return index.sorted(
+    `score:${direction}`,
+    () => {
+      const score = new Map(snapshot.agents.map((agent) => [agent, agentScore(agent, now)]));
+      return byNumber<AgentRow>((agent) => score.get(agent) ?? null, direction, nameOf);
+    },
+    ttlWindow(now),
+  );
+}
+
 export function buildDirectory(snapshot: AnalyticsSnapshot, now: Date, query: AgentsQuery) {
   const blank = emptySparkline(snapshot);
-  let rows: AgentDirectoryRow[] = snapshot.agents.map((agent) => {
-    const scores = scoreAgent(agent, snapshot, now);
-    return {
-      id: agent.id,
-      name: agent.name,
-      protocol: agent.protocol,
-      score: scores.score,
-      status: scores.status,
-      x402Score: agent.x402_score,
-      x402Transactions: agent.x402_transactions_30d,
-      x402VolumeUsd: agent.x402_volume_30d_usd,
-      walletAddress: agent.wallet_address,
-      walletBalanceUsd: agent.wallet_balance_usd,
-      earned30dUsd: agent.revenue_30d_usd,
-      tokenTax30dUsd: agent.token_tax_30d_usd,
-      inflow30dUsd: agent.inflow_30d_usd,
-      coin: coinLink(snapshot, agent),
-      productivityScore: scores.productivity,
-      lastSeenAt: isoOrNull(agent.last_seen_at),
-      sparklines: {
-        revenue: snapshot.series.agentRevenue.get(agent.id) ?? blank,
-        x402Volume: snapshot.series.agentX402.get(agent.id) ?? blank,
-        balance: snapshot.series.agentBalance.get(agent.id) ?? blank,
-      },
-      ...freshness('agent', agent.refreshed_at, now),
-    };
+  const { status } = query;
+  const { total, rows } = directoryIndex(snapshot).select(directoryOrdering(snapshot, now, query), {
+    search: query.search,
+    facets: { protocol: query.protocol },
+    keep: status === undefined ? undefined : (agent) => agentStatus(agent, now) === status,
+    offset: query.offset,
+    limit: query.limit,
   });
-  if (query.protocol !== undefined) rows = rows.filter((row) => row.protocol === query.protocol);
-  if (query.status !== undefined) rows = rows.filter((row) => row.status === query.status);
-  rows = rows.filter(
-    bySearch(query.search, (row) => [row.name, row.protocol, row.walletAddress, row.coin?.symbol]),
-  );
-  const order = query.order;
-  const sorts = {
-    score: byNumber<AgentDirectoryRow>((row) => row.score, order),
-    revenue30d: byNumber<AgentDirectoryRow>((row) => row.earned30dUsd, order),
-    x402Volume: byNumber<AgentDirectoryRow>((row) => row.x402VolumeUsd, order),
-    balance: byNumber<AgentDirectoryRow>((row) => row.walletBalanceUsd, order),
-    lastSeen: byNumber<AgentDirectoryRow>(
-      (row) => (row.lastSeenAt === null ? null : Date.parse(row.lastSeenAt)),
-      order,
-    ),
-    name: byName<AgentDirectoryRow>(order),
-  };
-  rows.sort(sorts[query.sort ?? 'score']);
   return {
     generatedAt: iso(now),
     sparklineWeeks: snapshot.weeks,
-    total: rows.length,
-    agents: paginate(rows, query),
+    total,
+    agents: rows.map((agent) => directoryRow(snapshot, agent, now, blank)),
   };
 }
 

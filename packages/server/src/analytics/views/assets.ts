@@ -16,16 +16,15 @@ import type {
 } from '../schemas/assets.js';
 import type { AnalyticsSnapshot } from '../snapshot.js';
 import { addDays } from '../freshness.js';
+import { ListIndex, memoByObject, paginate } from '../list-index.js';
 import {
-  byName,
-  byNumber,
-  bySearch,
   emptySparkline,
   freshness,
   iso,
   isoOrNull,
-  paginate,
+  nameOf,
   round2,
+  staticOrdering,
 } from './shared.js';
 
 function agentRef(snapshot: AnalyticsSnapshot, id: string | null) {
@@ -59,22 +58,29 @@ function coinRow(snapshot: AnalyticsSnapshot, coin: CoinDbRow, now: Date): CoinR
   };
 }
 
+const coinIndex = memoByObject(
+  (snapshot: AnalyticsSnapshot) =>
+    new ListIndex(snapshot.coins, {
+      text: (coin) => [coin.name, coin.symbol, coin.chain, agentRef(snapshot, coin.agent_id)?.name],
+    }),
+);
+
+const COIN_KEYS = {
+  marketCap: (coin: CoinDbRow) => coin.market_cap_usd,
+  volume24h: (coin: CoinDbRow) => coin.volume_24h_usd,
+  change24h: (coin: CoinDbRow) => coin.change_24h_pct,
+};
+
 export function buildCoins(snapshot: AnalyticsSnapshot, now: Date, query: CoinsQuery) {
-  const rows = snapshot.coins
-    .map((coin) => coinRow(snapshot, coin, now))
-    .filter(bySearch(query.search, (row) => [row.name, row.symbol, row.chain, row.agent?.name]));
-  const sorts = {
-    marketCap: byNumber<CoinRow>((row) => row.marketCapUsd, query.order),
-    volume24h: byNumber<CoinRow>((row) => row.volume24hUsd, query.order),
-    change24h: byNumber<CoinRow>((row) => row.change24hPct, query.order),
-    name: byName<CoinRow>(query.order),
-  };
-  rows.sort(sorts[(query.sort ?? 'marketCap') as keyof typeof sorts]);
+  const index = coinIndex(snapshot);
+  const sort = (query.sort ?? 'marketCap') as keyof typeof COIN_KEYS | 'name';
+  const ordering = staticOrdering(index, COIN_KEYS, sort, query.order, nameOf);
+  const { total, rows } = index.select(ordering, query);
   return {
     generatedAt: iso(now),
     sparklineWeeks: snapshot.weeks,
-    total: rows.length,
-    coins: paginate(rows, query),
+    total,
+    coins: rows.map((coin) => coinRow(snapshot, coin, now)),
   };
 }
 
@@ -135,30 +141,42 @@ function vaultRow(snapshot: AnalyticsSnapshot, vault: VaultDbRow, now: Date): Va
   };
 }
 
+const vaultIndex = memoByObject(
+  (snapshot: AnalyticsSnapshot) =>
+    new ListIndex(snapshot.vaults, {
+      text: (vault) => [
+        vault.name,
+        vault.chain,
+        vault.platform,
+        vault.asset_symbol,
+        agentRef(snapshot, vault.manager_agent_id)?.name,
+      ],
+    }),
+);
+
+const VAULT_KEYS = {
+  tvl: (vault: VaultDbRow) => vault.tvl_usd,
+  apy: (vault: VaultDbRow) => vault.apy_pct,
+};
+
+/** Summed in list order, as the response always has been (a float sum depends on its order). */
+const tvlOf = memoByObject((vaults: readonly VaultDbRow[]) =>
+  round2(vaults.reduce((total, vault) => total + vault.tvl_usd, 0)),
+);
+
 export function buildVaults(snapshot: AnalyticsSnapshot, now: Date, query: VaultsQuery) {
-  const rows = snapshot.vaults
-    .map((vault) => vaultRow(snapshot, vault, now))
-    .filter(
-      bySearch(query.search, (row) => [
-        row.name,
-        row.chain,
-        row.platform,
-        row.assetSymbol,
-        row.manager?.name,
-      ]),
-    );
-  const sorts = {
-    tvl: byNumber<VaultRow>((row) => row.tvlUsd, query.order),
-    apy: byNumber<VaultRow>((row) => row.apyPct, query.order),
-    name: byName<VaultRow>(query.order),
-  };
-  rows.sort(sorts[(query.sort ?? 'tvl') as keyof typeof sorts]);
+  const index = vaultIndex(snapshot);
+  const sort = (query.sort ?? 'tvl') as keyof typeof VAULT_KEYS | 'name';
+  const matches = index.matching(
+    staticOrdering(index, VAULT_KEYS, sort, query.order, nameOf),
+    query,
+  );
   return {
     generatedAt: iso(now),
     sparklineWeeks: snapshot.weeks,
-    total: rows.length,
-    totalTvlUsd: round2(rows.reduce((total, row) => total + row.tvlUsd, 0)),
-    vaults: paginate(rows, query),
+    total: matches.length,
+    totalTvlUsd: tvlOf(matches),
+    vaults: paginate(matches, query).map((vault) => vaultRow(snapshot, vault, now)),
   };
 }
 
@@ -205,7 +223,7 @@ export function buildVaultProfile(
   };
 }
 
-function walletRow(snapshot: AnalyticsSnapshot, wallet: WalletDbRow, now: Date): WalletRow {
+export function walletRow(snapshot: AnalyticsSnapshot, wallet: WalletDbRow, now: Date): WalletRow {
   return {
     id: wallet.id,
     label: wallet.label,
@@ -224,29 +242,36 @@ function walletRow(snapshot: AnalyticsSnapshot, wallet: WalletDbRow, now: Date):
   };
 }
 
+const walletIndex = memoByObject(
+  (snapshot: AnalyticsSnapshot) =>
+    new ListIndex(snapshot.wallets, {
+      text: (wallet) => [
+        wallet.label,
+        wallet.address,
+        wallet.chain,
+        agentRef(snapshot, wallet.agent_id)?.name,
+        wallet.project_slug,
+      ],
+    }),
+);
+
+const WALLET_KEYS = {
+  balance: (wallet: WalletDbRow) => wallet.balance_usd,
+  change24h: (wallet: WalletDbRow) => wallet.change_24h_pct,
+  activity: (wallet: WalletDbRow) => wallet.tx_count_30d,
+};
+
 export function buildWallets(snapshot: AnalyticsSnapshot, now: Date, query: WalletsQuery) {
-  const rows = snapshot.wallets
-    .map((wallet) => walletRow(snapshot, wallet, now))
-    .filter(
-      bySearch(query.search, (row) => [
-        row.label,
-        row.address,
-        row.chain,
-        row.agent?.name,
-        row.projectSlug,
-      ]),
-    );
-  type Named = WalletRow & { name: string };
-  const named: Named[] = rows.map((row) => ({ ...row, name: row.label }));
-  const sorts = {
-    balance: byNumber<Named>((row) => row.balanceUsd, query.order),
-    change24h: byNumber<Named>((row) => row.change24hPct, query.order),
-    activity: byNumber<Named>((row) => row.txCount30d, query.order),
-    name: byName<Named>(query.order),
+  const index = walletIndex(snapshot);
+  const sort = (query.sort ?? 'balance') as keyof typeof WALLET_KEYS | 'name';
+  const ordering = staticOrdering(index, WALLET_KEYS, sort, query.order, (wallet) => wallet.label);
+  const { total, rows } = index.select(ordering, query);
+  return {
+    generatedAt: iso(now),
+    sparklineWeeks: snapshot.weeks,
+    total,
+    wallets: rows.map((wallet) => walletRow(snapshot, wallet, now)),
   };
-  named.sort(sorts[(query.sort ?? 'balance') as keyof typeof sorts]);
-  const wallets = paginate(named, query).map(({ name: _name, ...row }) => row);
-  return { generatedAt: iso(now), sparklineWeeks: snapshot.weeks, total: rows.length, wallets };
 }
 
 export function buildWalletProfile(

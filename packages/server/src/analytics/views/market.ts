@@ -1,26 +1,18 @@
 import { isStale, type FreshnessKind } from '../freshness.js';
+import { ListIndex, memoByObject } from '../list-index.js';
 import type { AnalyticsSnapshot } from '../snapshot.js';
-import type {
-  EntitiesQuery,
-  EntityRow,
-  LeaderboardQuery,
-  LeaderboardResponse,
-  MarketOverview,
-} from '../schemas/market.js';
+import type { EntitiesQuery, EntityRow, MarketOverview } from '../schemas/market.js';
 import {
-  byName,
   byNumber,
-  bySearch,
   emptySparkline,
   freshness,
   iso,
-  isoOrNull,
-  paginate,
+  nameOf,
   rankAgents,
   round2,
+  staticOrdering,
+  sum,
 } from './shared.js';
-
-const sum = (values: number[]): number => round2(values.reduce((total, value) => total + value, 0));
 
 function top<T>(
   rows: T[],
@@ -105,205 +97,134 @@ export function buildOverview(snapshot: AnalyticsSnapshot, now: Date): MarketOve
 
 const TYPE_ORDER = { agent: 0, coin: 1, vault: 2, wallet: 3 } as const;
 
-export function buildEntities(snapshot: AnalyticsSnapshot, now: Date, query: EntitiesQuery) {
+/** What an entities request sorts and searches on, and how to build the row when it is on the page. */
+interface EntitySource {
+  type: EntityRow['type'];
+  name: string;
+  balanceOrTvlUsd: number | null;
+  revenueOrVolumeUsd: number | null;
+  change24hPct: number | null;
+  row: (now: Date) => EntityRow;
+}
+
+function entitySources(snapshot: AnalyticsSnapshot): EntitySource[] {
   const blank = emptySparkline(snapshot);
-  const rows: EntityRow[] = [];
-  for (const agent of snapshot.agents) {
-    rows.push({
-      type: 'agent',
-      id: agent.id,
-      name: agent.name,
-      contextLabel: 'x402 score',
-      contextValue: agent.x402_score,
-      revenueOrVolumeUsd: agent.revenue_30d_usd,
-      balanceOrTvlUsd: agent.wallet_balance_usd,
-      change24hPct: snapshot.agentChange24hPct.get(agent.id) ?? null,
-      sparkline: snapshot.series.agentRevenue.get(agent.id) ?? blank,
-      pending: agent.last_seen_at === null,
-      ...freshness('agent', agent.refreshed_at, now),
-    });
-  }
-  for (const coin of snapshot.coins) {
-    rows.push({
-      type: 'coin',
-      id: coin.id,
-      name: coin.name,
-      contextLabel: 'market cap',
-      contextValue: coin.market_cap_usd,
-      revenueOrVolumeUsd: coin.volume_24h_usd,
-      balanceOrTvlUsd: coin.market_cap_usd,
-      change24hPct: coin.change_24h_pct,
-      sparkline: snapshot.series.coinMarketCap.get(coin.id) ?? blank,
-      pending: coin.price_usd === null,
-      ...freshness('coin', coin.refreshed_at, now),
-    });
-  }
-  for (const vault of snapshot.vaults) {
-    rows.push({
-      type: 'vault',
-      id: vault.id,
-      name: vault.name,
-      contextLabel: 'APY',
-      contextValue: vault.apy_pct,
-      revenueOrVolumeUsd: null,
-      balanceOrTvlUsd: vault.tvl_usd,
-      change24hPct: vault.change_24h_pct,
-      sparkline: snapshot.series.vaultTvl.get(vault.id) ?? blank,
-      pending: vault.status === 'upcoming',
-      ...freshness('vault', vault.refreshed_at, now),
-    });
-  }
-  for (const wallet of snapshot.wallets) {
-    rows.push({
-      type: 'wallet',
-      id: wallet.id,
-      name: wallet.label,
-      contextLabel: '30-day transactions',
-      contextValue: wallet.tx_count_30d,
-      revenueOrVolumeUsd: wallet.inflow_30d_usd,
-      balanceOrTvlUsd: wallet.balance_usd,
-      change24hPct: wallet.change_24h_pct,
-      sparkline: snapshot.series.walletBalance.get(wallet.id) ?? blank,
-      pending: wallet.last_active_at === null,
-      ...freshness('wallet', wallet.refreshed_at, now),
-    });
-  }
-  const filtered = rows
-    .filter((row) => query.type === undefined || row.type === query.type)
-    .filter(bySearch(query.search, (row) => [row.name, row.type]));
-  const order = query.order;
-  switch (query.sort) {
-    case 'balance':
-      filtered.sort(byNumber((row) => row.balanceOrTvlUsd, order));
-      break;
-    case 'revenue':
-      filtered.sort(byNumber((row) => row.revenueOrVolumeUsd, order));
-      break;
-    case 'change24h':
-      filtered.sort(byNumber((row) => row.change24hPct, order));
-      break;
-    case 'name':
-      filtered.sort(byName(order));
-      break;
-    default: {
-      const balance = byNumber<EntityRow>((row) => row.balanceOrTvlUsd);
-      filtered.sort((a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || balance(a, b));
-    }
-  }
+  const source = (
+    row: Omit<EntityRow, 'refreshedAt' | 'stale'>,
+    kind: FreshnessKind,
+    at: Date,
+  ) => ({
+    type: row.type,
+    name: row.name,
+    balanceOrTvlUsd: row.balanceOrTvlUsd,
+    revenueOrVolumeUsd: row.revenueOrVolumeUsd,
+    change24hPct: row.change24hPct,
+    row: (now: Date) => ({ ...row, ...freshness(kind, at, now) }),
+  });
+  return [
+    ...snapshot.agents.map((agent) =>
+      source(
+        {
+          type: 'agent',
+          id: agent.id,
+          name: agent.name,
+          contextLabel: 'x402 score',
+          contextValue: agent.x402_score,
+          revenueOrVolumeUsd: agent.revenue_30d_usd,
+          balanceOrTvlUsd: agent.wallet_balance_usd,
+          change24hPct: snapshot.agentChange24hPct.get(agent.id) ?? null,
+          sparkline: snapshot.series.agentRevenue.get(agent.id) ?? blank,
+          pending: agent.last_seen_at === null,
+        },
+        'agent',
+        agent.refreshed_at,
+      ),
+    ),
+    ...snapshot.coins.map((coin) =>
+      source(
+        {
+          type: 'coin',
+          id: coin.id,
+          name: coin.name,
+          contextLabel: 'market cap',
+          contextValue: coin.market_cap_usd,
+          revenueOrVolumeUsd: coin.volume_24h_usd,
+          balanceOrTvlUsd: coin.market_cap_usd,
+          change24hPct: coin.change_24h_pct,
+          sparkline: snapshot.series.coinMarketCap.get(coin.id) ?? blank,
+          pending: coin.price_usd === null,
+        },
+        'coin',
+        coin.refreshed_at,
+      ),
+    ),
+    ...snapshot.vaults.map((vault) =>
+      source(
+        {
+          type: 'vault',
+          id: vault.id,
+          name: vault.name,
+          contextLabel: 'APY',
+          contextValue: vault.apy_pct,
+          revenueOrVolumeUsd: null,
+          balanceOrTvlUsd: vault.tvl_usd,
+          change24hPct: vault.change_24h_pct,
+          sparkline: snapshot.series.vaultTvl.get(vault.id) ?? blank,
+          pending: vault.status === 'upcoming',
+        },
+        'vault',
+        vault.refreshed_at,
+      ),
+    ),
+    ...snapshot.wallets.map((wallet) =>
+      source(
+        {
+          type: 'wallet',
+          id: wallet.id,
+          name: wallet.label,
+          contextLabel: '30-day transactions',
+          contextValue: wallet.tx_count_30d,
+          revenueOrVolumeUsd: wallet.inflow_30d_usd,
+          balanceOrTvlUsd: wallet.balance_usd,
+          change24hPct: wallet.change_24h_pct,
+          sparkline: snapshot.series.walletBalance.get(wallet.id) ?? blank,
+          pending: wallet.last_active_at === null,
+        },
+        'wallet',
+        wallet.refreshed_at,
+      ),
+    ),
+  ];
+}
+
+const entityIndex = memoByObject(
+  (snapshot: AnalyticsSnapshot) =>
+    new ListIndex(entitySources(snapshot), {
+      text: (entity) => [entity.name, entity.type],
+      facets: { type: (entity) => entity.type },
+    }),
+);
+
+const ENTITY_KEYS = {
+  balance: (entity: EntitySource) => entity.balanceOrTvlUsd,
+  revenue: (entity: EntitySource) => entity.revenueOrVolumeUsd,
+  change24h: (entity: EntitySource) => entity.change24hPct,
+};
+
+export function buildEntities(snapshot: AnalyticsSnapshot, now: Date, query: EntitiesQuery) {
+  const index = entityIndex(snapshot);
+  const ordering =
+    query.sort === undefined
+      ? index.sorted('default', () => {
+          const balance = byNumber(ENTITY_KEYS.balance, 'desc', nameOf);
+          return (a, b) => TYPE_ORDER[a.type] - TYPE_ORDER[b.type] || balance(a, b);
+        })
+      : staticOrdering(index, ENTITY_KEYS, query.sort, query.order, nameOf);
+  const { total, rows } = index.select(ordering, { ...query, facets: { type: query.type } });
   return {
     generatedAt: iso(now),
     sparklineWeeks: snapshot.weeks,
-    total: filtered.length,
-    entities: paginate(filtered, query),
+    total,
+    entities: rows.map((entity) => entity.row(now)),
   };
-}
-
-export const SIGNAL_FORMULA =
-  'signalScore = log10(revenue30d×5 + walletBalance×2 + x402Volume×1.5 + tokenMcap×0.15 + 1)×100 + recencyBoost (10 fading linearly to 0 over 10 days since lastSeenAt)';
-
-export function buildLeaderboard(
-  snapshot: AnalyticsSnapshot,
-  now: Date,
-  query: LeaderboardQuery,
-): LeaderboardResponse {
-  const ranked = rankAgents(snapshot, now);
-  const listed = sortLeaderboard(
-    ranked.filter(
-      bySearch(query.search, (entry) => [
-        entry.agent.name,
-        entry.agent.protocol,
-        entry.agent.wallet_address,
-      ]),
-    ),
-    query,
-  );
-  const sources: Array<[string, FreshnessKind, Array<{ refreshed_at: Date }>]> = [
-    ['agents', 'agent', snapshot.agents],
-    ['coins', 'coin', snapshot.coins],
-    ['vaults', 'vault', snapshot.vaults],
-    ['wallets', 'wallet', snapshot.wallets],
-    ['projects', 'project', snapshot.projects],
-  ];
-  return {
-    generatedAt: iso(now),
-    formula: SIGNAL_FORMULA,
-    stats: {
-      listedAgents: ranked.length,
-      verifiedWalletBalanceUsd: sum(
-        ranked
-          .filter((entry) => entry.scores.evidence.wallet.status === 'verified')
-          .map((entry) => entry.agent.wallet_balance_usd),
-      ),
-      moneyIn30dUsd: sum(snapshot.agents.map((agent) => agent.revenue_30d_usd)),
-      highConfidenceCount: ranked.filter((entry) => entry.scores.confidence === 'High').length,
-    },
-    health: sources.map(([source, kind, rows]) => {
-      const fresh = rows.filter((row) => !isStale(kind, row.refreshed_at, now)).length;
-      const latest = rows.reduce<Date | null>(
-        (max, row) => (max === null || row.refreshed_at > max ? row.refreshed_at : max),
-        null,
-      );
-      const status =
-        rows.length === 0
-          ? 'empty'
-          : fresh === rows.length
-            ? 'healthy'
-            : fresh > 0
-              ? 'partial'
-              : 'stale';
-      return {
-        source,
-        status,
-        rows: rows.length,
-        freshRows: fresh,
-        lastRefreshedAt: isoOrNull(latest),
-      };
-    }),
-    total: listed.length,
-    agents: paginate(listed, { limit: query.limit ?? 100, offset: query.offset }).map(
-      ({ agent, scores, rank }) => {
-        const coin = agent.coin_id === null ? undefined : snapshot.coinById.get(agent.coin_id);
-        return {
-          rank,
-          id: agent.id,
-          name: agent.name,
-          protocol: agent.protocol,
-          signalScore: scores.signalScore,
-          recencyBoost: scores.recencyBoost,
-          evidenceStatus: scores.evidenceStatus,
-          confidence: scores.confidence,
-          evidence: scores.evidence,
-          revenue30dUsd: agent.revenue_30d_usd,
-          walletBalanceUsd: agent.wallet_balance_usd,
-          x402VolumeUsd: agent.x402_volume_30d_usd,
-          tokenMarketCapUsd: scores.tokenMarketCapUsd,
-          coin: coin === undefined ? null : { id: coin.id, symbol: coin.symbol },
-          lastSeenAt: isoOrNull(agent.last_seen_at),
-          ...freshness('agent', agent.refreshed_at, now),
-        };
-      },
-    ),
-  };
-}
-
-type RankedAgent = ReturnType<typeof rankAgents>[number];
-
-/** The leaderboard in the requested order; ties keep the ranking's order. */
-function sortLeaderboard(rows: RankedAgent[], query: LeaderboardQuery): RankedAgent[] {
-  const sort = query.sort ?? 'rank';
-  const byRank = (a: RankedAgent, b: RankedAgent) => a.rank - b.rank;
-  if (sort === 'rank') return query.order === 'asc' ? [...rows].sort((a, b) => byRank(b, a)) : rows;
-  if (sort === 'name') {
-    const direction = query.order === 'desc' ? -1 : 1;
-    return [...rows].sort(
-      (a, b) => direction * a.agent.name.localeCompare(b.agent.name) || byRank(a, b),
-    );
-  }
-  const value = {
-    balance: (row: RankedAgent) => row.agent.wallet_balance_usd,
-    revenue30d: (row: RankedAgent) => row.agent.revenue_30d_usd,
-    x402Volume: (row: RankedAgent) => row.agent.x402_volume_30d_usd,
-  }[sort];
-  const direction = query.order === 'asc' ? 1 : -1;
-  return [...rows].sort((a, b) => direction * (value(a) - value(b)) || byRank(a, b));
 }

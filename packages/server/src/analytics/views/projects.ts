@@ -3,7 +3,8 @@ import type { ActivityRow, ProjectRow as ProjectDbRow } from '../repository.js';
 import type { ActivityEntry } from '../schemas/feeds.js';
 import type { ProjectDetailResponse, ProjectRow, ProjectsQuery } from '../schemas/projects.js';
 import type { AnalyticsSnapshot } from '../snapshot.js';
-import { byName, byNumber, bySearch, freshness, iso, paginate, round2 } from './shared.js';
+import { ListIndex, memoByObject } from '../list-index.js';
+import { freshness, iso, nameOf, round2, staticOrdering } from './shared.js';
 
 const pctChange = (from: number | null, to: number | null): number | null =>
   from === null || to === null || from === 0 ? null : round2(((to - from) / from) * 100);
@@ -15,44 +16,66 @@ function coinLink(snapshot: AnalyticsSnapshot, coinId: string | null) {
     : { id: coin.id, symbol: coin.symbol, marketCapUsd: coin.market_cap_usd };
 }
 
-export function buildProjects(snapshot: AnalyticsSnapshot, now: Date, query: ProjectsQuery) {
-  const agentCounts = new Map<string, number>();
+const agentCounts = memoByObject((snapshot: AnalyticsSnapshot) => {
+  const counts = new Map<string, number>();
   for (const agent of snapshot.agents) {
     if (agent.project_slug !== null)
-      agentCounts.set(agent.project_slug, (agentCounts.get(agent.project_slug) ?? 0) + 1);
+      counts.set(agent.project_slug, (counts.get(agent.project_slug) ?? 0) + 1);
   }
-  let rows: ProjectRow[] = snapshot.projects.map((project) => {
-    const totals = snapshot.projectTotals.get(project.slug);
-    return {
-      slug: project.slug,
-      name: project.name,
-      category: project.category,
-      chain: project.chain,
-      tagline: project.tagline,
-      revenue30dUsd: round2(totals?.revenue30d ?? 0),
-      revenueChange30dPct: pctChange(totals?.revenuePrev30d ?? null, totals?.revenue30d ?? null),
-      volume30dUsd: totals?.volume30d ?? null,
-      tvlUsd: totals?.tvlUsd ?? null,
-      agentCount: agentCounts.get(project.slug) ?? 0,
-      coin: coinLink(snapshot, project.coin_id),
-      ...freshness('project', project.refreshed_at, now),
-    };
-  });
-  if (query.category !== undefined) rows = rows.filter((row) => row.category === query.category);
-  rows = rows.filter(
-    bySearch(query.search, (row) => [row.name, row.slug, row.category, row.chain, row.tagline]),
-  );
-  const listed = new Map(
-    snapshot.projects.map((project) => [project.slug, project.listed_at.getTime()]),
-  );
-  const sorts = {
-    revenue: byNumber<ProjectRow>((row) => row.revenue30dUsd, query.order),
-    tvl: byNumber<ProjectRow>((row) => row.tvlUsd, query.order),
-    listed: byNumber<ProjectRow>((row) => listed.get(row.slug) ?? null, query.order),
-    name: byName<ProjectRow>(query.order),
+  return counts;
+});
+
+function projectRow(snapshot: AnalyticsSnapshot, project: ProjectDbRow, now: Date): ProjectRow {
+  const totals = snapshot.projectTotals.get(project.slug);
+  return {
+    slug: project.slug,
+    name: project.name,
+    category: project.category,
+    chain: project.chain,
+    tagline: project.tagline,
+    revenue30dUsd: round2(totals?.revenue30d ?? 0),
+    revenueChange30dPct: pctChange(totals?.revenuePrev30d ?? null, totals?.revenue30d ?? null),
+    volume30dUsd: totals?.volume30d ?? null,
+    tvlUsd: totals?.tvlUsd ?? null,
+    agentCount: agentCounts(snapshot).get(project.slug) ?? 0,
+    coin: coinLink(snapshot, project.coin_id),
+    ...freshness('project', project.refreshed_at, now),
   };
-  rows.sort(sorts[query.sort ?? 'revenue']);
-  return { generatedAt: iso(now), total: rows.length, projects: paginate(rows, query) };
+}
+
+const projectIndex = memoByObject((snapshot: AnalyticsSnapshot) => {
+  const totals = (project: ProjectDbRow) => snapshot.projectTotals.get(project.slug);
+  return {
+    index: new ListIndex(snapshot.projects, {
+      text: (project) => [
+        project.name,
+        project.slug,
+        project.category,
+        project.chain,
+        project.tagline,
+      ],
+      facets: { category: (project) => project.category },
+    }),
+    keys: {
+      revenue: (project: ProjectDbRow) => round2(totals(project)?.revenue30d ?? 0),
+      tvl: (project: ProjectDbRow) => totals(project)?.tvlUsd ?? null,
+      listed: (project: ProjectDbRow) => project.listed_at.getTime(),
+    },
+  };
+});
+
+export function buildProjects(snapshot: AnalyticsSnapshot, now: Date, query: ProjectsQuery) {
+  const { index, keys } = projectIndex(snapshot);
+  const ordering = staticOrdering(index, keys, query.sort ?? 'revenue', query.order, nameOf);
+  const { total, rows } = index.select(ordering, {
+    ...query,
+    facets: { category: query.category },
+  });
+  return {
+    generatedAt: iso(now),
+    total,
+    projects: rows.map((project) => projectRow(snapshot, project, now)),
+  };
 }
 
 export interface ProjectDay {
