@@ -92,19 +92,6 @@ export class TlogRepository {
     });
   }
 
-  /** Runs `work` in one transaction holding the tree head's row lock (serialises integrators). */
-  async withLockedHead<T>(work: (trx: TlogRepository, size: number) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      const head = await trx
-        .selectFrom('tlog_head')
-        .select('size')
-        .where('id', '=', 1)
-        .forUpdate()
-        .executeTakeFirstOrThrow();
-      return work(new TlogRepository(trx), Number(head.size));
-    });
-  }
-
   /** How many entries the tree holds (integrated: nodes written, head moved). */
   async headSize(): Promise<number> {
     const row = await this.db
@@ -321,16 +308,24 @@ export class TlogRepository {
   }
 
   /**
-   * Stores the nodes completed by integrating entries and moves the head to `size` (under its lock).
-   * One statement with three array parameters, whatever the number of nodes (a multi-row VALUES
-   * cost about a third more per node on PGlite, in parsing and binding its parameters); the head's
-   * move rides in it (a data-modifying WITH runs whether read or not).
+   * Stores the nodes completed by integrating the tree from size `from` to `to` and moves the head,
+   * in one statement, only if the head is still at `from`: false when another integrator moved it
+   * first (its nodes are the same ones, and stored). No transaction spans the integrator's reads and
+   * this write, so PGlite's one connection is never held while Node hashes. Three array parameters
+   * whatever the number of nodes (a multi-row VALUES cost about a third more per node on PGlite).
    */
-  async integrate(nodes: readonly StoredNode[], size: number): Promise<void> {
-    await sql`with moved as (update tlog_head set size = ${size} where id = 1)
-      insert into tlog_node (level, idx, hash)
-      select * from unnest(${nodes.map((n) => n.level)}::smallint[], ${nodes.map((n) => n.index)}::bigint[],
-                           ${nodes.map((n) => param(n.hash))}::bytea[])`.execute(this.db);
+  async integrate(nodes: readonly StoredNode[], from: number, to: number): Promise<boolean> {
+    const { rows } = await sql<{ moved: number | string }>`
+      with moved as (update tlog_head set size = ${to} where id = 1 and size = ${from} returning 1),
+      stored as (
+        insert into tlog_node (level, idx, hash)
+        select n.* from unnest(${nodes.map((n) => n.level)}::smallint[],
+                               ${nodes.map((n) => n.index)}::bigint[],
+                               ${nodes.map((n) => param(n.hash))}::bytea[]) as n
+        where exists (select from moved)
+        returning 1)
+      select (select count(*) from moved) as moved`.execute(this.db);
+    return Number(rows[0]?.moved ?? 0) === 1;
   }
 
   async entryByTake(takeId: string): Promise<EntryRow | undefined> {

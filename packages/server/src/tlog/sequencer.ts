@@ -181,30 +181,46 @@ export class TlogSequencer {
     return outcome;
   }
 
+  /**
+   * Integrates up to BATCH entries beyond the head. Reads outside any transaction (nodes below the
+   * head and entries never change), and the write moves the head only from the size read: of two
+   * integrators racing, one stores the nodes and the other writes nothing and reads again (what
+   * committed after the winner's read is still its to integrate).
+   */
   private async integrateBatch(): Promise<{ size: number; added: number }> {
-    return this.repository.withLockedHead(async (repo, size) => {
-      const plan = treeRootPlan(size);
-      const { leaves: pending, nodes: stored } = await repo.integrationInputs(size, BATCH, plan);
-      // Entries commit in index order (the index lock serialises them); stop at a gap regardless.
-      let contiguous = 0;
-      while (contiguous < pending.length && pending[contiguous]!.idx === size + contiguous) {
-        contiguous++;
-      }
-      if (contiguous === 0) return { size, added: 0 };
-      const frontier = new MerkleFrontier(
-        size,
-        plan.map((node) => {
-          const hash = stored.get(nodeKey(node.level, node.index));
-          if (hash === undefined) throw new Error(`tlog node ${node.level}/${node.index} missing`);
-          return { ...node, hash };
-        }),
-      );
-      const nodes: StoredNode[] = [];
-      for (const { leafHash } of pending.slice(0, contiguous)) {
-        nodes.push(...frontier.appendLeafHash(leafHash));
-      }
-      await repo.integrate(nodes, frontier.size);
-      return { size: frontier.size, added: contiguous };
-    });
+    for (;;) {
+      const outcome = await this.integrateFromHead();
+      if (outcome !== 'raced') return outcome;
+    }
+  }
+
+  private async integrateFromHead(): Promise<{ size: number; added: number } | 'raced'> {
+    const size = await this.repository.headSize();
+    const plan = treeRootPlan(size);
+    const { leaves: pending, nodes: stored } = await this.repository.integrationInputs(
+      size,
+      BATCH,
+      plan,
+    );
+    // Entries commit in index order (the index lock serialises them); stop at a gap regardless.
+    let contiguous = 0;
+    while (contiguous < pending.length && pending[contiguous]!.idx === size + contiguous) {
+      contiguous++;
+    }
+    if (contiguous === 0) return { size, added: 0 };
+    const frontier = new MerkleFrontier(
+      size,
+      plan.map((node) => {
+        const hash = stored.get(nodeKey(node.level, node.index));
+        if (hash === undefined) throw new Error(`tlog node ${node.level}/${node.index} missing`);
+        return { ...node, hash };
+      }),
+    );
+    const nodes: StoredNode[] = [];
+    for (const { leafHash } of pending.slice(0, contiguous)) {
+      nodes.push(...frontier.appendLeafHash(leafHash));
+    }
+    const moved = await this.repository.integrate(nodes, size, frontier.size);
+    return moved ? { size: frontier.size, added: contiguous } : 'raced';
   }
 }
