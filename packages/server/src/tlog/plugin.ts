@@ -117,8 +117,8 @@ export class Tlog {
    * For a consensus receipt (ReceiptLogAnchoring): logs any of `takeIds` not in the log yet,
    * integrates and signs a checkpoint covering every one of them, and answers that checkpoint. It
    * runs the steps itself rather than under the loops' advisory locks: each step is safe beside
-   * another replica's (the index lock and the head row lock; one checkpoint row per size), so
-   * publishing never waits for, or gives up on, a loop that holds a lock.
+   * another replica's (the index lock, the head moved only from the size read, one checkpoint row
+   * per size), so publishing never waits for, or gives up on, a loop that holds a lock.
    */
   async anchor(takeIds: readonly string[]): Promise<ReceiptLogAnchor> {
     let entries = await this.repository.entriesByTakes(takeIds);

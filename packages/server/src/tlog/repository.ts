@@ -247,9 +247,10 @@ export class TlogRepository {
   async readNodes(nodes: readonly NodeId[]): Promise<Map<string, Uint8Array>> {
     const found = new Map<string, Uint8Array>();
     if (nodes.length === 0) return found;
-    const keys = sql.join(nodes.map((n) => sql`(${n.level}::smallint, ${n.index}::bigint)`));
     const rows = await sql<{ level: number; idx: number | string; hash: Uint8Array }>`
-      select level, idx, hash from tlog_node where (level, idx) in (${keys})`.execute(this.db);
+      select level, idx, hash from tlog_node where (level, idx) in (${nodeKeyList(nodes)})`.execute(
+      this.db,
+    );
     for (const row of rows.rows) found.set(nodeKey(row.level, Number(row.idx)), bytes(row.hash));
     return found;
   }
@@ -290,7 +291,7 @@ export class TlogRepository {
       plan.length === 0
         ? sql``
         : sql`union all select level, idx, hash from tlog_node
-            where (level, idx) in (${sql.join(plan.map((n) => sql`(${n.level}::smallint, ${n.index}::bigint)`))})`;
+            where (level, idx) in (${nodeKeyList(plan)})`;
     const { rows } = await sql<{ level: number | null; idx: number | string; hash: Uint8Array }>`
       (select null::smallint as level, log_index as idx, leaf_hash as hash from take
         where log_index >= ${start} order by log_index limit ${limit})
@@ -494,6 +495,10 @@ export class TlogRepository {
 }
 
 export const nodeKey = (level: number, index: number): string => `${level}/${index}`;
+
+/** `(level, idx)` pairs for a `where (level, idx) in (…)` over `tlog_node`'s primary key. */
+const nodeKeyList = (nodes: readonly NodeId[]) =>
+  sql.join(nodes.map((n) => sql`(${n.level}::smallint, ${n.index}::bigint)`));
 
 type EntriesRow = Selectable<TlogEntriesView> & { tree_leaf_hash: Uint8Array | null };
 

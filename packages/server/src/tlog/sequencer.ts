@@ -24,7 +24,7 @@ export interface AppendOutcome {
 const BATCH = 2000;
 /**
  * How long a background integration waits for more takes to join it. Entries are integrated (and
- * provable once the next checkpoint is signed) within this plus one transaction of their 201, under
+ * provable once the next checkpoint is signed) within this plus one run of their 201, under
  * the 1 s bound with room for a busy connection; fewer, larger runs cost each take less
  * (docs/benchmarks.md, "Transparency log").
  */
@@ -36,8 +36,9 @@ export const INTEGRATE_DELAY_MS = 600;
  * for published receipts and for accepted takes that have no entry (rows from before the log, or a
  * row inserted behind the service, which is checked and refused when the service would not have
  * accepted it). `integrate` then folds entries `[size, next)` into the Merkle tree: the nodes they
- * complete and the head, in one transaction holding the head row. Both steps hold a row lock, so
- * indices stay consecutive and the tree is built once whatever races, replicas or crashes happen.
+ * complete and the head's move are written in one statement that moves the head only from the size
+ * it read. The index lock keeps indices consecutive and that condition builds the tree once,
+ * whatever races, replicas or crashes happen.
  */
 export class TlogSequencer {
   private appending: Promise<unknown> = Promise.resolve();
@@ -98,7 +99,7 @@ export class TlogSequencer {
 
   /**
    * Integrates in the background, INTEGRATE_DELAY_MS from the first call (after a submit): every
-   * take accepted meanwhile joins that one run, so a busy log integrates in a few transactions a
+   * take accepted meanwhile joins that one run, so a busy log integrates in a few runs a
    * second instead of one per take. A failure is logged; the next call or pass retries.
    */
   integrateSoon(): void {
