@@ -18,7 +18,7 @@ export {
   verify,
   type KeyPair,
 } from './signing.js';
-export { compareCodePoints } from './strings.js';
+export { compareCodePoints, isPlainObject } from './strings.js';
 export {
   canonicalTake,
   signTake,

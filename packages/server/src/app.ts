@@ -7,6 +7,7 @@ import { DataVersions } from './db/data-versions.js';
 import { composeServices } from './composition.js';
 import { healthRoutes } from './health/routes.js';
 import type { HealthServiceOptions } from './health/service.js';
+import { registerFiniteNumbers } from './http/finite-numbers.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerStrictJsonBodies } from './http/json-body.js';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerReadinessGate(app, readiness);
   registerStrictJsonBodies(app);
+  registerFiniteNumbers(app);
   await registerSecurity(app);
   registerCompression(app);
   registerMetrics(app, scheduler, tlog);

@@ -157,6 +157,10 @@ export const ERRORS = {
 
   // Any route.
   bodyNotUtf8: request(400, 'request body is not valid UTF-8'),
+  notFiniteNumber: request(
+    400,
+    (where: string) => `invalid request: ${where} must be a finite number`,
+  ),
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -65,6 +65,11 @@ describeEachDatabase('first start', (kind) => {
       '/api/swarm/open-session',
       '/api/swarm/sessions',
       '/api/dashboards/regime-snapshots',
+      // The router decodes these to API routes: the gate must decide on the same path.
+      '/%61pi/swarm/members',
+      '/ap%69/dashboards/allocation',
+      '/%61%70%69/swarm/sessions?state=published',
+      '/api/swarm/%6Dembers',
     ]) {
       const read = await app.inject({ url });
       expect(read.statusCode, url).toBe(503);

@@ -39,11 +39,27 @@ function isApiPath(path: string): boolean {
   return path === '/api' || path.startsWith('/api/');
 }
 
+/**
+ * The path the router answers: the matched route's pattern when one matched (the router decodes
+ * `/%61pi/…` to `/api/…` before matching, so the raw URL must not decide), else the decoded path.
+ */
+function routedPath(routePattern: string | undefined, url: string): string {
+  if (routePattern !== undefined && routePattern !== '*' && !routePattern.endsWith('/*')) {
+    return routePattern;
+  }
+  const raw = url.split('?')[0] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
 /** A 503 `{ error }` for every API request while the data is loading; the rest is unaffected. */
 export function registerReadinessGate(app: FastifyInstance, readiness: Readiness): void {
   app.addHook('onRequest', async (request, reply) => {
     if (!readiness.isLoading) return;
-    const path = request.url.split('?')[0] ?? '';
+    const path = routedPath(request.routeOptions.url, request.url);
     if (!isApiPath(path) || OPEN_WHILE_LOADING.has(path)) return;
     return reply
       .status(503)

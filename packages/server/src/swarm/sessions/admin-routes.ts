@@ -1,11 +1,10 @@
-import { DATE_RE } from '@convene/protocol';
+import { DATE_RE, isPlainObject } from '@convene/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Clock } from '../../clock.js';
 import { ADMIN_SECURITY, adminGuard } from '../../http/admin-auth.js';
 import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../shared/schemas.js';
 import type { AllocationBridge } from './allocation-bridge.js';
-import {} from '../shared/constants.js';
 import type { LifecycleSweep } from './jobs.js';
 import type { LifecycleService, LifecycleTarget } from './lifecycle.js';
 import type { RosterAdmin, RosterChange } from './roster-admin.js';
@@ -75,7 +74,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
       },
     },
     async (request, reply) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
+      const body = bodyFields(request.body);
       if (typeof body.subjectId !== 'string' || body.subjectId === '') throw fail('invalidSubject');
       if (body.date !== undefined && (typeof body.date !== 'string' || !DATE_RE.test(body.date)))
         throw fail('invalidDate');
@@ -107,7 +106,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
       },
     },
     async (request) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
+      const body = bodyFields(request.body);
       if (!('windowClosesAt' in body)) throw fail('invalidWindow');
       return result(
         await lifecycle.setWindow(request.params.id, instant(body.windowClosesAt, true)),
@@ -175,7 +174,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
       },
     },
     async (request) => {
-      const body = (request.body ?? {}) as Record<string, unknown>;
+      const body = bodyFields(request.body);
       const action = body.action;
       if (
         typeof body.memberId !== 'string' ||
@@ -221,6 +220,11 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
     async () => ({ ok: true as const, status: 200, ...(await deps.sweep()) }),
   );
 };
+
+/** The fields of a JSON object body; any other body (text, an array, nothing) has none. */
+function bodyFields(body: unknown): Record<string, unknown> {
+  return isPlainObject(body) ? body : {};
+}
 
 function instant(value: unknown, nullable: boolean): Date | null {
   if (value === null && nullable) return null;

@@ -30,6 +30,18 @@ export function decodeUuidPosition(raw: string): { at: string; id: string } {
   return { at, id: tieBreaker as string };
 }
 
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/**
+ * The instant exactly as `encodePosition` writes it (years 0000–9999): `Date.parse` also takes
+ * `+275760-09-13T00:00:00.000Z` or `Thu, 01 Jan 1970 00:00:00 GMT+9999`, which the database cannot.
+ */
+function isCanonicalInstant(value: unknown): value is string {
+  if (typeof value !== 'string' || !ISO_INSTANT.test(value)) return false;
+  const time = Date.parse(value);
+  return !Number.isNaN(time) && new Date(time).toISOString() === value;
+}
+
 function decodePair(
   raw: string,
   isTieBreaker: (value: unknown) => boolean,
@@ -39,8 +51,7 @@ function decodePair(
     if (
       Array.isArray(value) &&
       value.length === 2 &&
-      typeof value[0] === 'string' &&
-      !Number.isNaN(Date.parse(value[0])) &&
+      isCanonicalInstant(value[0]) &&
       isTieBreaker(value[1])
     )
       return { at: value[0], tieBreaker: value[1] };
