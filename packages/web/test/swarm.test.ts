@@ -344,12 +344,124 @@ describe('swarm pages', () => {
         .locator('[data-testid="receipt-reasons"] li code')
         .allTextContents();
       expect(reasons).toEqual(['altered_payload', 'score_mismatch']);
+      const headline = watched.page.locator('[data-testid="headline-verdict"]');
+      expect(await headline.getAttribute('data-verdict')).toBe('not-verified');
+      expect(
+        await watched.page.locator('[data-testid="figure-unverified"]').count(),
+      ).toBeGreaterThan(2);
       await screenshot(watched.page, 'swarm-session-tampered');
       expect(watched.errors).toEqual([]);
       await watched.close();
     } finally {
       await proxy.close();
     }
+  }, 120_000);
+
+  test('the headline is the verified receipt: a forged session record or take is never shown beside a ✓', async () => {
+    interface Figures {
+      stances: Record<string, number>;
+      weights: Array<{ bucket: string; weight: number }>;
+      score: number;
+    }
+    const session = await apiJson<{
+      rationale: string;
+      recommendation: Figures;
+      takes: Array<{ id: string; stance: string; canonical: string }>;
+    }>(`/api/swarm/sessions/${publishedSessionId}`);
+    const receipt = await apiJson<{ canonicalBytes: string }>(
+      `/api/swarm/sessions/${publishedSessionId}/consensus-receipt`,
+    );
+    const signed = JSON.parse(receipt.canonicalBytes) as Figures;
+    const watched = await openPage(browser);
+    const { page } = watched;
+    const headline = page.locator('[data-testid="headline-verdict"]');
+    const vectorRows = () =>
+      page
+        .locator('[data-testid="recommendation-vector"] tbody tr')
+        .evaluateAll((rows) =>
+          rows.map((row) =>
+            [...row.querySelectorAll('td')].slice(0, 2).map((td) => td.textContent),
+          ),
+        );
+    const histogram = () =>
+      page
+        .locator('[data-testid="histogram"] .histogram-row')
+        .evaluateAll((rows) => rows.map((row) => row.textContent));
+
+    // Honest: the figures come from the signed bytes, the rationale says what they say.
+    await page.goto(`${server.baseUrl}/swarm/sessions/${publishedSessionId}`);
+    await page.waitForSelector('[data-testid="headline-verdict"][data-verdict="verified"]');
+    const honestRows = await vectorRows();
+    const honestHistogram = await histogram();
+    const comparison = async () => {
+      await page.waitForSelector('[data-testid="bucket-comparison"] tbody tr');
+      return page.locator('[data-testid="bucket-comparison"] tbody').textContent();
+    };
+    const honestComparison = await comparison();
+    expect(await page.locator('[data-testid="headline-differs"]').count()).toBe(0);
+    expect(await page.locator('[data-testid="rationale-verdict"]').textContent()).toContain(
+      '✓ matches',
+    );
+    expect(honestRows.map(([bucket]) => bucket)).toEqual(signed.weights.map((w) => w.bucket));
+
+    // A forged record: one bucket at 50 %, 4 bullish, a new rationale.
+    const forgedRationale = 'The swarm is unanimously bullish: buy everything.';
+    await page.route(`**/api/swarm/sessions/${publishedSessionId}`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as typeof session;
+      body.recommendation.weights[0]!.weight = 0.5;
+      body.recommendation.stances.bullish = 4;
+      body.rationale = forgedRationale;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`${server.baseUrl}/swarm/sessions/${publishedSessionId}`);
+    await page.waitForSelector('[data-testid="headline-verdict"][data-verdict="verified"]');
+    expect(await headline.textContent()).toContain('✓');
+    expect(await page.locator('[data-testid="headline-differs"]').textContent()).toMatch(
+      /stances, .*weights/,
+    );
+    expect(await vectorRows()).toEqual(honestRows);
+    expect(await histogram()).toEqual(honestHistogram);
+    // The per-bucket comparison's "recommended" column is the receipt's too.
+    expect(await comparison()).toBe(honestComparison);
+    expect(await page.locator('[data-testid="rationale-verdict"]').textContent()).toContain('✗');
+    const shownRationale = await page
+      .locator('[data-testid="session-rationale"] > p.text-body')
+      .textContent();
+    expect(shownRationale).toBe(session.rationale);
+    // The forged text is only inside the closed "what the service wrote instead" disclosure.
+    expect(await page.getByText(forgedRationale).isVisible()).toBe(false);
+    await screenshot(page, 'swarm-session-forged-headline');
+    await page.unrouteAll();
+
+    // A take served with a forged stance: the heading shows the signed stance, the tally a ✗.
+    const take = session.takes[0]!;
+    const signedStance = (JSON.parse(take.canonical) as { stance: string }).stance;
+    const forgedStance = signedStance === 'bullish' ? 'bearish' : 'bullish';
+    await page.route(`**/api/swarm/takes/${take.id}`, async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { stance: string };
+      body.stance = forgedStance;
+      await route.fulfill({ response, json: body });
+    });
+    await page.goto(`${server.baseUrl}/swarm/takes/${take.id}`);
+    await page.waitForSelector('[data-testid="take-check"][data-state="failed"]');
+    const check = (await page.locator('[data-testid="take-check"]').textContent()) ?? '';
+    expect(check).toMatch(/^✗ 1 of \d+ checks failed in your browser$/);
+    expect(check).not.toContain('✓');
+    expect(
+      await page.locator('[data-testid="take-signed-heading"] .badge').first().textContent(),
+    ).toContain(signedStance);
+    expect(await page.locator('[data-testid="take-signed-heading"]').textContent()).not.toContain(
+      forgedStance,
+    );
+    const failedLines = await logCheckLines(page, '[data-testid="take-log"]');
+    expect(failedLines.filter((line) => line.startsWith('failed'))).toEqual([
+      expect.stringContaining('fields as served'),
+    ]);
+    await screenshot(page, 'swarm-take-forged-stance');
+    expect(watched.errors).toEqual([]);
+    await watched.close();
   }, 120_000);
 
   test('members, a member page and a take receipt verified in the browser', async () => {
@@ -388,7 +500,7 @@ describe('swarm pages', () => {
       tab,
       server.baseUrl,
       receipt!,
-      '[data-testid="take-verified"]',
+      '[data-testid="take-check"][data-state="passed"]',
       'swarm-take',
     );
     expect(await takePage.locator('[data-testid="take-check"]').textContent()).toContain('✓');
@@ -665,7 +777,10 @@ describe('transparency log in the browser', () => {
       shown.find((line) => line.includes(label))?.split(' ')[0];
     // A new browser has no earlier checkpoint: consistency is "not checked", never claimed.
     const firstVisit = await open();
+    // The take's own two checks (signature, fields) come first, then the log's.
     expect(firstVisit.map((l) => l.split(' ')[0])).toEqual([
+      'passed',
+      'passed',
       'passed',
       'passed',
       'not-checked',
@@ -679,9 +794,12 @@ describe('transparency log in the browser', () => {
       honest.filter((l) => !l.startsWith('passed')),
       honest.join('\n'),
     ).toEqual([]);
-    expect(honest).toHaveLength(7);
+    expect(honest).toHaveLength(9);
     const tally = page.locator('[data-testid="take-log"] [data-testid="log-tally"]');
-    expect(await tally.textContent()).toBe('✓ all 7 checks passed in your browser');
+    expect(await tally.textContent()).toBe('✓ all 9 checks passed in your browser');
+    expect(await page.locator('[data-testid="take-check"]').textContent()).toBe(
+      '✓ all 9 checks passed in your browser',
+    );
     expect(await page.locator('[data-testid="take-log"]').getAttribute('open')).toBeNull();
 
     const rewrite = async (pattern: string, edit: (body: string) => string) => {
@@ -865,7 +983,7 @@ describe('transparency log in the browser', () => {
         attack.name,
       ).toMatch(attack.why);
       // A failure opens the disclosure and its summary says so: it is never folded away.
-      expect(await tally.textContent(), attack.name).toMatch(/^✗ \d of 7 checks failed/);
+      expect(await tally.textContent(), attack.name).toMatch(/^✗ \d of 9 checks failed/);
       expect(await page.locator('[data-testid="take-log"]').getAttribute('open')).not.toBeNull();
       const slug = attack.name
         .replace(/\(.*\)/, '')

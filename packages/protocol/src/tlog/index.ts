@@ -122,3 +122,10 @@ export {
   type ReceiptLogCheck,
   type ReceiptLogMaterial,
 } from './receipt-check.js';
+export {
+  AUDIT_REASONS,
+  auditEntries,
+  type AuditProblem,
+  type AuditReasonCode,
+  type EntryAudit,
+} from './audit.js';

@@ -19,6 +19,11 @@ export const TAKE_REASONS = {
   notInLog: 'not_in_log',
   /** The log's entry for the take says something other than the take as served. */
   entryMismatch: 'log_entry_mismatch',
+  /**
+   * The inclusion proof the service assembles from its stored tree does not lead to the root of
+   * its latest signed checkpoint: a stored tree node was rewritten (server reads, docs §14.10).
+   */
+  inclusionInvalid: 'inclusion_proof_invalid',
 } as const;
 
 export type TakeReasonCode = (typeof TAKE_REASONS)[keyof typeof TAKE_REASONS];

@@ -227,6 +227,25 @@ export class TlogRepository {
     }));
   }
 
+  /**
+   * Which of these leaf hashes the tree already holds (level 0), and where. Read only for rows the
+   * recovery pass would append, which are rare: no index on the hash, a scan of the leaves.
+   */
+  async committedLeaves(hashes: readonly Uint8Array[]): Promise<Map<string, number>> {
+    if (hashes.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('tlog_node')
+      .select(['idx', 'hash'])
+      .where('level', '=', 0)
+      .where(
+        'hash',
+        'in',
+        hashes.map((hash) => Buffer.from(hash)),
+      )
+      .execute();
+    return new Map(rows.map((row) => [Buffer.from(row.hash).toString('base64'), Number(row.idx)]));
+  }
+
   async recordRefused(kind: 'take' | 'receipt', subject: string, reason: string): Promise<void> {
     await this.db
       .insertInto('tlog_refused')

@@ -159,10 +159,23 @@ export class TlogSequencer {
         } else
           refused.push({ kind: 'receipt', subject: receipt.sessionId, reason: admission.reason });
       }
+      // An entry the tree already holds had its entry row or position removed behind the service:
+      // appending it again would log it twice (a duplicate at a new index), so it is refused.
+      const committed = await repo.committedLeaves(accepted.map((a) => logEntryLeafHash(a.entry)));
+      const fresh = accepted.filter((item) => {
+        const at = committed.get(bytesToBase64(logEntryLeafHash(item.entry)));
+        if (at === undefined) return true;
+        refused.push({
+          kind: item.kind,
+          subject: item.subject,
+          reason: `already committed to the log at index ${at}: its entry or position was removed behind the service, so it is not appended again`,
+        });
+        return false;
+      });
       for (const r of refused) await repo.recordRefused(r.kind, r.subject, r.reason);
       const appended = new Map<string, LogPosition>();
-      if (accepted.length === 0) return { appended, refused };
-      const entries: NewEntry[] = accepted.map((item, i) => ({
+      if (fresh.length === 0) return { appended, refused };
+      const entries: NewEntry[] = fresh.map((item, i) => ({
         idx: next + i,
         leafHash: logEntryLeafHash(item.entry),
         ...item,

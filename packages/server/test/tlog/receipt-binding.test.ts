@@ -213,4 +213,36 @@ describeEachDatabase('consensus receipts bound to the transparency log', (kind) 
       message: expect.stringContaining('no signature by a trusted key'),
     });
   });
+
+  test('a deleted receipt entry or take position is never appended again: the recovery pass refuses, no duplicate', async () => {
+    const { ids } = await chain(['2026-06-02']);
+    await ctx.app.convene.tlog.checkpoint(); // integrated: the tree holds every leaf
+    const body = (await receipt(ids[0]!)).body as ConsensusReceipt;
+    const [first] = body.payload.submissions;
+    const before = (await getJson(ctx.app, '/api/log/checkpoint.json')).body.size as number;
+    await tamper(sql`delete from tlog_entry where receipt_session_id = ${ids[0]!}`);
+    await tamper(
+      sql`update take set log_index = null, leaf_hash = null where id = ${first!.takeId}`,
+    );
+    await ctx.app.convene.tlog.recover();
+    await ctx.app.convene.tlog.checkpoint();
+    expect((await getJson(ctx.app, '/api/log/checkpoint.json')).body.size).toBe(before);
+    const refused = await ctx.testDb.database.db
+      .selectFrom('tlog_refused')
+      .select(['subject', 'reason'])
+      .where('subject', 'in', [ids[0]!, first!.takeId])
+      .orderBy('kind')
+      .execute();
+    expect(refused).toEqual([
+      {
+        subject: ids[0]!,
+        reason: expect.stringMatching(/^already committed to the log at index \d+/),
+      },
+      {
+        subject: first!.takeId,
+        reason: `already committed to the log at index ${first!.logIndex}: its entry or position was removed behind the service, so it is not appended again`,
+      },
+    ]);
+    expect(codes((await receipt(ids[0]!)).body)).toContain('receipt_not_in_log');
+  });
 });

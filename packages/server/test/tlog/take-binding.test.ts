@@ -228,6 +228,25 @@ describeEachDatabase('takes bound to the transparency log on every read', (kind)
     }
   });
 
+  test('a rewritten tree node beside a take: the take receipt recomputes its inclusion and says inclusion_proof_invalid', async () => {
+    const { subjectId } = await freshSession();
+    const first = await file(alice, subjectId);
+    const second = await file(bob, subjectId);
+    await ctx.app.convene.tlog.checkpoint();
+    const takeId = (await getJson(ctx.app, `/api/swarm/takes/${first.recommendationId}`)).body.id;
+    expect((await getJson(ctx.app, `/api/swarm/takes/${takeId}`)).body.verified).toBe(true);
+    // The insider rewrites the stored hash of the neighbour's leaf: not this take's row nor leaf.
+    const neighbour = first.logIndex ^ 1;
+    expect([first.logIndex, second.logIndex]).toContain(neighbour);
+    await tamper(
+      sql`update tlog_node set hash = sha256(hash) where level = 0 and idx = ${neighbour}`,
+    );
+    const receipt = (await getJson(ctx.app, `/api/swarm/takes/${takeId}`)).body;
+    expect(receipt).toMatchObject({ verified: false, logIndex: first.logIndex });
+    expect(codes(receipt)).toEqual(['inclusion_proof_invalid']);
+    expect(receipt.unverifiedReasons[0].message).toMatch(/a stored tree node was changed/);
+  });
+
   test('a take whose log entry was deleted reads "not in the log"', async () => {
     const { subjectId, sessionId } = await freshSession();
     const filed = await file(bob, subjectId);

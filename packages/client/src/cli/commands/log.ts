@@ -16,6 +16,7 @@ import {
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
+import { registerLogAudit } from './log-audit.js';
 
 /** What `convene log monitor` keeps per log in `<home>/log-monitor/<origin>.json`. */
 interface MonitorFile {
@@ -30,6 +31,7 @@ const PAGE = 1000;
 /** convene log monitor | cosign: a monitor and witness of the transparency log (docs/protocol.md §14.10). */
 export function registerLog(program: Command, context: () => CliContext): void {
   const log = program.command('log').description('monitor and witness the transparency log');
+  registerLogAudit(log, context);
 
   log
     .command('monitor')

@@ -1,4 +1,4 @@
-import { STANCES, type Stance } from '@convene/protocol';
+import { STANCES, sessionRationale, type Stance } from '@convene/protocol';
 import type { RegimeSummary } from '../../regime/service.js';
 import type { StoredAggregate } from '../shared/stored-aggregate.js';
 
@@ -17,34 +17,13 @@ export interface NarrativeInput {
  * part, where the poles were. Neither quotes a take body; both are deterministic.
  */
 
-/** Why the swarm recommends what it does. */
+/** Why the swarm recommends what it does (the protocol's text, so readers can recompute it). */
 export function rationaleText(input: NarrativeInput): string {
-  const { aggregate: a } = input;
-  if (a.quorum.submitted === 0) {
-    return `No member filed a take on ${input.subjectName}, so the swarm makes no recommendation; the quorum of ${a.quorum.required} was not met.`;
-  }
-  const parts = [
-    `The swarm leans ${leaning(a.score)} on ${input.subjectName}: the mean stance score is ${signed(a.score)} across ${a.quorum.submitted} counted takes, with mean confidence ${a.confidence.toFixed(2)}.`,
-  ];
-  if (a.weights.length > 0) {
-    const top = [...a.weights].sort((x, y) => y.weight - x.weight).slice(0, 3);
-    parts.push(
-      `It ${input.recommendationType === 'bucket_weights' ? 'recommends' : 'weights positions as'} ${top.map((w) => `${w.bucket} ${percent(w.weight)}`).join(', ')}${a.weights.length > 3 ? ` and ${a.weights.length - 3} more` : ''}.`,
-    );
-  }
-  if (a.drift !== null) {
-    parts.push(
-      a.drift < 0.02
-        ? 'That is in line with the reference allocation.'
-        : `That moves ${percent(a.drift)} of the portfolio away from the reference allocation.`,
-    );
-  }
-  parts.push(
-    a.quorum.met
-      ? `The quorum of ${a.quorum.required} was met.`
-      : `The quorum of ${a.quorum.required} was not met, so the recommendation is weak.`,
-  );
-  return parts.join(' ');
+  return sessionRationale({
+    subjectName: input.subjectName,
+    recommendationType: input.recommendationType,
+    figures: input.aggregate,
+  });
 }
 
 /** What the room looked like: participation, the stance split, the poles and the widest bucket. */
@@ -80,19 +59,10 @@ export function synthesisText(input: NarrativeInput): string {
   return lines.join('\n');
 }
 
-function leaning(score: number): string {
-  if (score <= -0.75) return 'bearish';
-  if (score <= -0.25) return 'cautious';
-  if (score < 0.25) return 'neutral';
-  if (score < 0.75) return 'constructive';
-  return 'bullish';
-}
-
 function onlyStance(a: StoredAggregate): Stance | 'mixed' {
   return STANCES.find((s) => a.stances[s] === a.quorum.submitted) ?? 'mixed';
 }
 
-const signed = (value: number): string => `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
 const percent = (value: number): string => `${(value * 100).toFixed(1)}%`;
 
 function names(memberIds: readonly string[], handles: ReadonlyMap<string, string>): string {

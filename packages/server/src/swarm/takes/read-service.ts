@@ -1,4 +1,13 @@
-import { keyFingerprint, parseCanonicalTake } from '@convene/protocol';
+import {
+  base64ToBytes,
+  hashesFromBase64,
+  keyFingerprint,
+  parseCanonicalTake,
+  parseCheckpoint,
+  parseSignedNote,
+  TAKE_REASONS,
+  verifyInclusion,
+} from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { MemberRepository } from '../members/repository.js';
@@ -32,6 +41,24 @@ export interface TakeProofs {
   inclusionInLatest(
     index: number,
   ): Promise<{ checkpoint: string; treeSize: number; hashes: string[] } | null>;
+}
+
+/**
+ * Does the proof the service assembled from its stored nodes lead from the committed leaf to the
+ * root its latest checkpoint signed? A rewritten node is caught here, on the read, not only by a
+ * client that checks the proof.
+ */
+function includedUnder(
+  inclusion: { checkpoint: string; treeSize: number; hashes: string[] },
+  index: number,
+  leafHash: string | null,
+): boolean {
+  const text = parseSignedNote(inclusion.checkpoint)?.text;
+  const checkpoint = text === undefined ? null : parseCheckpoint(text);
+  const leaf = leafHash === null ? null : base64ToBytes(leafHash);
+  const hashes = hashesFromBase64(inclusion.hashes);
+  if (checkpoint === null || leaf === null || hashes === null) return false;
+  return verifyInclusion(index, inclusion.treeSize, leaf, hashes, checkpoint.rootHash);
 }
 
 /** Take receipts: every check recomputed on each read, with the take's place in the log. */
@@ -156,6 +183,16 @@ export class TakeReads {
       verdict.logIndex === null || this.proofs === null
         ? null
         : await this.proofs.inclusionInLatest(verdict.logIndex);
+    if (inclusion !== null && !includedUnder(inclusion, verdict.logIndex!, verdict.leafHash)) {
+      verdict.verified = false;
+      verdict.reasons = [
+        ...verdict.reasons,
+        {
+          code: TAKE_REASONS.inclusionInvalid,
+          message: `the inclusion proof assembled from the stored tree does not lead to the root of the latest signed checkpoint (size ${inclusion.treeSize}): a stored tree node was changed`,
+        },
+      ];
+    }
     return {
       id: take.id,
       recommendationId: take.recommendation_id,

@@ -63,7 +63,7 @@ interface Placement {
 }
 
 /** The tally a summary shows: a failure is never folded away behind a closed disclosure. */
-function tally(lines: LogCheckLine[] | null): string {
+export function tally(lines: LogCheckLine[] | null): string {
   if (lines === null) return 'checking in your browser…';
   const failed = lines.filter((line) => line.state === 'failed').length;
   const skipped = lines.filter((line) => line.state === 'not-checked').length;
@@ -74,7 +74,11 @@ function tally(lines: LogCheckLine[] | null): string {
   return `✓ all ${lines.length} checks passed in your browser`;
 }
 
-function Placed({ lines, summary, testId }: Placement & { lines: LogCheckLine[] | null }) {
+export function PlacedLines({
+  lines,
+  summary,
+  testId,
+}: Placement & { lines: LogCheckLine[] | null }) {
   if (summary === undefined) return <LogLines lines={lines} />;
   const failed = lines?.some((line) => line.state === 'failed') ?? false;
   return (
@@ -90,7 +94,7 @@ function Placed({ lines, summary, testId }: Placement & { lines: LogCheckLine[] 
 /** The full in-browser log check of one take (on the take page and the log page). */
 export function InclusionLines({ take, ...placement }: Placement & { take: LoggedTake }) {
   const lines = useLogCheck(() => checkTakeInLog(take), `${take.id}:${take.logIndex}`);
-  return <Placed lines={lines} {...placement} />;
+  return <PlacedLines lines={lines} {...placement} />;
 }
 
 /** The in-browser log check of a consensus receipt (on the session page and the log page). */
@@ -99,5 +103,5 @@ export function ReceiptInclusionLines({
   ...placement
 }: Placement & { receipt: ConsensusReceipt }) {
   const lines = useLogCheck(() => checkReceiptInLog(receipt), receipt.digest);
-  return <Placed lines={lines} {...placement} />;
+  return <PlacedLines lines={lines} {...placement} />;
 }

@@ -1,4 +1,5 @@
-import type { DisagreementMap, Quorum, Recommendation } from '../../api/types/swarm.js';
+import type { DisagreementMap } from '../../api/types/swarm.js';
+import type { Headline } from './signed-headline.js';
 import { STANCES } from '../../api/types/swarm.js';
 import { Stat } from '../../components/badges.js';
 import { num, pct } from '../../lib/format.js';
@@ -22,39 +23,136 @@ export function Histogram({ stances }: { stances: Record<string, number> }) {
   );
 }
 
-export function RecommendationPanel(props: {
-  recommendation: Recommendation | null;
-  quorum: Quorum | null;
-}) {
-  const { recommendation, quorum } = props;
-  if (recommendation === null) return <p class="muted">Not aggregated yet.</p>;
+/** The headline's verdict, said once at the top of the figures. */
+function HeadlineVerdictLine({ headline }: { headline: Headline }) {
+  switch (headline.verdict) {
+    case 'verified':
+      return (
+        <>
+          <p class="verified" data-testid="headline-verdict" data-verdict="verified">
+            ✓ These figures are read from the consensus receipt verified in your browser.
+          </p>
+          {headline.differing.length > 0 ? (
+            <p class="notice attention" data-testid="headline-differs">
+              The service&apos;s session record says something else for{' '}
+              {headline.differing.join(', ')}: it is not shown; the figures here are the signed
+              receipt&apos;s.
+            </p>
+          ) : null}
+        </>
+      );
+    case 'not-verified':
+      return (
+        <div class="notice attention" data-testid="headline-verdict" data-verdict="not-verified">
+          <p class="not-verified">
+            ✗ Not verified: these are the service&apos;s figures, and no receipt verified in your
+            browser backs them.
+          </p>
+          <ul class="reasons">
+            {headline.reasons.map((reason) => (
+              <li key={reason.code}>
+                <code>{reason.code}</code> — {reason.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    case 'checking':
+      return (
+        <p class="muted" data-testid="headline-verdict" data-verdict="checking">
+          Checking these figures against the signed receipt in your browser…
+        </p>
+      );
+    case 'unsigned':
+      return (
+        <p class="muted small" data-testid="headline-verdict" data-verdict="unsigned">
+          Not published yet: the service&apos;s working figures, not signed.
+        </p>
+      );
+  }
+}
+
+/** Beside each figure when the headline is not the verified receipt's. */
+function FigureMark({ verdict }: { verdict: Headline['verdict'] }) {
+  if (verdict === 'not-verified')
+    return (
+      <span class="not-verified small" data-testid="figure-unverified">
+        {' '}
+        ✗ not verified
+      </span>
+    );
+  if (verdict === 'checking')
+    return (
+      <span class="muted small" title="checking in your browser">
+        {' '}
+        …
+      </span>
+    );
+  return null;
+}
+
+export function RecommendationPanel({ headline }: { headline: Headline }) {
+  const { figures, verdict } = headline;
+  if (figures === null) return <p class="muted">Not aggregated yet.</p>;
+  const { quorum } = figures;
+  const mark = <FigureMark verdict={verdict} />;
   return (
     <>
+      <HeadlineVerdictLine headline={headline} />
       <div class="stats">
         <Stat
           label="Mean stance score"
-          value={num(recommendation.score, 3)}
+          value={
+            <>
+              {num(figures.score, 3)}
+              {mark}
+            </>
+          }
           hint="bearish −1 … bullish +1"
+          testId="headline-score"
         />
-        <Stat label="Mean confidence" value={pct(recommendation.confidence, 0)} />
-        {quorum !== null ? (
+        <Stat
+          label="Mean confidence"
+          value={
+            <>
+              {pct(figures.confidence, 0)}
+              {mark}
+            </>
+          }
+          testId="headline-confidence"
+        />
+        <Stat
+          label="Quorum"
+          value={
+            <>
+              {`${quorum.submitted} / ${quorum.rosterSize}`}
+              {mark}
+            </>
+          }
+          hint={`${pct(quorum.participation, 0)} participation · needs ${quorum.required} · ${quorum.met ? 'met' : 'not met'}`}
+          testId="headline-quorum"
+        />
+        {figures.drift !== null ? (
           <Stat
-            label="Quorum"
-            value={`${quorum.submitted} / ${quorum.rosterSize}`}
-            hint={`${pct(quorum.participation, 0)} participation · needs ${quorum.required} · ${quorum.met ? 'met' : 'not met'}`}
+            label="Drift from reference"
+            value={pct(figures.drift)}
+            hint="the service's figure: not part of the signed receipt"
           />
         ) : null}
-        {recommendation.drift !== null ? (
-          <Stat label="Drift from reference" value={pct(recommendation.drift)} />
-        ) : null}
       </div>
-      <Histogram stances={recommendation.stances} />
-      {recommendation.weights.length > 0 ? (
+      <Histogram stances={figures.stances} />
+      {verdict === 'not-verified' ? (
+        <p class="not-verified small">✗ stance counts not verified</p>
+      ) : null}
+      {figures.weights.length > 0 ? (
         <div class="table-scroll" {...scrollRegion('Recommendation vector')}>
           <table class="table compact" data-testid="recommendation-vector">
-            <caption>Recommendation vector (unweighted mean of normalised weights)</caption>
+            <caption>
+              Recommendation vector (unweighted mean of normalised weights)
+              {mark}
+            </caption>
             <tbody>
-              {recommendation.weights.map((w) => (
+              {figures.weights.map((w) => (
                 <tr key={w.bucket}>
                   <td>{w.bucket}</td>
                   <td class="num">{pct(w.weight)}</td>
@@ -71,7 +169,7 @@ export function RecommendationPanel(props: {
       ) : (
         <p class="muted small">No take carried bucket weights.</p>
       )}
-      {quorum !== null && quorum.absent.length > 0 ? (
+      {quorum.absent.length > 0 ? (
         <p class="small muted">Absent: {quorum.absent.join(', ')}</p>
       ) : null}
     </>

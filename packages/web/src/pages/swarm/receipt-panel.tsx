@@ -1,35 +1,20 @@
-import { ApiError } from '../../api/client.js';
-import type { ConsensusReceipt, ReceiptKey } from '../../api/types/swarm.js';
 import { ErrorView, Loading } from '../../components/async-view.js';
 import { shortHash } from '../../lib/format.js';
-import { useResource } from '../../lib/use-resource.js';
 import { ReceiptInclusionLines } from '../log/log-lines.js';
-import { useReceiptCheck } from './verification.js';
+import type { ReceiptState } from './signed-headline.js';
 
-export function ReceiptPanel({ sessionId, published }: { sessionId: string; published: boolean }) {
-  const receipt = useResource<ConsensusReceipt>(
-    published ? `/api/swarm/sessions/${sessionId}/consensus-receipt` : null,
-  );
-  const key = useResource<ReceiptKey>('/api/swarm/receipt-key');
-  const verdict = useReceiptCheck(
-    receipt.status === 'ready' ? receipt.data : null,
-    key.status === 'ready' ? key.data.publicKey : null,
-  );
+export function ReceiptPanel({ sessionId, state }: { sessionId: string; state: ReceiptState }) {
   let body;
-  if (!published)
+  if (state.kind === 'unpublished')
     body = <p class="muted">A consensus receipt exists only once the session is published.</p>;
-  else if (receipt.status === 'error') {
-    body =
-      receipt.error instanceof ApiError && receipt.error.status === 404 ? (
-        <p class="muted">No receipt has been published for this session.</p>
-      ) : (
-        <ErrorView error={receipt.error} what="consensus receipt" onRetry={receipt.reload} />
-      );
-  } else if (receipt.status === 'loading' || key.status === 'loading')
-    body = <Loading what="consensus receipt" />;
-  else if (verdict === null) body = <Loading what="verification (running in your browser)" />;
+  else if (state.kind === 'missing')
+    body = <p class="muted">No receipt has been published for this session.</p>;
+  else if (state.kind === 'error')
+    body = <ErrorView error={state.error} what="consensus receipt" onRetry={state.reload} />;
+  else if (state.kind === 'loading')
+    body = <Loading what="consensus receipt and its verification (running in your browser)" />;
   else {
-    const envelope = receipt.data;
+    const { envelope, key, verification: verdict } = state;
     body = (
       <>
         {verdict.verified ? (
@@ -52,9 +37,9 @@ export function ReceiptPanel({ sessionId, published }: { sessionId: string; publ
           Checked here with the protocol package&apos;s <code>verifyReceipt</code>: every member
           signature against the key carried beside it, the histogram, mean score, weights,
           confidence, quorum and disagreement map recomputed from the signed takes, the judge mode,
-          and the service signature against <code>/api/swarm/receipt-key</code>
-          {key.status === 'ready' ? ` (${shortHash(key.data.keyId, 14)})` : ''}. The server&apos;s
-          own verdict is not used.
+          and the service signature against <code>/api/swarm/receipt-key</code> (
+          {shortHash(key.keyId, 14)}). The server&apos;s own verdict is not used; the headline
+          figures above are read from these signed bytes.
         </p>
         <p class="small mono">
           digest {envelope.digest}

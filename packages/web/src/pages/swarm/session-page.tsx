@@ -13,6 +13,8 @@ import { Hash } from '../../components/hash.js';
 import { useResource } from '../../lib/use-resource.js';
 import { DisagreementPanel, RecommendationPanel } from './aggregate-panels.js';
 import { ReceiptPanel } from './receipt-panel.js';
+import { headlineOf, type Headline } from './signed-headline.js';
+import { useSessionReceipt } from './verification.js';
 import { Countdown, StateChip, SwarmFrame } from './shared.js';
 import { TakesSection } from './takes-section.js';
 import { BriefTargets, BucketComparison, SnapshotTable } from './snapshot-panels.js';
@@ -69,7 +71,7 @@ export function SessionOfDayPage({ params }: { params: { date: string; subject: 
   );
 }
 
-function SnapshotSection({ session }: { session: SessionDetail }) {
+function SnapshotSection({ session, headline }: { session: SessionDetail; headline: Headline }) {
   const snapshot = useResource<SessionSnapshot>(
     `/api/swarm/sessions/${encodeURIComponent(session.id)}/snapshot`,
   );
@@ -80,7 +82,11 @@ function SnapshotSection({ session }: { session: SessionDetail }) {
         {({ snapshot }) => {
           return (
             <>
-              <BucketComparison session={session} snapshot={snapshot} />
+              <BucketComparison
+                session={session}
+                snapshot={snapshot}
+                recommended={headline.figures?.weights ?? []}
+              />
               <h3>Holdings snapshot</h3>
               {snapshot === null ? (
                 <p class="muted">No holdings snapshot was taken for this session.</p>
@@ -98,6 +104,8 @@ function SnapshotSection({ session }: { session: SessionDetail }) {
 export function SessionBody({ session: s }: { session: SessionDetail }) {
   const names = new Map(s.roster.map((r) => [r.memberId, r.handle]));
   const brief = s.brief?.body ?? null;
+  const receipt = useSessionReceipt(s.id, s.state === 'published');
+  const headline = headlineOf(s, receipt);
   return (
     <>
       <section class="card" data-testid="session-header">
@@ -128,22 +136,26 @@ export function SessionBody({ session: s }: { session: SessionDetail }) {
             </>
           ) : null}
         </p>
-        {s.rationale !== null ? <p class="text-body">{s.rationale}</p> : null}
-        {s.synthesis !== null ? <p class="text-body muted">{s.synthesis}</p> : null}
+        {s.rationale !== null ? <Rationale text={s.rationale} headline={headline} /> : null}
+        {s.synthesis !== null ? (
+          <p class="text-body muted" title="the service's summary of the room; not signed">
+            {s.synthesis}
+          </p>
+        ) : null}
       </section>
       <div class="grid-2">
         <section class="card">
           <h2>Recommendation</h2>
-          <RecommendationPanel recommendation={s.recommendation} quorum={s.quorum} />
+          <RecommendationPanel headline={headline} />
         </section>
         <section class="card">
           <h2>Disagreement map</h2>
-          <DisagreementPanel map={s.disagreement} names={names} />
+          <DisagreementPanel map={headline.disagreement} names={names} />
         </section>
       </div>
-      <SnapshotSection session={s} />
+      <SnapshotSection session={s} headline={headline} />
       <TakesSection takes={s.takes} />
-      <ReceiptPanel sessionId={s.id} published={s.state === 'published'} />
+      <ReceiptPanel sessionId={s.id} state={receipt} />
       <JudgementsSection sessionId={s.id} />
       <section class="card" data-testid="brief">
         <h2>Brief</h2>
@@ -183,6 +195,40 @@ export function SessionBody({ session: s }: { session: SessionDetail }) {
         </ul>
       </section>
     </>
+  );
+}
+
+/**
+ * The service's prose about the figures. It is not signed, so on a published session it is shown
+ * with whether it says what the verified receipt's figures say (recomputed here, same function).
+ */
+function Rationale({ text, headline }: { text: string; headline: Headline }) {
+  const check = headline.rationale;
+  if (check === null || check.matches) {
+    return (
+      <p class="text-body" data-testid="session-rationale">
+        {text}
+        {check !== null ? (
+          <span class="verified small" data-testid="rationale-verdict">
+            {' '}
+            ✓ matches the verified receipt&apos;s figures
+          </span>
+        ) : null}
+      </p>
+    );
+  }
+  return (
+    <div class="notice attention" data-testid="session-rationale">
+      <p class="not-verified" data-testid="rationale-verdict">
+        ✗ The service&apos;s rationale does not match the verified receipt&apos;s figures. From
+        those figures it reads:
+      </p>
+      <p class="text-body">{check.expected}</p>
+      <details>
+        <summary class="small">What the service wrote instead</summary>
+        <p class="text-body">{text}</p>
+      </details>
+    </div>
   );
 }
 

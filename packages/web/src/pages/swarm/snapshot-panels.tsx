@@ -112,9 +112,11 @@ export function bucketRows(
 export function BucketComparison(props: {
   session: SessionDetail;
   snapshot: SubjectSnapshot | null;
+  /** The recommended weights shown: the verified receipt's when there is one (the headline's). */
+  recommended: ReadonlyArray<{ bucket: string; weight: number }>;
 }) {
   const reference = props.session.referenceAllocation;
-  const rows = bucketRows(reference, props.snapshot, props.session.recommendation?.weights ?? []);
+  const rows = bucketRows(reference, props.snapshot, props.recommended);
   if (rows.length === 0)
     return <p class="muted">No targets, holdings or bucket weights to compare for this session.</p>;
   return (

@@ -5,9 +5,11 @@ import { Async } from '../../components/async-view.js';
 import { day, pct } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { StanceChip, SwarmFrame } from './shared.js';
-import { TakeCheckMark } from './takes-section.js';
 import { titleOf } from '../../lib/document-title.js';
-import { InclusionLines } from '../log/log-lines.js';
+import { parseCanonicalTake } from '@convene/protocol';
+import { checkTakeInLog, type LogCheckLine } from '../log/log-check.js';
+import { PlacedLines, tally, useLogCheck } from '../log/log-lines.js';
+import { takeSignatureLines } from './verification.js';
 
 export function TakePage({ params }: { params: { id: string } }) {
   const take = useResource<TakeReceipt>(`/api/swarm/takes/${encodeURIComponent(params.id)}`);
@@ -18,7 +20,7 @@ export function TakePage({ params }: { params: { id: string } }) {
         take,
         'Take receipt',
         (t) =>
-          `${day(t.date)} ${t.stance} by @${t.signer.handle ?? t.memberId.slice(0, 8)} r${t.revision}`,
+          `${day(t.date)} ${parseCanonicalTake(t.canonical)?.stance ?? 'unreadable take'} by @${t.signer.handle ?? t.memberId.slice(0, 8)} r${t.revision}`,
       )}
     >
       <Async resource={take} what="take">
@@ -28,8 +30,17 @@ export function TakePage({ params }: { params: { id: string } }) {
   );
 }
 
+/** Every check of the take, in one list: its own signature and fields, then the log's. */
+async function takeChecks(take: TakeReceipt): Promise<LogCheckLine[]> {
+  const [own, log] = await Promise.all([takeSignatureLines(take), checkTakeInLog(take)]);
+  return [...own, ...log];
+}
+
 function TakeBody({ take: t }: { take: TakeReceipt }) {
-  const signed = useMemo(() => ({ ...t }), [t]);
+  const lines = useLogCheck(() => takeChecks(t), `${t.id}:${t.logIndex}`);
+  // What the member signed: the page shows these, never the service's copy of them.
+  const signed = useMemo(() => parseCanonicalTake(t.canonical), [t.canonical]);
+  const failed = lines?.some((line) => line.state === 'failed') ?? false;
   return (
     <section class="card" data-testid="take-receipt">
       {t.supersededBy !== null ? (
@@ -39,12 +50,23 @@ function TakeBody({ take: t }: { take: TakeReceipt }) {
           <When iso={t.supersededBy.receivedAt} />.
         </p>
       ) : null}
-      <h2>
-        <StanceChip stance={t.stance} /> confidence {pct(t.confidence, 0)}{' '}
-        <span class="muted small">revision {t.revision}</span>
-      </h2>
-      <p class="big" data-testid="take-check">
-        Signature checked in your browser: <TakeCheckMark take={signed} />
+      {signed === null ? (
+        <h2 data-testid="take-signed-heading">
+          <span class="not-verified">the signed text is not a readable take</span>{' '}
+          <span class="muted small">revision {t.revision}</span>
+        </h2>
+      ) : (
+        <h2 data-testid="take-signed-heading">
+          <StanceChip stance={signed.stance} /> confidence {pct(signed.confidence, 0)}{' '}
+          <span class="muted small">revision {t.revision} · as signed</span>
+        </h2>
+      )}
+      <p
+        class={`big ${lines === null ? 'muted' : failed ? 'not-verified' : 'verified'}`}
+        data-testid="take-check"
+        data-state={lines === null ? 'checking' : failed ? 'failed' : 'passed'}
+      >
+        {tally(lines)}
       </p>
       {t.verified ? null : (
         <p class="notice attention" data-testid="take-unverified">
@@ -52,10 +74,10 @@ function TakeBody({ take: t }: { take: TakeReceipt }) {
           {(t.unverifiedReasons ?? []).map((r) => r.message).join('; ')}
         </p>
       )}
-      <InclusionLines
-        take={t}
+      <PlacedLines
+        lines={lines}
         testId="take-log"
-        summary={<>Transparency log: index {t.logIndex ?? '—'}</>}
+        summary={<>Signature and transparency log: index {t.logIndex ?? '—'}</>}
       />
       <p>
         Signed by{' '}
@@ -72,11 +94,17 @@ function TakeBody({ take: t }: { take: TakeReceipt }) {
         member {t.memberId} · key {t.publicKey ?? '—'} · fingerprint{' '}
         {t.signer.publicKeyFingerprint ?? '—'}
       </p>
-      {t.body !== '' ? <p class="text-body">{t.body}</p> : null}
-      {t.weights !== null ? (
-        <p class="small">Weights: {t.weights.map((w) => `${w.bucket} ${w.weight}`).join(' · ')}</p>
+      {signed !== null && signed.body !== undefined && signed.body !== '' ? (
+        <p class="text-body">{signed.body}</p>
       ) : null}
-      {t.memoUrl !== null ? <MemoLink url={t.memoUrl} /> : null}
+      {signed?.weights !== undefined && signed.weights !== null ? (
+        <p class="small">
+          Weights: {signed.weights.map((w) => `${w.bucket} ${w.weight}`).join(' · ')}
+        </p>
+      ) : null}
+      {signed?.memoUrl !== undefined && signed.memoUrl !== null && signed.memoUrl !== '' ? (
+        <MemoLink url={signed.memoUrl} />
+      ) : null}
       <details>
         <summary class="small">Canonical text (the exact bytes signed) and signature</summary>
         <pre class="block">{t.canonical}</pre>

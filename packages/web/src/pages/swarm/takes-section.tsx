@@ -1,3 +1,4 @@
+import { parseCanonicalTake } from '@convene/protocol';
 import { When } from '../../components/when.js';
 import type { SessionTake } from '../../api/types/swarm.js';
 import { pct } from '../../lib/format.js';
@@ -23,8 +24,21 @@ export function TakeCheckMark({ take }: { take: Parameters<typeof useTakeCheck>[
   );
 }
 
-function WeightsList({ weights }: { weights: SessionTake['weights'] }) {
-  if (weights === null || weights.length === 0) return <span class="muted small">no weights</span>;
+/** Stance and confidence as the member signed them (the row's mark says whether the service agrees). */
+function SignedFigures({ take }: { take: SessionTake }) {
+  const signed = parseCanonicalTake(take.canonical);
+  if (signed === null) return <span class="not-verified small">unreadable signed text</span>;
+  return (
+    <>
+      <StanceChip stance={signed.stance} />{' '}
+      <span class="small">confidence {pct(signed.confidence, 0)}</span>
+    </>
+  );
+}
+
+function WeightsList({ weights }: { weights: SessionTake['weights'] | undefined }) {
+  if (weights === undefined || weights === null || weights.length === 0)
+    return <span class="muted small">no weights</span>;
   const total = weights.reduce((sum, w) => sum + w.weight, 0);
   return (
     <span class="small">
@@ -48,8 +62,7 @@ export function TakesSection({ takes }: { takes: SessionTake[] }) {
           <div class="row-between">
             <div>
               <a href={`/swarm/members/${take.memberId}`}>{take.handle ?? take.memberId}</a>{' '}
-              <StanceChip stance={take.stance} />{' '}
-              <span class="small">confidence {pct(take.confidence, 0)}</span>{' '}
+              <SignedFigures take={take} />{' '}
               <span class="muted small">
                 rev {take.revision}
                 {take.counted ? '' : ' · not counted'}
@@ -59,7 +72,7 @@ export function TakesSection({ takes }: { takes: SessionTake[] }) {
               <TakeCheckMark take={take} /> <a href={`/swarm/takes/${take.id}`}>receipt</a>
             </div>
           </div>
-          <WeightsList weights={take.weights} />
+          <WeightsList weights={parseCanonicalTake(take.canonical)?.weights ?? null} />
           {take.body !== '' ? (
             <details>
               <summary class="small">

@@ -5,14 +5,18 @@ import {
   verify,
   verifyReceipt,
   type ReceiptVerification,
+  type TakeShownFields,
 } from '@convene/protocol';
+import { ApiError } from '../../api/client.js';
+import type { LogCheckLine } from '../log/log-check.js';
+import type { ConsensusReceipt, ReceiptKey } from '../../api/types/swarm.js';
+import { useResource } from '../../lib/use-resource.js';
+import { signedPayload, type ReceiptState } from './signed-headline.js';
 
 export type Check = { state: 'checking' } | { state: 'done'; ok: boolean; reasons: string[] };
 
-interface SignedTake {
-  memberId: string;
-  stance: string;
-  confidence: number;
+/** A take as served: the fields shown beside the exact text its member signed. */
+interface SignedTake extends TakeShownFields {
   canonical: string;
   signature: string;
   publicKey: string | null;
@@ -37,6 +41,44 @@ export async function checkTake(take: SignedTake): Promise<{ ok: boolean; reason
       reasons.push(`the fields shown differ from the signed text: ${differing.join(', ')}`);
   }
   return { ok: reasons.length === 0, reasons };
+}
+
+/**
+ * The take's own checks as lines, in the form the log checks use, so a page tallies every check of
+ * a take in one verdict (a signature that fails is never shown beside "all checks passed").
+ */
+export async function takeSignatureLines(take: SignedTake): Promise<LogCheckLine[]> {
+  const signature: LogCheckLine =
+    take.publicKey === null
+      ? {
+          label: 'member signature',
+          state: 'failed',
+          detail: 'no public key on file for this take',
+        }
+      : (await verify(take.publicKey, take.canonical, take.signature))
+        ? { label: 'member signature', state: 'passed', detail: 'over the exact signed text' }
+        : {
+            label: 'member signature',
+            state: 'failed',
+            detail: 'the signature does not verify over the canonical text with this key',
+          };
+  const draft = parseCanonicalTake(take.canonical);
+  const differing = draft === null ? null : takeFieldsDiffering(draft, take);
+  const fields: LogCheckLine =
+    draft === null
+      ? {
+          label: 'fields as served',
+          state: 'failed',
+          detail: 'the signed text is not a canonical take',
+        }
+      : differing!.length > 0
+        ? {
+            label: 'fields as served',
+            state: 'failed',
+            detail: `the service's fields differ from the signed text: ${differing!.join(', ')} (this page shows the signed values)`,
+          }
+        : { label: 'fields as served', state: 'passed', detail: 'equal to the signed text' };
+  return [signature, fields];
 }
 
 export function useTakeCheck(take: SignedTake | null): Check {
@@ -70,4 +112,36 @@ export function useReceiptCheck(
     };
   }, [receipt, servicePublicKey]);
   return result;
+}
+
+/**
+ * The session's consensus receipt, read and verified in this browser once for the whole page: the
+ * headline figures and the receipt panel show the same verdict over the same bytes.
+ */
+export function useSessionReceipt(sessionId: string, published: boolean): ReceiptState {
+  const receipt = useResource<ConsensusReceipt>(
+    published ? `/api/swarm/sessions/${encodeURIComponent(sessionId)}/consensus-receipt` : null,
+  );
+  const key = useResource<ReceiptKey>('/api/swarm/receipt-key');
+  const verification = useReceiptCheck(
+    receipt.status === 'ready' ? receipt.data : null,
+    key.status === 'ready' ? key.data.publicKey : null,
+  );
+  if (!published) return { kind: 'unpublished' };
+  if (receipt.status === 'error') {
+    return receipt.error instanceof ApiError && receipt.error.status === 404
+      ? { kind: 'missing' }
+      : { kind: 'error', error: receipt.error, reload: receipt.reload };
+  }
+  if (key.status === 'error') return { kind: 'error', error: key.error, reload: key.reload };
+  if (receipt.status === 'loading' || key.status === 'loading' || verification === null) {
+    return { kind: 'loading' };
+  }
+  return {
+    kind: 'checked',
+    envelope: receipt.data,
+    key: key.data,
+    verification,
+    signed: verification.verified ? signedPayload(receipt.data) : null,
+  };
 }

@@ -1,0 +1,258 @@
+import {
+  AUDIT_REASONS,
+  auditEntries,
+  checkInclusion,
+  formatVerifierKey,
+  parseCheckpoint,
+  parseLogEntry,
+  parseSignedNote,
+  verifyCheckpointNote,
+  TLOG_REASONS,
+  type AuditProblem,
+  type InclusionProofJson,
+} from '@convene/protocol';
+import { Option, type Command } from 'commander';
+import type { CliContext } from '../context.js';
+import { CliError, EXIT } from '../exit-codes.js';
+
+const PAGE = 1000;
+const PARALLEL = 8;
+
+interface ServedTake {
+  id: string;
+  logIndex: number | null;
+  verified: boolean;
+  unverifiedReasons?: Array<{ code: string; message: string }>;
+}
+
+/**
+ * convene log audit: the whole log from entry 0 against what the service serves, both ways
+ * (docs/protocol.md §14, "Monitors and audits"). Exit 1 on any problem, each with its reason code.
+ */
+export function registerLogAudit(log: Command, context: () => CliContext): void {
+  log
+    .command('audit')
+    .description(
+      'walk every entry from 0: re-verify it, rebuild the tree against the signed checkpoint, check its served inclusion proof, flag gaps and duplicates, and check that every logged take and receipt is served as logged and every served take and published receipt is logged (exit 1 on any problem)',
+    )
+    .addOption(
+      new Option(
+        '--log-key <base64>',
+        "the log's raw Ed25519 public key (else the served one)",
+      ).env('CONVENE_LOG_KEY'),
+    )
+    .addHelpText('after', '\nExample:\n  convene log audit --log-key knMI9T1n…')
+    .action(async (options: { logKey?: string }) => {
+      const ctx = context();
+      const http = new Reader(ctx);
+      const note = await http.text('/api/log/checkpoint');
+      const origin = parseCheckpoint(parseSignedNote(note)?.text ?? '')?.origin;
+      if (origin === undefined) {
+        throw new CliError('the served checkpoint is not a signed checkpoint', EXIT.failed);
+      }
+      const vkey =
+        options.logKey === undefined
+          ? (await http.json<{ vkey: string }>('/api/log/key')).vkey
+          : formatVerifierKey(origin, options.logKey);
+      const opened = await verifyCheckpointNote(note, { logKey: vkey });
+      if (!opened.ok) return report(ctx, 0, [{ code: opened.code, message: opened.message }]);
+      const { size } = opened.checkpoint;
+
+      const entries: Array<{ index: number; entry: string }> = [];
+      for (let start = 0; start < size; start += PAGE) {
+        const end = Math.min(size, start + PAGE);
+        const page = await http.json<{ entries: Array<{ index: number; entry: string }> }>(
+          `/api/log/entries?start=${start}&end=${end}`,
+        );
+        entries.push(...page.entries);
+      }
+      const audit = await auditEntries(entries, opened.checkpoint);
+      const problems = [...audit.problems];
+
+      // What the service serves must be in the log, at the index it says.
+      const servedTakes = new Set<string>();
+      for (const session of await allSessions(http)) {
+        const detail = await http.json<{ takes: ServedTake[] }>(
+          `/api/swarm/sessions/${session.id}`,
+        );
+        for (const take of detail.takes) {
+          servedTakes.add(take.id);
+          problems.push(...servedTakeProblems(take, audit.takes.get(take.id)));
+        }
+        if (session.state === 'published' && !audit.receipts.has(session.id)) {
+          problems.push({
+            code: AUDIT_REASONS.servedNotLogged,
+            message: `session ${session.id} is published but the log holds no receipt for it`,
+          });
+        }
+      }
+
+      // Every logged take and receipt must be served as logged.
+      const takeChecks = [...audit.takes]
+        .filter(([takeId]) => !servedTakes.has(takeId))
+        .map(([takeId, index]) => async () => {
+          const served = await http.maybeJson<ServedTake>(`/api/swarm/takes/${takeId}`);
+          return served === null
+            ? [notServed(index, `take ${takeId}`)]
+            : servedTakeProblems(served, index);
+        });
+      const receiptChecks = [...audit.receipts].map(([sessionId, index]) => async () => {
+        const served = await http.maybeJson<{ digest: string; verified: boolean }>(
+          `/api/swarm/sessions/${sessionId}/consensus-receipt`,
+        );
+        if (served === null) return [notServed(index, `the receipt of session ${sessionId}`)];
+        const logged = parseLogEntry(entries.find((e) => e.index === index)!.entry);
+        const digest = logged.ok && 'digest' in logged.entry ? logged.entry.digest : null;
+        if (served.digest !== digest || !served.verified) {
+          return [
+            {
+              code: AUDIT_REASONS.servedDiffers,
+              index,
+              message: `the receipt of session ${sessionId} is served ${served.digest !== digest ? 'with another digest' : 'as not verified'}`,
+            },
+          ];
+        }
+        return [];
+      });
+      // Every entry's inclusion proof, as the service assembles it from its stored tree, checked
+      // here against the signed root: a rewritten stored node fails, whatever the service says.
+      const proofChecks = entries
+        .filter((e) => e.index < size)
+        .map(({ index, entry }) => async (): Promise<AuditProblem[]> => {
+          const proof = await http.maybeJson<InclusionProofJson>(
+            `/api/log/proof/inclusion?index=${index}&treeSize=${size}`,
+          );
+          const checked =
+            proof === null
+              ? { ok: false as const, code: TLOG_REASONS.notIncluded, message: 'no proof served' }
+              : checkInclusion(entry, proof, opened.checkpoint);
+          return checked.ok
+            ? []
+            : [{ code: checked.code, index, message: `inclusion proof: ${checked.message}` }];
+        });
+      for (const found of await inParallel([...takeChecks, ...receiptChecks, ...proofChecks])) {
+        problems.push(...found);
+      }
+      report(ctx, size, problems, { takes: audit.takes.size, receipts: audit.receipts.size });
+    });
+}
+
+function notServed(index: number, what: string): AuditProblem {
+  return {
+    code: AUDIT_REASONS.notServed,
+    index,
+    message: `the log holds ${what} at index ${index}, but the service does not serve it`,
+  };
+}
+
+function servedTakeProblems(take: ServedTake, loggedAt: number | undefined): AuditProblem[] {
+  if (loggedAt === undefined || take.logIndex !== loggedAt) {
+    return [
+      {
+        code: AUDIT_REASONS.servedNotLogged,
+        message:
+          loggedAt === undefined
+            ? `take ${take.id} is served${take.logIndex === null ? '' : ` at index ${take.logIndex}`} but the log holds no entry for it`
+            : `take ${take.id} is served at index ${String(take.logIndex)} but logged at ${loggedAt}`,
+        ...(loggedAt === undefined ? {} : { index: loggedAt }),
+      },
+    ];
+  }
+  if (!take.verified) {
+    const why = (take.unverifiedReasons ?? []).map((r) => `${r.code}: ${r.message}`).join('; ');
+    return [
+      {
+        code: AUDIT_REASONS.servedDiffers,
+        index: loggedAt,
+        message: `the service's own read of take ${take.id} says not verified (${why})`,
+      },
+    ];
+  }
+  return [];
+}
+
+function report(
+  ctx: CliContext,
+  size: number,
+  problems: AuditProblem[],
+  counts: { takes: number; receipts: number } = { takes: 0, receipts: 0 },
+): void {
+  ctx.print({ ok: problems.length === 0, size, ...counts, problems }, () =>
+    problems.length === 0
+      ? `✓ ${size} entries audited: every entry verifies and its served proof leads to the signed root, the tree matches the signed checkpoint, no gap or duplicate\n✓ ${counts.takes} takes and ${counts.receipts} receipts served as logged, and everything served is logged`
+      : problems
+          .map(
+            (p) => `✗ ${p.code}${p.index === undefined ? '' : ` (entry ${p.index})`}: ${p.message}`,
+          )
+          .join('\n') + `\n${problems.length} problem(s) in ${size} entries`,
+  );
+  if (problems.length > 0) process.exitCode = EXIT.failed;
+}
+
+async function allSessions(http: Reader): Promise<Array<{ id: string; state: string }>> {
+  const sessions: Array<{ id: string; state: string }> = [];
+  let cursor: string | null = null;
+  do {
+    const page: { sessions: Array<{ id: string; state: string }>; nextCursor: string | null } =
+      await http.json(
+        `/api/swarm/sessions?limit=100${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
+      );
+    sessions.push(...page.sessions);
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  return sessions;
+}
+
+async function inParallel<T>(tasks: Array<() => Promise<T>>): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, tasks.length) }, worker));
+  return results;
+}
+
+/** GETs against the service; an unreachable service or a 5xx ends the audit (exit 4). */
+class Reader {
+  constructor(private readonly ctx: CliContext) {}
+
+  async text(route: string): Promise<string> {
+    const response = await this.get(route);
+    if (!response.ok) {
+      throw new CliError(
+        `GET ${route} answered HTTP ${response.status}`,
+        response.status >= 500 ? EXIT.unavailable : EXIT.refused,
+      );
+    }
+    return response.text();
+  }
+
+  async json<T>(route: string): Promise<T> {
+    return JSON.parse(await this.text(route)) as T;
+  }
+
+  /** The JSON body, or null on a 4xx (not served). */
+  async maybeJson<T>(route: string): Promise<T | null> {
+    const response = await this.get(route);
+    if (response.status >= 400 && response.status < 500) return null;
+    if (!response.ok) {
+      throw new CliError(`GET ${route} answered HTTP ${response.status}`, EXIT.unavailable);
+    }
+    return (await response.json()) as T;
+  }
+
+  private async get(route: string): Promise<Response> {
+    try {
+      return await fetch(`${this.ctx.baseUrl()}${route}`);
+    } catch (error) {
+      throw new CliError(
+        `cannot reach ${this.ctx.baseUrl()}: ${(error as Error).message}`,
+        EXIT.unavailable,
+      );
+    }
+  }
+}

@@ -1,0 +1,205 @@
+/**
+ * `convene log audit` as an auditor runs it: the built CLI against a built server on PostgreSQL,
+ * with rows deleted and rewritten behind the server's back (triggers off). An honest log audits
+ * clean; each insider change below a kept monitor's size is named with its reason code.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { publicKeyFromSeed } from '@convene/protocol';
+import {
+  connectAsInsider,
+  createPostgresDatabase,
+  onboardMember,
+  postgresReachable,
+  signedTakeBody,
+  startServerProcess,
+  submitTake,
+  type HttpMember,
+  type InsiderConnection,
+  type PostgresDatabase,
+  type ServerProcess,
+} from '@convene/test-support';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { ADMIN_TOKEN, runCli } from './support.js';
+
+const SUBJECT = 'audit-subject';
+const LOG_SEED = randomBytes(32).toString('base64');
+const postgres = await postgresReachable();
+
+interface AuditOutput {
+  ok: boolean;
+  size: number;
+  problems: Array<{ code: string; index?: number; message: string }>;
+}
+
+describe.skipIf(!postgres)('convene log audit (PostgreSQL)', () => {
+  let testDb: PostgresDatabase;
+  let insider: InsiderConnection;
+  let server: ServerProcess;
+  let dataDir: string;
+  let members: HttpMember[];
+  let logKey: string;
+  const sessions: string[] = [];
+  const takes: Array<{ id: string; logIndex: number }> = [];
+  const admin = (url: string, body: Record<string, unknown>, method = 'POST') =>
+    fetch(`${server.baseUrl}${url}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
+      body: JSON.stringify(body),
+    });
+  const json = async <T>(route: string) =>
+    (await (await fetch(`${server.baseUrl}${route}`)).json()) as T;
+  const audit = async (): Promise<AuditOutput & { code: number | null }> => {
+    const run = await runCli(['--json', 'log', 'audit', '--log-key', logKey], {
+      CONVENE_URL: server.baseUrl,
+    });
+    return { ...(JSON.parse(run.stdout) as AuditOutput), code: run.code };
+  };
+  /** Polls the public checkpoint until it covers every entry (loops run every second). */
+  const settled = async () => {
+    for (let i = 0; i < 150; i++) {
+      const head = await json<{ size: number }>('/api/log/checkpoint.json').catch(() => null);
+      const last = await fetch(`${server.baseUrl}/api/log/entries?start=0&end=1`);
+      if (head !== null && last.ok) {
+        const receipts = await Promise.all(
+          sessions.map((id) => fetch(`${server.baseUrl}/api/log/receipts/${id}`)),
+        );
+        const indices = await Promise.all(
+          receipts
+            .filter((r) => r.ok)
+            .map(async (r) => ((await r.json()) as { index: number }).index),
+        );
+        const needed = Math.max(...indices, ...takes.map((t) => t.logIndex)) + 1;
+        if (indices.length === sessions.length && head.size >= needed) return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the log did not settle within 15 s');
+  };
+
+  beforeAll(async () => {
+    testDb = await createPostgresDatabase();
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-audit-'));
+    server = await startServerProcess({
+      DATA_DIR: dataDir,
+      DATABASE_URL: testDb.url,
+      APP_ENV: 'staging',
+      ADMIN_TOKEN,
+      RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64'),
+      LOG_SIGNING_KEY: LOG_SEED,
+      SCHEDULER_ENABLED: 'false',
+    });
+    insider = await connectAsInsider(testDb.url);
+    logKey = await publicKeyFromSeed(LOG_SEED);
+    members = [
+      await onboardMember(server.baseUrl, ADMIN_TOKEN, 'Audit A'),
+      await onboardMember(server.baseUrl, ADMIN_TOKEN, 'Audit B'),
+    ];
+    const subject = await admin(
+      `/api/swarm/admin/subjects/${SUBJECT}`,
+      { name: 'Audit subject', recommendationType: 'bucket_weights', quorumRequired: 1 },
+      'PUT',
+    );
+    expect(subject.status).toBeLessThan(300);
+    for (const date of ['2026-05-01', '2026-05-02', '2026-05-03']) {
+      const opened = await admin('/api/swarm/admin/sessions', { subjectId: SUBJECT, date });
+      expect(opened.status).toBe(201);
+      const { sessionId } = (await opened.json()) as { sessionId: string };
+      for (const member of members) {
+        const body = await signedTakeBody(member, {
+          date,
+          subjectId: SUBJECT,
+          nonce: randomBytes(8).toString('hex'),
+        });
+        const response = await submitTake(server.baseUrl, member.token, body);
+        expect(response.status).toBe(201);
+        const created = (await response.json()) as { recommendationId: number; logIndex: number };
+        const { id } = await json<{ id: string }>(`/api/swarm/takes/${created.recommendationId}`);
+        takes.push({ id, logIndex: created.logIndex });
+      }
+      const published = await admin(`/api/swarm/admin/sessions/${sessionId}/publish`, {});
+      expect(published.status).toBe(200);
+      sessions.push(sessionId);
+    }
+    await settled();
+  }, 180_000);
+
+  afterAll(async () => {
+    server?.child.kill('SIGTERM');
+    await server?.exited;
+    await insider?.close();
+    await testDb?.drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('an honest log audits clean: every entry, proof, take and receipt', async () => {
+    const result = await audit();
+    expect(result.problems).toEqual([]);
+    expect(result).toMatchObject({ ok: true, code: 0, size: takes.length + sessions.length });
+  });
+
+  test('a rewritten tree node: the served proof no longer leads to the signed root', async () => {
+    const victim = takes[0]!;
+    await insider.tamper('update tlog_node set hash = sha256(hash) where level = 0 and idx = $1', [
+      victim.logIndex ^ 1,
+    ]);
+    const result = await audit();
+    expect(result.code).toBe(1);
+    const codes = new Set(result.problems.map((p) => p.code));
+    expect(codes).toContain('inclusion_proof_invalid');
+    expect(result.problems).toContainEqual(
+      expect.objectContaining({ code: 'inclusion_proof_invalid', index: victim.logIndex }),
+    );
+    await insider.tamper('update tlog_node set hash = $1 where level = 0 and idx = $2', [
+      (
+        await insider.query<{ leaf_hash: Buffer }>(
+          'select leaf_hash from take where log_index = $1',
+          [victim.logIndex ^ 1],
+        )
+      )[0]!.leaf_hash,
+      victim.logIndex ^ 1,
+    ]);
+    expect((await audit()).problems).toEqual([]);
+  });
+
+  test('a deleted take row: its entry is missing below the signed size', async () => {
+    const victim = takes[3]!;
+    await insider.tamper('delete from take where id = $1::uuid', [victim.id]);
+    const result = await audit();
+    expect(result.code).toBe(1);
+    expect(result.problems).toContainEqual(
+      expect.objectContaining({ code: 'entry_missing', index: victim.logIndex }),
+    );
+  });
+
+  test('a deleted receipt entry is not re-appended, and the audit names the gap and the unlogged receipt', async () => {
+    const sessionId = sessions[2]!;
+    const { index } = await json<{ index: number }>(`/api/log/receipts/${sessionId}`);
+    const before = await json<{ size: number }>('/api/log/checkpoint.json');
+    await insider.tamper('delete from tlog_entry where receipt_session_id = $1::uuid', [sessionId]);
+    // The recovery pass runs every 5 s: it must refuse, not append the receipt again.
+    for (let i = 0; i < 100; i++) {
+      const refused = await insider.query<{ subject: string }>(
+        'select subject from tlog_refused where subject = $1',
+        [sessionId],
+      );
+      if (refused.length > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect((await json<{ size: number }>('/api/log/checkpoint.json')).size).toBe(before.size);
+    const result = await audit();
+    expect(result.code).toBe(1);
+    expect(result.problems).toContainEqual(
+      expect.objectContaining({ code: 'entry_missing', index }),
+    );
+    expect(result.problems).toContainEqual(
+      expect.objectContaining({
+        code: 'served_but_not_logged',
+        message: `session ${sessionId} is published but the log holds no receipt for it`,
+      }),
+    );
+    expect(result.problems.map((p) => p.code)).not.toContain('entry_duplicate');
+  }, 30_000);
+});

@@ -1,0 +1,125 @@
+// A full audit of the log, pure: every entry from 0 re-verified, the tree rebuilt and compared with
+// the signed checkpoint, gaps and duplicates named. The CLI's `convene log audit` adds the other
+// direction (what the service serves must be in the log, and every entry must be served).
+import { bytesToBase64, utf8Encode } from '../encoding.js';
+import type { Checkpoint } from './checkpoint.js';
+import { LOG_ENTRY_KIND, logEntryLeafHash, parseLogEntry, verifyLogEntry } from './entries.js';
+import { hashesEqual } from './hashing.js';
+import { MerkleFrontier } from './tree.js';
+
+export const AUDIT_REASONS = {
+  /** An index below the checkpoint's size that the log does not serve (a deleted entry). */
+  entryMissing: 'entry_missing',
+  /** The same take, receipt or bytes logged twice (a re-appended entry). */
+  entryDuplicate: 'entry_duplicate',
+  /** An entry that does not verify on its own (§14.1). */
+  entryInvalid: 'log_entry_invalid',
+  /** The entries served do not hash to the signed checkpoint's root. */
+  rootMismatch: 'root_mismatch',
+  /** The log holds a take or receipt the service does not serve (a deleted row). */
+  notServed: 'logged_but_not_served',
+  /** The service serves it, but not as logged (another index, or its own read says not verified). */
+  servedDiffers: 'served_differs_from_log',
+  /** The service serves a take or published receipt the log does not hold. */
+  servedNotLogged: 'served_but_not_logged',
+} as const;
+
+export type AuditReasonCode = (typeof AUDIT_REASONS)[keyof typeof AUDIT_REASONS];
+
+export interface AuditProblem {
+  /** An `AUDIT_REASONS` code, or a TLOG_REASONS one for a proof that fails. */
+  code: string;
+  message: string;
+  /** The log index concerned, when there is one. */
+  index?: number;
+}
+
+export interface EntryAudit {
+  /** Every take the log holds: take id → index (the first, when duplicated). */
+  takes: Map<string, number>;
+  /** Every receipt the log holds: session id → index. */
+  receipts: Map<string, number>;
+  problems: AuditProblem[];
+}
+
+/**
+ * Audits `entries` (as served, each with the index the server gave it) against a verified
+ * `checkpoint`: indices exactly 0 … size−1, each entry verifying on its own, no take, receipt or
+ * entry text logged twice, and the rebuilt tree's root equal to the signed one.
+ */
+export async function auditEntries(
+  entries: ReadonlyArray<{ index: number; entry: string }>,
+  checkpoint: Pick<Checkpoint, 'size' | 'rootHash'>,
+): Promise<EntryAudit> {
+  const problems: AuditProblem[] = [];
+  const takes = new Map<string, number>();
+  const receipts = new Map<string, number>();
+  const leaves = new Map<string, number>();
+  const byIndex = new Map(entries.map((e) => [e.index, e.entry]));
+  const frontier = new MerkleFrontier();
+  let contiguous = true;
+  for (let index = 0; index < checkpoint.size; index++) {
+    const entry = byIndex.get(index);
+    if (entry === undefined) {
+      problems.push({
+        code: AUDIT_REASONS.entryMissing,
+        index,
+        message: `the log does not serve entry ${index}, below the signed size ${checkpoint.size}`,
+      });
+      contiguous = false;
+      continue;
+    }
+    if (contiguous) frontier.appendEntry(utf8Encode(entry));
+    const check = await verifyLogEntry(entry);
+    if (!check.ok) {
+      problems.push({
+        code: AUDIT_REASONS.entryInvalid,
+        index,
+        message: check.problems.join('; '),
+      });
+    }
+    const leaf = bytesToBase64(logEntryLeafHash(entry));
+    const sameBytes = leaves.get(leaf);
+    if (sameBytes !== undefined) {
+      problems.push({
+        code: AUDIT_REASONS.entryDuplicate,
+        index,
+        message: `the same entry bytes as entry ${sameBytes}`,
+      });
+    } else leaves.set(leaf, index);
+    const parsed = parseLogEntry(entry);
+    if (!parsed.ok) continue;
+    const [seen, id, what] =
+      parsed.entry.kind === LOG_ENTRY_KIND.take
+        ? [takes, parsed.entry.takeId, 'take']
+        : parsed.entry.kind === LOG_ENTRY_KIND.receipt
+          ? [receipts, parsed.entry.sessionId, 'receipt of session']
+          : [null, '', ''];
+    if (seen === null) continue;
+    const first = seen.get(id);
+    if (first === undefined) seen.set(id, index);
+    else if (sameBytes === undefined) {
+      problems.push({
+        code: AUDIT_REASONS.entryDuplicate,
+        index,
+        message: `${what} ${id} is logged again (first at ${first})`,
+      });
+    }
+  }
+  for (const index of byIndex.keys()) {
+    if (!Number.isSafeInteger(index) || index < 0 || index >= checkpoint.size) {
+      problems.push({
+        code: AUDIT_REASONS.entryMissing,
+        index,
+        message: `an entry served at index ${index}, outside 0 … ${checkpoint.size - 1}`,
+      });
+    }
+  }
+  if (contiguous && !hashesEqual(frontier.root(), checkpoint.rootHash)) {
+    problems.push({
+      code: AUDIT_REASONS.rootMismatch,
+      message: `the ${checkpoint.size} entries served do not hash to the signed root: an entry was changed, reordered or replaced`,
+    });
+  }
+  return { takes, receipts, problems };
+}
