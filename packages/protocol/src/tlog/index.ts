@@ -122,3 +122,18 @@ export {
   type ReceiptLogCheck,
   type ReceiptLogMaterial,
 } from './receipt-check.js';
+export {
+  ADD_CHECKPOINT_PATH,
+  formatAddCheckpoint,
+  formatTreeSize,
+  MAX_CONSISTENCY_PROOF_LINES,
+  parseAddCheckpoint,
+  parseSignatureLines,
+  parseTreeSize,
+  TLOG_SIZE_CONTENT_TYPE,
+  witnessAddCheckpoint,
+  type AddCheckpointOutcome,
+  type AddCheckpointRequest,
+  type WitnessedLog,
+  type WitnessRecord,
+} from './witness.js';

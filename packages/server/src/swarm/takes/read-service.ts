@@ -15,6 +15,7 @@ import {
 import type { TakeReceipt } from './schemas.js';
 import { supersededBy, unverifiedReasons, type TakeVerifier } from './verification.js';
 import { fail } from '../../errors.js';
+import { INCLUSION_PENDING } from '../../tlog/service.js';
 
 export const MEMBER_TAKES_MAX = 1000;
 
@@ -32,7 +33,13 @@ export interface TakeProofs {
   inclusionInLatest(
     index: number,
   ): Promise<{ checkpoint: string; treeSize: number; hashes: string[] } | null>;
+  /** Why an entry of the log has no proof yet: not covered yet, or the signer has stopped. */
+  inclusionPending(): Promise<string>;
 }
+
+/** `inclusionPending` when the log holds no entry for the take, or keeps no log. */
+const NO_LOG_ENTRY = INCLUSION_PENDING.notInLog;
+const NO_LOG = 'this service keeps no transparency log (LOG_ENABLED=false)';
 
 /** Take receipts: every check recomputed on each read, with the take's place in the log. */
 export class TakeReads {
@@ -156,6 +163,14 @@ export class TakeReads {
       verdict.logIndex === null || this.proofs === null
         ? null
         : await this.proofs.inclusionInLatest(verdict.logIndex);
+    const inclusionPending =
+      inclusion !== null
+        ? null
+        : this.proofs === null
+          ? NO_LOG
+          : verdict.logIndex === null
+            ? NO_LOG_ENTRY
+            : await this.proofs.inclusionPending();
     return {
       id: take.id,
       recommendationId: take.recommendation_id,
@@ -179,6 +194,7 @@ export class TakeReads {
       logIndex: verdict.logIndex,
       leafHash: verdict.leafHash,
       inclusion,
+      inclusionPending,
       signer: {
         id: take.member_id,
         handle: member?.handle ?? null,
