@@ -59,9 +59,9 @@ type input struct {
 		Text string `json:"text"`
 		Note string `json:"note"`
 	} `json:"checkpoints"`
-	Cosigned           string           `json:"cosigned"`
-	WitnessVerifierKey string           `json:"witnessVerifierKey"`
-	WitnessTimestamp   uint64           `json:"witnessTimestamp"`
+	Cosigned           string `json:"cosigned"`
+	WitnessVerifierKey string `json:"witnessVerifierKey"`
+	WitnessTimestamp   uint64 `json:"witnessTimestamp"`
 	AddCheckpoint      struct {
 		WitnessSize int64  `json:"witnessSize"`
 		WitnessRoot string `json:"witnessRoot"`
@@ -69,9 +69,9 @@ type input struct {
 		Response    string `json:"response"`
 		Conflict    string `json:"conflict"`
 	} `json:"addCheckpoint"`
-	Accepted           []checkpointCase `json:"accepted"`
-	Rejected           []checkpointCase `json:"rejected"`
-	Tiled              struct {
+	Accepted []checkpointCase `json:"accepted"`
+	Rejected []checkpointCase `json:"rejected"`
+	Tiled    struct {
 		Size        int64              `json:"size"`
 		Root        string             `json:"root"`
 		EntryPrefix string             `json:"entryPrefix"`
