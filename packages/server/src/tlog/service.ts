@@ -3,7 +3,6 @@ import {
   base64ToBytes,
   bytesToBase64,
   consistencyProofPlan,
-  hashesEqual,
   cosignatureTimestamp,
   ed25519NoteSigner,
   emptyRootHash,
