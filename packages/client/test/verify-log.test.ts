@@ -7,7 +7,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { publicKeyFromSeed, signReceipt, type ConsensusReceiptPayload } from '@convene/protocol';
+import {
+  formatCosignerKey,
+  publicKeyFromSeed,
+  signReceipt,
+  type ConsensusReceiptPayload,
+} from '@convene/protocol';
 import {
   connectAsInsider,
   createPostgresDatabase,
@@ -27,6 +32,8 @@ import { ADMIN_TOKEN, runCli } from './support.js';
 const SUBJECT = 'log-cli-subject';
 const RECEIPT_SEED = randomBytes(32).toString('base64');
 const LOG_SEED = randomBytes(32).toString('base64');
+/** The witness `log cosign` signs as: the log accepts only the witnesses it is configured with. */
+const WITNESS_SEED = randomBytes(32).toString('base64');
 const postgres = await postgresReachable();
 
 // PostgreSQL only: the tampering cases rewrite rows while the server runs, which PGlite's single
@@ -72,6 +79,7 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
       ADMIN_TOKEN,
       RECEIPT_SIGNING_KEY: RECEIPT_SEED,
       LOG_SIGNING_KEY: LOG_SEED,
+      LOG_WITNESSES: formatCosignerKey('witness.test/w1', await publicKeyFromSeed(WITNESS_SEED)),
       SCHEDULER_ENABLED: 'false',
     });
     insider = await connectAsInsider(testDb.url);
@@ -309,7 +317,7 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
       expect(first.stdout).toMatch(/✓ (\d+) new entries re-verified/);
 
       const seedFile = path.join(home, 'witness.seed');
-      await writeFile(seedFile, randomBytes(32).toString('base64'));
+      await writeFile(seedFile, WITNESS_SEED);
       const cosign = await runCli(
         [
           'log',

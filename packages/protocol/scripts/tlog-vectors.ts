@@ -6,6 +6,7 @@ import {
   consistencyProofPlan,
   cosignatureSigner,
   ed25519NoteSigner,
+  formatAddCheckpoint,
   formatCheckpoint,
   formatCosignerKey,
   formatSignerKey,
@@ -18,6 +19,7 @@ import {
   signNote,
   takeLogEntry,
   TLOG_REASONS,
+  witnessAddCheckpoint,
   type ConsensusReceipt,
   type InclusionProofJson,
   type ReceiptSubmission,
@@ -145,6 +147,7 @@ export async function buildTlogVectors(): Promise<Record<string, unknown>> {
     await cosignatureSigner(WITNESS_NAME, WITNESS_SEED, WITNESS_TIME),
   );
   const at7 = checkpoints.find((c) => c.size === 7)!.note;
+  const addCheckpoint = await witnessVectors(tree, checkpoints, latest, logKey);
 
   // Tampering: each input is refused, for the reason given.
   const rewritten = (index: number, change: (value: Record<string, unknown>) => void) => {
@@ -294,6 +297,7 @@ export async function buildTlogVectors(): Promise<Record<string, unknown>> {
       },
       checkpoints,
       cosigned,
+      addCheckpoint,
       valid: {
         inclusion: [0, 4, size - 1].map((i) => ({
           entry: texts[i]!,
@@ -307,6 +311,54 @@ export async function buildTlogVectors(): Promise<Record<string, unknown>> {
         })),
       },
       tampered,
+    },
+  };
+}
+
+/**
+ * C2SP tlog-witness `add-checkpoint`: the witness holds the size-3 checkpoint; the log sends `old
+ * 3`, the consistency proof 3 → 8 and the size-8 note; the witness answers its cosignature line (at
+ * WITNESS_TIME, so the cosigned note is `cosigned`'s bytes). And a conflict: `old 0` to a witness
+ * at size 3 answers 409 with `3\n` as text/x.tlog.size.
+ */
+async function witnessVectors(
+  tree: MemoryMerkleTree,
+  checkpoints: Array<{ size: number; note: string }>,
+  latest: string,
+  logKey: string,
+) {
+  const at3 = checkpoints.find((c) => c.size === 3)!;
+  const size = tree.size;
+  const request = formatAddCheckpoint({
+    oldSize: 3,
+    proof: hashesToBase64(tree.consistencyProof(3, size)),
+    checkpoint: latest,
+  });
+  const held = { size: 3, rootHash: bytesToBase64(tree.root(3)), note: at3.note };
+  const decide = (body: string) =>
+    witnessAddCheckpoint({
+      body,
+      logs: [{ origin: LOG_NAME, vkey: logKey }],
+      recordOf: (origin) => (origin === LOG_NAME ? held : undefined),
+      witness: { name: WITNESS_NAME, seed: WITNESS_SEED },
+      timestamp: WITNESS_TIME,
+    });
+  const accepted = await decide(request);
+  const conflictRequest = formatAddCheckpoint({ oldSize: 0, proof: [], checkpoint: latest });
+  const conflict = await decide(conflictRequest);
+  if (accepted.status !== 200 || conflict.status !== 409) {
+    throw new Error('the add-checkpoint vectors do not come out as the spec says');
+  }
+  return {
+    description:
+      'C2SP tlog-witness add-checkpoint: the witness holds the size-3 checkpoint (witnessSize, witnessRoot); request = `old 3`, the consistency proof 3 → 8, a blank line, the size-8 note; response = the witness cosignature line (cosignature/v1 at witness.timestamp); conflict = `old 0` answered 409 with text/x.tlog.size',
+    witnessSize: 3,
+    witnessRoot: held.rootHash,
+    request,
+    response: { status: 200, body: accepted.body },
+    conflict: {
+      request: conflictRequest,
+      response: { status: 409, contentType: 'text/x.tlog.size', body: conflict.body },
     },
   };
 }

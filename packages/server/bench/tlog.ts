@@ -36,6 +36,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
 import { TlogRepository } from '../src/tlog/repository.js';
 import { TlogSequencer } from '../src/tlog/sequencer.js';
+import { LogWatch } from '../src/tlog/log-watch.js';
 import { TlogService } from '../src/tlog/service.js';
 import { startServer } from './lib/processes.js';
 
@@ -115,6 +116,7 @@ try {
       vkey: formatVerifierKey(ORIGIN, await publicKeyFromSeed(LOG_SEED)),
     },
     new ManualClock('2026-06-01T00:00:00Z'),
+    { witnesses: [], stallSeconds: 30, watch: new LogWatch([]) },
   );
   const first = await service.checkpointNow();
   const latest = await service.latestCheckpoint();

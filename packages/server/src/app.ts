@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFiniteNumbers(app);
   await registerSecurity(app);
   registerCompression(app);
-  registerMetrics(app, scheduler, tlog);
+  registerMetrics(app, scheduler, tlog, config.logEnabled);
   await registerOpenApi(app);
 
   const { services, jobs } = composeServices(

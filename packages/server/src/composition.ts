@@ -41,7 +41,11 @@ export function composeServices(
   const regime = new RegimeService(database, versions);
   const swarm = buildSwarmServices(context, log, regime);
   const services: Services = {
-    health: new HealthService(database, config.appEnv, clock, { ...options.health, readiness }),
+    health: new HealthService(database, config.appEnv, clock, {
+      ...options.health,
+      readiness,
+      ...(config.logEnabled ? { log: context.tlog.service } : {}),
+    }),
     adminStatus: new AdminStatusService(new AdminStatusRepository(database.db), context),
     treasury: new TreasuryService(context),
     regime,

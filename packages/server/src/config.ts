@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { MAX_NOTE_SIGNATURES, NOTE_SIGNATURE_TYPE, parseVerifierKey } from '@convene/protocol';
 import { parseOnchainSettings, wantsChain, type OnchainSettings } from './onchain/settings.js';
 
 export const APP_ENVS = ['prod', 'staging', 'demo'] as const;
@@ -33,6 +34,14 @@ export interface Config {
    * not run, so takes are not in the log until a server with the log on starts (its recovery pass).
    */
   readonly logEnabled: boolean;
+  /**
+   * The witnesses the operator trusts (docs/protocol.md §14.10, "Witnesses"): only their
+   * cosignatures are accepted and served; those with a URL are sent each new checkpoint (C2SP
+   * tlog-witness `add-checkpoint`).
+   */
+  readonly logWitnesses: readonly LogWitness[];
+  /** Seconds the tree may stay ahead of the latest checkpoint before the signer reads as stalled. */
+  readonly logStallSeconds: number;
   readonly tokenKey: string;
   readonly smtpUrl: string | undefined;
   readonly smtpFrom: string;
@@ -51,6 +60,18 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly logFormat: LogFormat;
 }
+
+/** A witness of the log: its cosigner vkey (type 0x04) and, to push checkpoints to, its URL prefix. */
+export interface LogWitness {
+  readonly vkey: string;
+  /** The key's name (the name on its signature lines). */
+  readonly name: string;
+  /** The C2SP tlog-witness submission prefix: `<url>/add-checkpoint` is posted to. */
+  readonly url: string | undefined;
+}
+
+/** One log signature and at most this many cosignatures fit a note (MAX_NOTE_SIGNATURES). */
+export const MAX_LOG_WITNESSES = MAX_NOTE_SIGNATURES - 1;
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -90,6 +111,8 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     publicBaseUrl: read.url('PUBLIC_BASE_URL', ['http:', 'https:']),
     logLoopsEnabled: read.boolean('LOG_LOOPS_ENABLED', true),
     logEnabled: read.boolean('LOG_ENABLED', true),
+    logWitnesses: read.witnesses('LOG_WITNESSES'),
+    logStallSeconds: read.integer('LOG_STALL_SECONDS', 30, 2, 86_400),
     schedulerEnabled: read.boolean('SCHEDULER_ENABLED', true),
     treasuryRefreshSeconds: read.integer('TREASURY_REFRESH_SECONDS', 3600, 1, 86_400 * 7),
     regimeSchedule: read.string('REGIME_SCHEDULE', '30 22 * * *'),
@@ -126,6 +149,14 @@ function publicHost(value: string | undefined): string {
     return value === undefined || value.trim() === '' ? 'localhost' : new URL(value.trim()).host;
   } catch {
     return 'localhost';
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
   }
 }
 
@@ -207,6 +238,45 @@ class EnvReader {
       return undefined;
     }
     return value;
+  }
+
+  /**
+   * A comma-separated list of witnesses, each `<vkey>` or `<vkey>@<url>`: a C2SP cosigner vkey
+   * (`<name>+<key ID>+<base64(0x04 ‖ key)>`) and, for push, the witness's submission prefix. The
+   * `@` is looked for after the vkey's second `+` (base64 has none).
+   */
+  witnesses(name: string): LogWitness[] {
+    const value = this.raw(name);
+    if (value === undefined) return [];
+    const witnesses: LogWitness[] = [];
+    const items = value.split(',').map((item) => item.trim());
+    for (const [i, item] of items.entries()) {
+      const where = `${name} item ${i + 1}`;
+      const secondPlus = item.indexOf('+', item.indexOf('+') + 1);
+      const at = secondPlus < 0 ? -1 : item.indexOf('@', secondPlus);
+      const vkey = at < 0 ? item : item.slice(0, at);
+      const url = at < 0 ? undefined : item.slice(at + 1);
+      const parsed = parseVerifierKey(vkey);
+      if (parsed === null || parsed.type !== NOTE_SIGNATURE_TYPE.cosignatureV1) {
+        this.problems.push(
+          `${where} must be a witness vkey <name>+<key ID>+<base64(0x04 ‖ key)>, optionally @<url> (got "${item}")`,
+        );
+        continue;
+      }
+      if (url !== undefined && !isHttpUrl(url)) {
+        this.problems.push(`${where} has a URL that is not http:// or https:// (got "${url}")`);
+        continue;
+      }
+      if (witnesses.some((w) => w.vkey === vkey || w.name === parsed.name)) {
+        this.problems.push(`${where} names witness ${parsed.name} twice`);
+        continue;
+      }
+      witnesses.push(Object.freeze({ vkey, name: parsed.name, url: url?.replace(/\/+$/, '') }));
+    }
+    if (witnesses.length > MAX_LOG_WITNESSES) {
+      this.problems.push(`${name} lists more than ${MAX_LOG_WITNESSES} witnesses`);
+    }
+    return witnesses;
   }
 
   base64Bytes(name: string, length: number): string | undefined {

@@ -127,6 +127,16 @@ export const ERRORS = {
     'not a valid cosignature by that witness key over a checkpoint this log issued',
   ),
   badWitnessKey: request(400, 'vkey must be a witness verifier key of type 0x04 (cosignature/v1)'),
+  unknownWitness: request(
+    403,
+    'this log accepts cosignatures only from the witness keys its operator configured',
+  ),
+  emptyTreeCosignature: request(400, 'a checkpoint of size 0 is not cosigned'),
+  badCosignatureTime: request(
+    400,
+    "a cosignature must be dated no earlier than its checkpoint was signed and at most 10 minutes ahead of the log's clock",
+  ),
+  duplicateCosignature: request(409, 'this witness has already cosigned this checkpoint'),
 
   // Treasury and regime.
   unknownBucket: request(400, (bucket: string) => `unknown bucket: ${bucket}`),

@@ -21,6 +21,7 @@ describeEachDatabase('GET /health', (kind) => {
       db: `${kind}: ok`,
       handle_namespace: 'enforced',
       append_only_guard: 'enforced',
+      transparency_log: 'ok',
     });
     expect(response.body.length).toBeLessThan(200);
   });

@@ -7,6 +7,7 @@ import { registerOnboarding } from './commands/onboarding.js';
 import { registerSession } from './commands/session.js';
 import { registerVerify } from './commands/verify.js';
 import { registerLog } from './commands/log.js';
+import { registerWitness } from './commands/witness.js';
 import { registerKeys } from './commands/keys.js';
 import { CliContext, exitCodeFor, type GlobalOptions } from './context.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerSession(program, context);
   registerVerify(program, context);
   registerLog(program, context);
+  registerWitness(program, context);
   registerKeys(program, context);
   const admin = program.command('admin').description('operator commands (X-Admin-Token)');
   registerAdminStatus(admin, context);

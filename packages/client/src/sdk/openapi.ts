@@ -30,7 +30,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile); "degraded" when the database or a guard fails */
+              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile); "degraded" when the database, a guard or the log's signer fails (see reason) */
               status: 'ok' | 'degraded' | 'loading';
               /** @description anything but "prod" means demo or staging data, not the live treasury */
               env: 'prod' | 'staging' | 'demo';
@@ -40,6 +40,10 @@ export interface paths {
               handle_namespace: string;
               /** @description "enforced" when the database refused the probe as it must; "missing: <tables>" or "error" otherwise */
               append_only_guard: string;
+              /** @description the log's checkpoint signer: "ok"; "halted: <why>" when it refused to sign; "stalled: <why>" when the tree has been ahead of the latest checkpoint for longer than LOG_STALL_SECONDS; "off" when no log is kept */
+              transparency_log: string;
+              /** @description why the status is "degraded" (absent otherwise) */
+              reason?: string;
             };
           };
         };
@@ -50,7 +54,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile); "degraded" when the database or a guard fails */
+              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile); "degraded" when the database, a guard or the log's signer fails (see reason) */
               status: 'ok' | 'degraded' | 'loading';
               /** @description anything but "prod" means demo or staging data, not the live treasury */
               env: 'prod' | 'staging' | 'demo';
@@ -60,6 +64,10 @@ export interface paths {
               handle_namespace: string;
               /** @description "enforced" when the database refused the probe as it must; "missing: <tables>" or "error" otherwise */
               append_only_guard: string;
+              /** @description the log's checkpoint signer: "ok"; "halted: <why>" when it refused to sign; "stalled: <why>" when the tree has been ahead of the latest checkpoint for longer than LOG_STALL_SECONDS; "off" when no log is kept */
+              transparency_log: string;
+              /** @description why the status is "degraded" (absent otherwise) */
+              reason?: string;
             };
           };
         };
@@ -1845,7 +1853,7 @@ export interface paths {
               logIndex: number | null;
               /** @description base64 SHA-256(0x00 ‖ entry) of its log entry */
               leafHash: string | null;
-              /** @description inclusion proof of the log entry against the latest checkpoint; null while none covers it yet (within a second) or when the log holds no entry */
+              /** @description inclusion proof of the log entry against the latest checkpoint; null while none covers it yet (within a second) or when the log holds no entry (inclusionPending says which) */
               inclusion: {
                 /** @description the signed checkpoint (C2SP signed note) the proof is against */
                 checkpoint: string;
@@ -1853,6 +1861,8 @@ export interface paths {
                 /** @description base64 RFC 9162 inclusion proof, bottom-up */
                 hashes: string[];
               } | null;
+              /** @description why inclusion is null: "not yet covered by a checkpoint …", "the log's signer has stopped: …" (halted or stalled: the log signs no checkpoint), "the log holds no entry for this take"; null when inclusion is given */
+              inclusionPending: string | null;
               signer: {
                 /** Format: uuid */
                 id: string;
@@ -9584,6 +9594,50 @@ export interface paths {
                 oldestPendingAt: string | null;
                 lastError: string | null;
               };
+              /** @description the transparency log: size, latest checkpoint, signer state, rejected checkpoint rows, witnesses (null when LOG_ENABLED=false) */
+              log: {
+                /** @description entries integrated into the tree */
+                size: number;
+                checkpoint: {
+                  size: number;
+                  /** Format: date-time */
+                  createdAt: string;
+                  ageSeconds: number;
+                } | null;
+                signer: {
+                  /** @description "halted": it refused to sign (a checkpoint signed by the log key that the tree does not bear out); "stalled": the tree has been ahead of the latest checkpoint for longer than LOG_STALL_SECONDS */
+                  state: 'ok' | 'halted' | 'stalled';
+                  reason: string | null;
+                  since: string | null;
+                };
+                /** @description checkpoint rows not served (not signed by the log key, or not the tree) */
+                rejectedCheckpoints: {
+                  count: number;
+                  last: {
+                    size: number;
+                    reason: string;
+                    /** Format: date-time */
+                    at: string;
+                  } | null;
+                };
+                /** @description the configured witnesses (LOG_WITNESSES), as this replica saw them */
+                witnesses: {
+                  name: string;
+                  vkey: string;
+                  url: string | null;
+                  lastCosignature: {
+                    size: number;
+                    timestamp: number;
+                    /** Format: date-time */
+                    at: string;
+                  } | null;
+                  lastError: {
+                    /** Format: date-time */
+                    at: string;
+                    message: string;
+                  } | null;
+                }[];
+              } | null;
             };
           };
         };

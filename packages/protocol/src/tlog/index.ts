@@ -129,3 +129,18 @@ export {
   type AuditReasonCode,
   type EntryAudit,
 } from './audit.js';
+export {
+  ADD_CHECKPOINT_PATH,
+  formatAddCheckpoint,
+  formatTreeSize,
+  MAX_CONSISTENCY_PROOF_LINES,
+  parseAddCheckpoint,
+  parseSignatureLines,
+  parseTreeSize,
+  TLOG_SIZE_CONTENT_TYPE,
+  witnessAddCheckpoint,
+  type AddCheckpointOutcome,
+  type AddCheckpointRequest,
+  type WitnessedLog,
+  type WitnessRecord,
+} from './witness.js';

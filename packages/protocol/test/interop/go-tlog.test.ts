@@ -37,6 +37,13 @@ interface Checkpoints {
   witness: { verifierKey: string; timestamp: number };
   checkpoints: { size: number; text: string; note: string }[];
   cosigned: string;
+  addCheckpoint: {
+    witnessSize: number;
+    witnessRoot: string;
+    request: string;
+    response: { body: string };
+    conflict: { response: { body: string } };
+  };
   valid: {
     inclusion: { entry: string; proof: InclusionProofJson; checkpoint: string }[];
     consistency: { older: string; newer: string; proof: string[] }[];
@@ -126,6 +133,13 @@ async function buildInput(): Promise<Record<string, unknown>> {
     cosigned: file.cosigned,
     witnessVerifierKey: file.witness.verifierKey,
     witnessTimestamp: file.witness.timestamp,
+    addCheckpoint: {
+      witnessSize: file.addCheckpoint.witnessSize,
+      witnessRoot: file.addCheckpoint.witnessRoot,
+      request: file.addCheckpoint.request,
+      response: file.addCheckpoint.response.body,
+      conflict: file.addCheckpoint.conflict.response.body,
+    },
     accepted: [
       ...file.valid.inclusion.map((v, i) => asCase(`valid inclusion ${i}`, { inclusion: v })),
       ...file.valid.consistency.map((v, i) => asCase(`valid consistency ${i}`, { consistency: v })),

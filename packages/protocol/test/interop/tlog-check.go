@@ -59,12 +59,19 @@ type input struct {
 		Text string `json:"text"`
 		Note string `json:"note"`
 	} `json:"checkpoints"`
-	Cosigned           string           `json:"cosigned"`
-	WitnessVerifierKey string           `json:"witnessVerifierKey"`
-	WitnessTimestamp   uint64           `json:"witnessTimestamp"`
-	Accepted           []checkpointCase `json:"accepted"`
-	Rejected           []checkpointCase `json:"rejected"`
-	Tiled              struct {
+	Cosigned           string `json:"cosigned"`
+	WitnessVerifierKey string `json:"witnessVerifierKey"`
+	WitnessTimestamp   uint64 `json:"witnessTimestamp"`
+	AddCheckpoint      struct {
+		WitnessSize int64  `json:"witnessSize"`
+		WitnessRoot string `json:"witnessRoot"`
+		Request     string `json:"request"`
+		Response    string `json:"response"`
+		Conflict    string `json:"conflict"`
+	} `json:"addCheckpoint"`
+	Accepted []checkpointCase `json:"accepted"`
+	Rejected []checkpointCase `json:"rejected"`
+	Tiled    struct {
 		Size        int64              `json:"size"`
 		Root        string             `json:"root"`
 		EntryPrefix string             `json:"entryPrefix"`
@@ -388,6 +395,11 @@ func main() {
 	_, n, err = openCheckpoint(in.Cosigned, in.LogVerifierKey, nil)
 	check(err == nil && len(n.Sigs) == 1 && len(n.UnverifiedSigs) == 1, "cosignature ignored when unknown: %v", err)
 
+	// C2SP tlog-witness add-checkpoint, parsed as the spec lays it out: "old <size>", proof lines,
+	// a blank line, the checkpoint note. The witness's answer is a cosignature line over it.
+	checkAddCheckpoint(in.AddCheckpoint.Request, in.AddCheckpoint.WitnessSize, in.AddCheckpoint.WitnessRoot,
+		in.AddCheckpoint.Response, in.AddCheckpoint.Conflict, in.LogVerifierKey, in.WitnessVerifierKey, in.Cosigned)
+
 	// 3. Valid and tampered cases: the same pipeline accepts every valid one, refuses every other.
 	for _, c := range in.Accepted {
 		err := runCase(c, in.LogVerifierKey)
@@ -460,4 +472,42 @@ func main() {
 
 	out, _ := json.Marshal(map[string]interface{}{"checks": checks, "failures": failures})
 	fmt.Println(string(out))
+}
+
+// checkAddCheckpoint reads an add-checkpoint request body (c2sp.org/tlog-witness) with its own
+// parser, checks the consistency proof with tlog.CheckTree from the witness's held size and root,
+// opens the note with the log key, and opens note ‖ the witness's answer with the cosignature
+// verifier: the result must be the cosigned vector byte for byte. The conflict answer is the held
+// size in decimal and a newline.
+func checkAddCheckpoint(request string, heldSize int64, heldRoot string, response, conflict, logKey, witnessKey, cosigned string) {
+	blank := strings.Index(request, "\n\n")
+	check(blank > 0, "add-checkpoint: no blank line")
+	if blank <= 0 {
+		return
+	}
+	header := strings.Split(request[:blank], "\n")
+	msg := request[blank+2:]
+	check(strings.HasPrefix(header[0], "old ") && decimal.MatchString(header[0][4:]), "add-checkpoint: old line %q", header[0])
+	old, _ := strconv.ParseInt(strings.TrimPrefix(header[0], "old "), 10, 64)
+	check(old == heldSize, "add-checkpoint: old %d, witness holds %d", old, heldSize)
+	proof := make(tlog.TreeProof, 0, len(header)-1)
+	for _, line := range header[1:] {
+		h, err := tlog.ParseHash(line)
+		check(err == nil, "add-checkpoint: proof line %q", line)
+		proof = append(proof, h)
+	}
+	check(len(proof) <= 63, "add-checkpoint: more than 63 proof lines")
+	cp, _, err := openCheckpoint(msg, logKey, nil)
+	check(err == nil, "add-checkpoint: the note does not open with the log key: %v", err)
+	if err != nil {
+		return
+	}
+	oldRoot, err := tlog.ParseHash(heldRoot)
+	check(err == nil, "add-checkpoint: held root")
+	check(tlog.CheckTree(proof, cp.size, cp.root, old, oldRoot) == nil, "add-checkpoint: consistency proof %d -> %d", old, cp.size)
+	check(strings.HasPrefix(response, "\u2014 ") && strings.HasSuffix(response, "\n") && strings.Count(response, "\n") == 1, "add-checkpoint: answer is not one signature line")
+	check(msg+response == cosigned, "add-checkpoint: note ‖ answer is not the cosigned vector")
+	_, n, err := openCheckpoint(msg+response, logKey, []string{witnessKey})
+	check(err == nil && len(n.Sigs) == 2, "add-checkpoint: the answer's cosignature does not verify: %v", err)
+	check(conflict == strconv.FormatInt(heldSize, 10)+"\n", "add-checkpoint: 409 body %q", conflict)
 }

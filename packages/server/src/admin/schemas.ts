@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { LogStatusSchema } from '../tlog/schemas.js';
 
 export { AdminErrorBody } from '../analytics/schemas/common.js';
 
@@ -68,5 +69,9 @@ export const AdminStatusSchema = Type.Object({
     sent: Type.Integer(),
     oldestPendingAt: MaybeInstant,
     lastError: Type.Union([Type.String(), Type.Null()]),
+  }),
+  log: Type.Union([LogStatusSchema, Type.Null()], {
+    description:
+      'the transparency log: size, latest checkpoint, signer state, rejected checkpoint rows, witnesses (null when LOG_ENABLED=false)',
   }),
 });

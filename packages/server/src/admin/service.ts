@@ -8,6 +8,7 @@ import type { Readiness } from '../http/readiness.js';
 import type { Scheduler } from '../jobs/scheduler.js';
 import { redactedDatabaseUrl } from '../start-banner.js';
 import type { AdminStatusRepository } from './repository.js';
+import type { LogStatus } from '../tlog/schemas.js';
 
 /** The server package's version, read once (src/admin and dist/admin both sit two levels down). */
 export const SERVER_VERSION: string = (() => {
@@ -34,21 +35,23 @@ export class AdminStatusService {
       clock: Clock;
       scheduler: Scheduler;
       readiness: Readiness;
+      tlog: { service: { status(): Promise<LogStatus> } };
     },
   ) {
     this.startedAt = deps.clock.now();
   }
 
   async status() {
-    const { config, database, clock, scheduler, readiness } = this.deps;
+    const { config, database, clock, scheduler, readiness, tlog } = this.deps;
     const now = clock.now();
-    const [facts, applied, runs, sessions, applications, outbox] = await Promise.all([
+    const [facts, applied, runs, sessions, applications, outbox, log] = await Promise.all([
       this.repository.databaseFacts(),
       this.repository.appliedMigrations(),
       this.repository.lastJobRuns(),
       this.repository.openSessions(LIST_LIMIT),
       this.repository.pendingApplications(LIST_LIMIT),
       this.repository.outbox(),
+      config.logEnabled ? tlog.service.status() : null,
     ]);
     const appliedNames = new Set(applied.map((migration) => migration.name));
     const lastRun = new Map(runs.map((run) => [run.job, run]));
@@ -111,6 +114,7 @@ export class AdminStatusService {
         })),
       },
       outbox: { ...outbox, oldestPendingAt: iso(outbox.oldestPendingAt) },
+      log,
     };
   }
 }

@@ -17,6 +17,18 @@ export interface Health {
   db: string;
   handle_namespace: GuardOutcome;
   append_only_guard: GuardOutcome;
+  /** The log's signer: "ok", or "halted: …" / "stalled: …"; "off" when the log is not kept. */
+  transparency_log: string;
+  /** Why the status is degraded (absent when it is not). */
+  reason?: string;
+}
+
+/** What /health reads of the transparency log (the log's service implements it). */
+export interface LogHealthSource {
+  status(): Promise<{
+    signer: { state: 'ok' | 'halted' | 'stalled'; reason: string | null };
+    rejectedCheckpoints: { count: number };
+  }>;
 }
 
 export interface HealthServiceOptions {
@@ -25,6 +37,8 @@ export interface HealthServiceOptions {
   guardProbeTtlMs?: number;
   /** Reports `loading` until the data is complete. */
   readiness?: Readiness;
+  /** The transparency log, when kept: a halted or stalled signer degrades the status. */
+  log?: LogHealthSource;
 }
 
 /** Answers /health from real probes of the live database, each reused for a short time. */
@@ -55,15 +69,35 @@ export class HealthService {
           .get()
           .catch(() => ({ namespace: 'error' as const, appendOnly: 'error' as const }))
       : { namespace: 'error' as const, appendOnly: 'error' as const };
-    const healthy = answered && guards.namespace === 'enforced' && guards.appendOnly === 'enforced';
+    const log = answered ? await this.logOutcome() : 'error: the database did not answer';
+    const reasons = [
+      ...(answered ? [] : ['the database did not answer']),
+      ...(guards.namespace === 'enforced' ? [] : [`handle_namespace: ${guards.namespace}`]),
+      ...(guards.appendOnly === 'enforced' ? [] : [`append_only_guard: ${guards.appendOnly}`]),
+      ...(log === 'ok' || log === 'off' || !answered ? [] : [`transparency log: ${log}`]),
+    ];
     const loading = this.options.readiness?.isLoading === true;
     return {
-      status: !healthy ? 'degraded' : loading ? 'loading' : 'ok',
+      status: reasons.length > 0 ? 'degraded' : loading ? 'loading' : 'ok',
       env: this.env,
       db: `${this.database.driver}: ${answered ? 'ok' : 'unreachable'}`,
       handle_namespace: guards.namespace,
       append_only_guard: guards.appendOnly,
+      transparency_log: log,
+      ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}),
     };
+  }
+
+  /** "ok", "halted: <why>" or "stalled: <why>" (read each time: it is in memory and one query). */
+  private async logOutcome(): Promise<string> {
+    const source = this.options.log;
+    if (source === undefined) return 'off';
+    try {
+      const { signer } = await source.status();
+      return signer.state === 'ok' ? 'ok' : `${signer.state}: ${signer.reason ?? ''}`;
+    } catch (error) {
+      return `error: ${(error as Error).message}`;
+    }
   }
 }
 

@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Scheduler } from '../jobs/scheduler.js';
 import type { Tlog } from '../tlog/plugin.js';
+import type { LogStatus } from '../tlog/schemas.js';
 
 /**
  * Prometheus metrics at /metrics: request rate and latency per route, submit outcomes, job runs,
- * how long accepted takes wait to be integrated into the log's tree, plus the process defaults
- * (RSS, heap, event-loop lag).
+ * how long accepted takes wait to be integrated into the log's tree, the log's signer (halted or
+ * stalled, checkpoint age, alarms), plus the process defaults (RSS, heap, event-loop lag).
  */
 export function registerMetrics(
   app: FastifyInstance,
   scheduler: Scheduler,
-  tlog: Pick<Tlog, 'onIntegrated'>,
+  tlog: Pick<Tlog, 'onIntegrated' | 'onAlarm' | 'service'>,
+  logEnabled = true,
 ): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'convene_' });
@@ -49,6 +51,14 @@ export function registerMetrics(
     registers: [registry],
   });
   tlog.onIntegrated((seconds) => integration.observe(seconds));
+  const alarms = new Counter({
+    name: 'convene_tlog_alarms_total',
+    help: "The log's alarms: checkpoint_rejected (a row not served), signer_halted, witness_failed",
+    labelNames: ['kind'] as const,
+    registers: [registry],
+  });
+  tlog.onAlarm((alarm) => alarms.inc({ kind: alarm.kind }));
+  if (logEnabled) registerLogGauges(registry, tlog.service);
   scheduler.onRun((record) => {
     jobs.inc({ job: record.job, outcome: record.outcome });
     if (record.outcome !== 'locked')
@@ -86,4 +96,46 @@ function submitErrorOf(payload: unknown): string {
   } catch {
     return 'unknown';
   }
+}
+
+/** Gauges read from the log's status at each scrape (one status read shared by all of them). */
+function registerLogGauges(registry: Registry, service: { status(): Promise<LogStatus> }): void {
+  let scrape: { at: number; status: Promise<LogStatus> } | undefined;
+  const status = () => {
+    const now = performance.now();
+    if (scrape === undefined || now - scrape.at > 500)
+      scrape = { at: now, status: service.status() };
+    return scrape.status;
+  };
+  const gauge = (name: string, help: string, value: (s: LogStatus) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(value(await status()));
+      },
+    });
+  new Gauge({
+    name: 'convene_tlog_signer_up',
+    help: "1 while the log's checkpoint signer is ok, 0 when it is halted or stalled (label state)",
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      const { signer } = await status();
+      this.reset();
+      this.set({ state: signer.state }, signer.state === 'ok' ? 1 : 0);
+    },
+  });
+  gauge('convene_tlog_tree_size', 'Entries integrated into the tree', (s) => s.size);
+  gauge(
+    'convene_tlog_checkpoint_size',
+    'Size of the latest checkpoint served',
+    (s) => s.checkpoint?.size ?? 0,
+  );
+  gauge(
+    'convene_tlog_checkpoint_age_seconds',
+    'Age of the latest checkpoint served',
+    (s) => s.checkpoint?.ageSeconds ?? 0,
+  );
 }

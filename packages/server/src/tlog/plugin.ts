@@ -8,6 +8,8 @@ import { resolveLogKey } from './log-key.js';
 import { TlogRepository } from './repository.js';
 import { TlogSequencer } from './sequencer.js';
 import { TlogService } from './service.js';
+import { LogWatch, type LogAlarm } from './log-watch.js';
+import { WitnessPush } from './witness-push.js';
 
 export const TLOG_LOCKS = {
   sequence: 'convene:tlog:sequence',
@@ -32,15 +34,40 @@ export class Tlog {
   private running = new Set<Promise<unknown>>();
 
   readonly sequencer: TlogSequencer;
+  /** Sends each new checkpoint to the witnesses configured with a URL. */
+  readonly witnessPush: WitnessPush;
 
   private constructor(
     private readonly repository: TlogRepository,
     readonly service: TlogService,
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
+    clock: AppContext['clock'],
     private readonly enabled = true,
   ) {
     this.sequencer = new TlogSequencer(repository, log, (startedAt) => this.integrated(startedAt));
+    this.witnessPush = new WitnessPush(service, clock, service.witnesses);
+    service.watch.onAlarm((alarm) => this.alarmed(alarm));
+  }
+
+  /** Every alarm is an error line (witness failures a warning: the log goes on without them). */
+  private alarmed(alarm: LogAlarm): void {
+    if (alarm.kind === 'witness_failed') {
+      this.log.warn({ witness: alarm.witness }, `tlog: witness ${alarm.witness}: ${alarm.message}`);
+    } else {
+      this.log.error({ alarm: alarm.kind }, `tlog: ${alarm.message}`);
+    }
+  }
+
+  /** Calls `listener` with each alarm (metrics count them). */
+  onAlarm(listener: (alarm: LogAlarm) => void): void {
+    this.service.watch.onAlarm(listener);
+  }
+
+  /** Signs a checkpoint if the tree grew, and sends a new one to the witnesses. */
+  private async sign(): Promise<void> {
+    const { signed } = await this.service.checkpointNow();
+    if (signed !== null) this.witnessPush.checkpointSigned(signed);
   }
 
   static async create(
@@ -50,13 +77,13 @@ export class Tlog {
     const { config, database, clock } = context;
     const repository = new TlogRepository(database.db);
     const key = await resolveLogKey(config);
-    return new Tlog(
-      repository,
-      new TlogService(repository, key, clock),
-      database,
-      log,
-      config.logEnabled,
-    );
+    const watch = new LogWatch(config.logWitnesses);
+    const service = new TlogService(repository, key, clock, {
+      witnesses: config.logWitnesses,
+      stallSeconds: config.logStallSeconds,
+      watch,
+    });
+    return new Tlog(repository, service, database, log, clock, config.logEnabled);
   }
 
   /** After a take (filed with its entry) commits: fold it into the tree soon, in the background. */
@@ -100,7 +127,7 @@ export class Tlog {
   async checkpoint(): Promise<void> {
     await this.locked(TLOG_LOCKS.checkpoint, async () => {
       await this.sequencer.integrate();
-      await this.service.checkpointNow();
+      await this.sign();
     });
   }
 
@@ -110,7 +137,7 @@ export class Tlog {
    * recovery pass integrates anything left behind (a failed run, a killed replica's takes).
    */
   private async signGrownTree(): Promise<void> {
-    await this.locked(TLOG_LOCKS.checkpoint, () => this.service.checkpointNow());
+    await this.locked(TLOG_LOCKS.checkpoint, () => this.sign());
   }
 
   /**
@@ -128,7 +155,7 @@ export class Tlog {
     }
     const needed = Math.max(0, ...[...entries.values()].map((entry) => entry.idx + 1));
     await this.sequencer.integrate();
-    await this.service.checkpointNow();
+    await this.sign();
     const latest = await this.service.latestCheckpoint();
     if (latest.size < needed) {
       throw new Error(
@@ -155,7 +182,7 @@ export class Tlog {
   async logReceipts(): Promise<void> {
     await this.sequencer.appendReceipts();
     await this.sequencer.integrate();
-    await this.service.checkpointNow();
+    await this.sign();
   }
 
   /** Runs a recovery pass and signs a checkpoint; with `loops`, keeps doing both on timers. */
@@ -170,6 +197,7 @@ export class Tlog {
 
   async stop(): Promise<void> {
     for (const timer of this.timers.splice(0)) clearInterval(timer);
+    await this.witnessPush.stop();
     await this.sequencer.stop();
     await Promise.allSettled([...this.running]);
   }

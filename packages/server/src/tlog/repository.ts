@@ -466,11 +466,54 @@ export class TlogRepository {
       .select(['size', 'root_hash', 'note', 'created_at']);
   }
 
-  /** Stores a checkpoint; false when one of that size already exists. */
-  async insertCheckpoint(row: { size: number; rootHash: Uint8Array; note: string }) {
+  /**
+   * Checkpoint rows of a size at most the head's, below `below` (all when null), newest first: the
+   * candidates for the latest checkpoint served, a page at a time (a forged row is skipped).
+   */
+  async checkpointsWithinTree(below: number | null, limit: number): Promise<CheckpointRow[]> {
+    let query = this.checkpoints().where('size', '<=', (eb) =>
+      eb.selectFrom('tlog_head').select('size').where('id', '=', 1),
+    );
+    if (below !== null) query = query.where('size', '<', below);
+    const rows = await query.orderBy('size', 'desc').limit(limit).execute();
+    return rows.map(toCheckpoint);
+  }
+
+  /** Checkpoint rows larger than `size`, smallest first (at most `limit`). */
+  async checkpointsAbove(size: number, limit: number): Promise<CheckpointRow[]> {
+    const rows = await this.checkpoints()
+      .where('size', '>', size)
+      .orderBy('size')
+      .limit(limit)
+      .execute();
+    return rows.map(toCheckpoint);
+  }
+
+  /** The largest checkpoint size this witness key cosigned (0 when none). */
+  async latestCosignedSize(vkey: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('tlog_cosignature')
+      .select((eb) => eb.fn.max('checkpoint_size').as('size'))
+      .where('vkey', '=', vkey)
+      .executeTakeFirst();
+    return Number(row?.size ?? 0);
+  }
+
+  /** Stores a checkpoint signed at `createdAt`; false when one of that size already exists. */
+  async insertCheckpoint(row: {
+    size: number;
+    rootHash: Uint8Array;
+    note: string;
+    createdAt: Date;
+  }) {
     const inserted = await this.db
       .insertInto('tlog_checkpoint')
-      .values({ size: row.size, root_hash: param(row.rootHash), note: row.note })
+      .values({
+        size: row.size,
+        root_hash: param(row.rootHash),
+        note: row.note,
+        created_at: row.createdAt,
+      })
       .onConflict((conflict) => conflict.column('size').doNothing())
       .returning('size')
       .executeTakeFirst();

@@ -3,7 +3,6 @@ import {
   base64ToBytes,
   bytesToBase64,
   consistencyProofPlan,
-  hashesEqual,
   cosignatureTimestamp,
   ed25519NoteSigner,
   emptyRootHash,
@@ -27,9 +26,13 @@ import {
   type ReceiptLogMaterial,
 } from '@convene/protocol';
 import type { Clock } from '../clock.js';
+import { MAX_LOG_WITNESSES, type LogWitness } from '../config.js';
 import type { LogKey } from './log-key.js';
 import { nodeKey, type CheckpointRow, type EntryRow, type TlogRepository } from './repository.js';
 import { fail } from '../errors.js';
+import { CheckpointGuard } from './checkpoint-guard.js';
+import type { LogWatch } from './log-watch.js';
+import type { LogStatus } from './schemas.js';
 
 export const MAX_ENTRIES_PER_PAGE = 1000;
 /** A cosignature dated further ahead of our clock than this is refused. */
@@ -62,70 +65,104 @@ export interface LogEntryView {
   entry: string;
 }
 
+/** Why a take has no inclusion proof yet (`inclusionPending` of a take receipt). */
+export const INCLUSION_PENDING = {
+  notCovered: 'not yet covered by a checkpoint (one is signed within a second or two)',
+  signerStopped: (reason: string) => `the log's signer has stopped: ${reason}`,
+  notInLog: 'the log holds no entry for this take',
+} as const;
+
 /** Checkpoints, proofs, entries and cosignatures of the transparency log (§14). */
 export class TlogService {
-  /** The latest checkpoint this service signed or checked against the tree: no need to re-read its root. */
-  private checked: { size: number; rootHash: Uint8Array } | undefined;
   private signer: Promise<NoteSigner> | undefined;
+  /** Serves only checkpoints the log key signed over the stored tree. */
+  readonly checkpoints: CheckpointGuard;
+  /** When this replica first saw the tree ahead of the latest good checkpoint. */
+  private behindSince: { size: number; at: Date } | null = null;
 
   constructor(
     private readonly repository: TlogRepository,
     readonly key: LogKey,
     private readonly clock: Clock,
-  ) {}
+    private readonly options: {
+      witnesses: readonly LogWitness[];
+      stallSeconds: number;
+      watch: LogWatch;
+    },
+  ) {
+    this.checkpoints = new CheckpointGuard(
+      repository,
+      key.vkey,
+      (size) => this.rootOf(size),
+      (rejected) => options.watch.rejected(rejected, clock.now()),
+    );
+  }
+
+  get watch(): LogWatch {
+    return this.options.watch;
+  }
+
+  get witnesses(): readonly LogWitness[] {
+    return this.options.witnesses;
+  }
 
   /**
-   * Signs a checkpoint of the current tree when it grew since the latest one (or when there is none).
-   * Runs under the job's advisory lock; a second signer of the same size is a no-op. Fails closed:
-   * when the latest stored checkpoint is not the tree's own (beyond the head, or another root at its
-   * size, as a row written behind the service would be), it signs nothing, so the log never signs a
-   * tree that is not an extension of what it already published.
+   * Signs a checkpoint of the current tree when it grew since the latest good one (or when there
+   * is none), and answers it when it signed. Runs under the job's advisory lock; a second signer of
+   * the same size is a no-op. Rows above the latest good checkpoint are checked first: one the log
+   * key never signed is skipped (and reported); one it did sign that the tree does not bear out
+   * (beyond the head, or another root at its size) stops the signer, which fails closed: the log
+   * never signs a tree that is not an extension of what it already published.
    */
-  async checkpointNow(): Promise<{ size: number; signed: boolean }> {
+  async checkpointNow(): Promise<{ size: number; signed: CheckpointRow | null }> {
+    const { watch } = this.options;
     const [size, latest] = await Promise.all([
       this.repository.headSize(),
-      this.repository.latestCheckpoint(),
+      this.checkpoints.latest(),
     ]);
-    if (latest !== undefined) {
-      if (latest.size > size) {
-        throw new Error(
-          `tlog: the stored checkpoint of size ${latest.size} is beyond the tree (size ${size}); refusing to sign`,
-        );
-      }
-      if (latest.size === size) return { size, signed: false };
-      const checked =
-        this.checked?.size === latest.size && hashesEqual(this.checked.rootHash, latest.rootHash);
-      if (!checked && !hashesEqual(await this.rootOf(latest.size), latest.rootHash)) {
-        throw new Error(
-          `tlog: the stored checkpoint of size ${latest.size} has another root than the tree; refusing to sign past it`,
-        );
+    for (const row of await this.repository.checkpointsAbove(latest?.size ?? -1, 100)) {
+      const verdict = await this.checkpoints.check(row, size);
+      if (!verdict.ok && verdict.signedByLogKey) {
+        const reason = `${verdict.reason}; refusing to sign`;
+        watch.halted(reason, this.clock.now());
+        throw new Error(`tlog: ${reason}`);
       }
     }
+    watch.running();
+    if (latest !== undefined && latest.size === size) return { size, signed: null };
     const rootHash = await this.rootOf(size);
     this.signer ??= ed25519NoteSigner(this.key.origin, this.key.seed);
     const note = await signCheckpoint(
       { origin: this.key.origin, size, rootHash },
       await this.signer,
     );
-    const signed = await this.repository.insertCheckpoint({ size, rootHash, note });
-    if (signed) this.checked = { size, rootHash };
-    return { size, signed };
+    const row = { size, rootHash, note, createdAt: this.clock.now() };
+    const signed = await this.repository.insertCheckpoint(row);
+    return { size, signed: signed ? row : null };
   }
 
   async latestCheckpoint(): Promise<CheckpointView> {
-    const row = await this.repository.latestCheckpoint();
+    const row = await this.checkpoints.latest();
     if (row === undefined) throw fail('noCheckpoint');
     return this.view(row);
   }
 
   async checkpointOfSize(size: number): Promise<CheckpointView> {
-    const row = await this.repository.checkpointOfSize(size);
+    const row = await this.checkpoints.ofSize(size);
     if (row === undefined) throw fail('checkpointNotFound');
     return this.view(row);
   }
 
+  /**
+   * The checkpoint with the cosignatures of the configured witnesses only (one each, at most
+   * MAX_LOG_WITNESSES), so the served note always fits a reader's limit of signature lines.
+   */
   private async view(row: CheckpointRow): Promise<CheckpointView> {
-    const cosignatures = await this.repository.cosignatures(row.size);
+    const configured = new Set(this.options.witnesses.map((w) => w.vkey));
+    const seen = new Set<string>();
+    const cosignatures = (await this.repository.cosignatures(row.size))
+      .filter((c) => configured.has(c.vkey) && !seen.has(c.vkey) && seen.add(c.vkey))
+      .slice(0, MAX_LOG_WITNESSES);
     return {
       origin: this.key.origin,
       size: row.size,
@@ -199,7 +236,7 @@ export class TlogService {
   async inclusionInLatest(
     index: number,
   ): Promise<{ checkpoint: string; treeSize: number; hashes: string[] } | null> {
-    const latest = await this.repository.latestCheckpointWithinTree();
+    const latest = await this.checkpoints.latest();
     if (latest === undefined || latest.size <= index) return null;
     const hashes = await this.assemble(inclusionProofPlan(index, latest.size));
     return { checkpoint: latest.note, treeSize: latest.size, hashes: hashes.map(bytesToBase64) };
@@ -217,10 +254,10 @@ export class TlogService {
   }): Promise<ReceiptLogMaterial> {
     const { treeSize } = receipt;
     const [anchor, entries, own, latest] = await Promise.all([
-      treeSize === undefined ? undefined : this.repository.checkpointOfSize(treeSize),
+      treeSize === undefined ? undefined : this.checkpoints.ofSize(treeSize),
       this.repository.entriesAt(receipt.indices.filter((i): i is number => i !== undefined)),
       this.repository.entryByReceipt(receipt.sessionId),
-      this.repository.latestCheckpointWithinTree(),
+      this.checkpoints.latest(),
     ]);
     const provable = (index: number | undefined, size: number | undefined) =>
       index !== undefined && size !== undefined && index < size && entries.get(index) !== undefined;
@@ -316,56 +353,146 @@ export class TlogService {
   }
 
   /**
-   * Stores a witness's cosignature (C2SP tlog-cosignature) of a checkpoint this log issued. Accepted
-   * from any witness key (type 0x04), keyed by its vkey: the signature must verify over our
-   * checkpoint of that size and be dated at most 10 minutes ahead of our clock. Readers decide
-   * which witnesses they trust; the server only refuses what does not verify.
+   * Stores a witness's cosignature (C2SP tlog-cosignature) posted to `POST /api/log/cosignatures`.
+   * Only from a configured witness key (403 otherwise), over a checkpoint this log signed (see
+   * `acceptCosignature`); nothing is stored on any refusal.
    */
   async addCosignature(input: { vkey: string; cosignedCheckpoint: string }) {
     const witness = parseVerifierKey(input.vkey);
     if (witness === null || witness.type !== NOTE_SIGNATURE_TYPE.cosignatureV1) {
       throw fail('badWitnessKey');
     }
+    const configured = this.options.witnesses.find((w) => w.vkey === input.vkey);
+    if (configured === undefined) throw fail('unknownWitness');
     const posted = parseSignedNote(input.cosignedCheckpoint);
     const checkpoint = posted === null ? null : parseCheckpoint(posted.text);
     if (posted === null || checkpoint === null) throw fail('badCosignature');
-    const ours = await this.repository.checkpointOfSize(checkpoint.size);
     const line = posted.signatures.find(
       (s) => s.name === witness.name && s.keyId === witness.keyId,
     );
-    if (ours === undefined || line === undefined || !ours.note.startsWith(posted.text + '\n')) {
+    if (line === undefined) throw fail('badCosignature');
+    const ours = await this.checkpoints.ofSize(checkpoint.size);
+    if (ours === undefined || ours.note.slice(0, ours.note.indexOf('\n\n') + 1) !== posted.text) {
       throw fail('badCosignature');
     }
-    const lineText = `— ${line.name} ${line.base64}`;
-    const verified = await verifyCheckpointNote(`${ours.note}${lineText}\n`, {
+    const stored = await this.acceptCosignature(ours, configured, `— ${line.name} ${line.base64}`);
+    if (!stored.stored) throw fail('duplicateCosignature');
+    return { size: checkpoint.size, vkey: input.vkey, timestamp: stored.timestamp, stored: true };
+  }
+
+  /**
+   * Verifies and stores one cosignature line of `witness` (a configured one) over `checkpoint` (a
+   * row the guard passed): it must verify over our note, never for size 0, dated neither 0 nor
+   * before the checkpoint was signed nor more than 10 minutes ahead of our clock. `stored` is false
+   * when this witness already cosigned this checkpoint. Used by the route and by the push.
+   */
+  async acceptCosignature(
+    checkpoint: CheckpointRow,
+    witness: LogWitness,
+    line: string,
+  ): Promise<{ stored: boolean; timestamp: number }> {
+    if (checkpoint.size === 0) throw fail('emptyTreeCosignature');
+    const verified = await verifyCheckpointNote(`${checkpoint.note}${line}\n`, {
       logKey: this.key.vkey,
-      cosignerKeys: [input.vkey],
+      cosignerKeys: [witness.vkey],
     });
-    const timestamp = cosignatureTimestamp(line.signature);
+    const parsed = parseSignedNote(`${checkpoint.note}${line}\n`);
+    const signature = parsed?.signatures.at(-1);
+    if (!verified.ok || verified.cosignatures.length !== 1 || signature === undefined) {
+      throw fail('badCosignature');
+    }
+    const timestamp = cosignatureTimestamp(signature.signature);
     const now = Math.floor(this.clock.now().getTime() / 1000);
+    const signedAt = Math.floor(checkpoint.createdAt.getTime() / 1000);
     if (
-      !verified.ok ||
-      verified.cosignatures.length !== 1 ||
       timestamp === null ||
+      timestamp === 0 ||
+      timestamp < signedAt ||
       timestamp > now + COSIGNATURE_FUTURE_SLACK_S
     ) {
-      throw fail('badCosignature');
+      throw fail('badCosignatureTime');
     }
+    const witnessKey = parseVerifierKey(witness.vkey)!;
     const stored = await this.repository.insertCosignature({
       checkpointSize: checkpoint.size,
-      keyName: witness.name,
-      keyId: keyIdHex(witness.keyId),
-      vkey: input.vkey,
+      keyName: witnessKey.name,
+      keyId: keyIdHex(witnessKey.keyId),
+      vkey: witness.vkey,
       signedAt: timestamp,
-      line: lineText,
+      line,
     });
-    return { size: checkpoint.size, vkey: input.vkey, timestamp, stored };
+    if (stored)
+      this.options.watch.cosigned(witness.vkey, checkpoint.size, timestamp, this.clock.now());
+    return { stored, timestamp };
+  }
+
+  /** The largest checkpoint size `vkey` cosigned here (0 when none): where a push starts. */
+  latestCosignedSize(vkey: string): Promise<number> {
+    return this.repository.latestCosignedSize(vkey);
+  }
+
+  /**
+   * The log's state: its size, the latest good checkpoint and its age, the signer (halted when it
+   * refused to sign; stalled when the tree has been ahead of the latest checkpoint for longer than
+   * LOG_STALL_SECONDS), rejected checkpoint rows and each witness's last cosignature and error.
+   */
+  async status(): Promise<LogStatus> {
+    const { watch, stallSeconds } = this.options;
+    const [size, latest] = await Promise.all([
+      this.repository.headSize(),
+      this.checkpoints.latest(),
+    ]);
+    const now = this.clock.now();
+    const covered = latest?.size ?? 0;
+    if (size <= covered) this.behindSince = null;
+    else if (this.behindSince === null || this.behindSince.size > size) {
+      this.behindSince = { size, at: now };
+    }
+    const behindFor =
+      this.behindSince === null
+        ? 0
+        : Math.floor((now.getTime() - this.behindSince.at.getTime()) / 1000);
+    const halt = watch.haltedBy;
+    const signer =
+      halt !== null
+        ? { state: 'halted' as const, reason: halt.reason, since: halt.since.toISOString() }
+        : behindFor > stallSeconds
+          ? {
+              state: 'stalled' as const,
+              reason: `the tree (size ${size}) has been ahead of the latest checkpoint (size ${covered}) for ${behindFor} s`,
+              since: this.behindSince!.at.toISOString(),
+            }
+          : { state: 'ok' as const, reason: null, since: null };
+    return {
+      size,
+      checkpoint:
+        latest === undefined
+          ? null
+          : {
+              size: latest.size,
+              createdAt: latest.createdAt.toISOString(),
+              ageSeconds: Math.max(
+                0,
+                Math.floor((now.getTime() - latest.createdAt.getTime()) / 1000),
+              ),
+            },
+      signer,
+      rejectedCheckpoints: watch.rejectedCheckpoints,
+      witnesses: watch.witnesses,
+    };
+  }
+
+  /** Why an entry in the log has no inclusion proof in the latest checkpoint yet. */
+  async inclusionPending(): Promise<string> {
+    const { signer } = await this.status();
+    if (signer.state !== 'ok') return INCLUSION_PENDING.signerStopped(signer.reason!);
+    return INCLUSION_PENDING.notCovered;
   }
 
   /** Tree sizes a proof may use: up to the sequenced size; default the latest checkpoint's. */
   private async provableSize(requested: number | undefined): Promise<number> {
     if (requested === undefined) {
-      const latest = await this.repository.latestCheckpointWithinTree();
+      const latest = await this.checkpoints.latest();
       if (latest === undefined) throw fail('noCheckpoint');
       return latest.size;
     }

@@ -34,6 +34,7 @@ describeEachDatabase('transparency log', (kind) => {
   let members: TestMember[];
   let sessionId: string;
   let logKey: string;
+  let witness: { publicKey: string; secretKey: string };
 
   const open = async (date: string) => {
     ctx.clock.advance(60_000);
@@ -56,7 +57,14 @@ describeEachDatabase('transparency log', (kind) => {
     });
 
   beforeAll(async () => {
-    ctx = await createTestApp(kind, { env: { LOG_SIGNING_KEY: LOG_SEED, LOG_ORIGIN: ORIGIN } });
+    witness = await generateKeyPair();
+    ctx = await createTestApp(kind, {
+      env: {
+        LOG_SIGNING_KEY: LOG_SEED,
+        LOG_ORIGIN: ORIGIN,
+        LOG_WITNESSES: formatCosignerKey('witness.test/w1', witness.publicKey),
+      },
+    });
     members = [];
     for (let i = 0; i < 8; i++) members.push(await newMember(ctx.app, `Member ${i}`));
     await scheduledSubject(ctx.testDb.database.db, { schedule: null, enabled: false, quorum: 1 });
@@ -270,7 +278,6 @@ describeEachDatabase('transparency log', (kind) => {
   });
 
   test('witness cosignatures are verified, stored and served beside the checkpoint', async () => {
-    const witness = await generateKeyPair();
     const vkey = formatCosignerKey('witness.test/w1', witness.publicKey);
     const note = await latest();
     const ts = Math.floor(ctx.clock.now().getTime() / 1000);

@@ -198,7 +198,9 @@ describeEachDatabase('consensus receipts bound to the transparency log', (kind) 
         message: expect.stringContaining(`${first!.memberId}: no entry at ${first!.logIndex}`),
       },
     ]);
-    // The recorded checkpoint replaced by one signed with another key (a forged tree head).
+    // The recorded checkpoint replaced by one signed with another key (a forged tree head): the
+    // log no longer serves the row (it is not what the log key signed), so the receipt's recorded
+    // checkpoint is unknown.
     const { origin } = (await getJson(ctx.app, '/api/log/key')).body;
     const forged = await signCheckpoint(
       { origin, size: body.payload.log!.treeSize, rootHash: new Uint8Array(32).fill(1) },
@@ -210,8 +212,13 @@ describeEachDatabase('consensus receipts bound to the transparency log', (kind) 
     const afterForge = (await receipt(ids[0]!)).body;
     expect(afterForge.unverifiedReasons).toContainEqual({
       code: 'log_checkpoint_unknown',
-      message: expect.stringContaining('no signature by a trusted key'),
+      message: expect.stringContaining(
+        `no signed checkpoint of size ${body.payload.log!.treeSize}`,
+      ),
     });
+    expect(
+      (await getJson(ctx.app, `/api/log/checkpoints/${body.payload.log!.treeSize}`)).status,
+    ).toBe(404);
   });
 
   test('a deleted receipt entry or take position is never appended again: the recovery pass refuses, no duplicate', async () => {

@@ -90,11 +90,14 @@ export async function logChecks(
     };
   }
   if (response.status === 400) {
+    const stopped = await signerStopped(ctx);
     return {
       checks: withPin(
         notChecked(
           LOG_INCLUSION,
-          `the entry is newer than the latest checkpoint (size ${size}); retry in a few seconds`,
+          stopped !== null
+            ? `no checkpoint covers the entry: the log's signer has stopped (the server's /health says "${stopped}"); the latest checkpoint is of size ${size}`
+            : `the entry is newer than the latest checkpoint (size ${size}); retry in a few seconds`,
         ),
       ),
     };
@@ -230,5 +233,21 @@ export async function receiptAnchorChecks(
     return RECEIPT_LOG_CHECKS.map(([, label]) =>
       notChecked(label, `could not read the log: ${(error as Error).message}`),
     );
+  }
+}
+
+/**
+ * The server's word on its log's signer (`transparency_log` of GET /health) when it is halted or
+ * stalled; null when it is running or the server does not say.
+ */
+async function signerStopped(ctx: CliContext): Promise<string | null> {
+  try {
+    const health = (await (await fetch(`${ctx.baseUrl()}/health`)).json()) as {
+      transparency_log?: unknown;
+    };
+    const state = health.transparency_log;
+    return typeof state === 'string' && /^(halted|stalled):/.test(state) ? state : null;
+  } catch {
+    return null;
   }
 }

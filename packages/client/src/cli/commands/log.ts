@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   addNoteSignatures,
@@ -18,8 +18,13 @@ import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { registerLogAudit } from './log-audit.js';
 
-/** What `convene log monitor` keeps per log in `<home>/log-monitor/<origin>.json`. */
+/**
+ * What `convene log monitor` keeps per server in `<home>/log-monitor/<server URL>.json` (files of
+ * earlier versions, one per origin, are read once and carried over): the pinned origin and key.
+ */
 interface MonitorFile {
+  /** The log's origin, pinned on first use (files of earlier versions: the vkey's name). */
+  origin?: string;
   vkey: string;
   state: MonitorState;
   /** Every checkpoint it verified, oldest first (signed note text). */
@@ -44,13 +49,21 @@ export function registerLog(program: Command, context: () => CliContext): void {
         "the log's raw Ed25519 public key (pinned on first use otherwise)",
       ).env('CONVENE_LOG_KEY'),
     )
-    .addHelpText('after', '\nExample:\n  convene log monitor --log-key knMI9T1n…')
-    .action(async (options: { logKey?: string }) => {
+    .option(
+      '--accept-origin',
+      "accept a changed origin or log key: pin the served ones and go on from the kept tree (which the log's new checkpoints must still extend)",
+    )
+    .addHelpText(
+      'after',
+      '\nThe origin and key are pinned on first use; a change of either fails (exit 1) unless --accept-origin.\n\nExample:\n  convene log monitor --log-key knMI9T1n…',
+    )
+    .action(async (options: { logKey?: string; acceptOrigin?: boolean }) => {
       const ctx = context();
-      const { note, origin, file, kept, vkey } = await openMonitor(ctx, options.logKey);
-      if (kept !== undefined && kept.vkey !== vkey) {
-        throw new CliError(`--log-key differs from the key pinned in ${file}`, EXIT.failed);
-      }
+      const { note, origin, file, kept, vkey } = await openMonitor(
+        ctx,
+        options.logKey,
+        options.acceptOrigin === true,
+      );
       const state = kept?.state ?? { ...EMPTY_MONITOR_STATE };
       const opened = await verifyCheckpointNote(note, { logKey: vkey });
       if (!opened.ok) return fail(ctx, opened.code, opened.message);
@@ -79,6 +92,7 @@ export function registerLog(program: Command, context: () => CliContext): void {
       }
       await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
       const next: MonitorFile = {
+        origin,
         vkey,
         state: step.state,
         checkpoints: [
@@ -87,10 +101,14 @@ export function registerLog(program: Command, context: () => CliContext): void {
         ],
       };
       await writeFile(file, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
+      const repinned =
+        kept !== undefined && (pinnedOrigin(kept) !== origin || kept.vkey !== vkey)
+          ? `! pinned anew (--accept-origin): was ${kept.vkey}\n`
+          : '';
       ctx.print(
         { ok: true, origin, previousSize: state.size, size, newEntries: entries.length, file },
         () =>
-          `✓ checkpoint of size ${size} signed by ${vkey}\n✓ consistent with the last one kept (size ${state.size})\n✓ ${entries.length} new entries re-verified\nkept in ${file}`,
+          `${repinned}✓ checkpoint of size ${size} signed by ${vkey}\n✓ consistent with the last one kept (size ${state.size})\n✓ ${entries.length} new entries re-verified\nkept in ${file}`,
       );
     });
 
@@ -112,7 +130,7 @@ export function registerLog(program: Command, context: () => CliContext): void {
           throw new CliError(`cannot read ${options.witnessKeyFile}`, EXIT.setup);
         })
       ).trim();
-      const { note, kept, vkey } = await openMonitor(ctx, options.logKey);
+      const { note, kept, vkey } = await openMonitor(ctx, options.logKey, false);
       // A witness cosigns only what its monitor verified: the kept state must be this checkpoint.
       const textOf = (n: string | undefined) =>
         n === undefined ? undefined : parseSignedNote(n)?.text;
@@ -164,31 +182,53 @@ function originOf(note: string): string {
   return checkpoint.origin;
 }
 
-async function resolveKey(
-  ctx: CliContext,
-  origin: string,
-  pinned: string | undefined,
-  kept: MonitorFile | undefined,
-): Promise<string> {
-  if (pinned !== undefined) {
-    try {
-      return formatVerifierKey(origin, pinned);
-    } catch (error) {
-      throw new CliError(`--log-key: ${(error as Error).message}`, EXIT.usage);
-    }
-  }
-  if (kept !== undefined) return kept.vkey;
-  const served = JSON.parse(await fetchText(ctx, '/api/log/key')) as { vkey: string };
-  return served.vkey; // pinned on first use
+/** The origin a kept file pinned (files of earlier versions kept only the vkey, named by it). */
+function pinnedOrigin(kept: MonitorFile): string {
+  return kept.origin ?? kept.vkey.slice(0, kept.vkey.indexOf('+'));
 }
 
 /**
- * The served checkpoint and what this home keeps for its log: the monitor file (one per origin),
- * its kept state if any, and the log key (`--log-key`, else the pinned one, else the served one).
+ * The log key to verify with: `--log-key` or the served one, named by the served origin. Against
+ * what was kept: another origin or another key fails, naming both, unless `acceptOrigin`.
+ */
+function resolveKey(
+  origin: string,
+  publicKey: string,
+  kept: MonitorFile | undefined,
+  file: string,
+  acceptOrigin: boolean,
+): string {
+  if (kept !== undefined && pinnedOrigin(kept) !== origin && !acceptOrigin) {
+    throw new CliError(
+      `the log's origin changed: ${file} pinned "${pinnedOrigin(kept)}" (size ${kept.state.size}), the server now serves "${origin}"; run with --accept-origin to pin the new one`,
+      EXIT.failed,
+    );
+  }
+  let vkey: string;
+  try {
+    vkey = formatVerifierKey(origin, publicKey);
+  } catch (error) {
+    throw new CliError(`log key: ${(error as Error).message}`, EXIT.usage);
+  }
+  if (kept !== undefined && kept.vkey !== vkey && !acceptOrigin) {
+    throw new CliError(
+      `the log key changed: ${file} pinned ${kept.vkey}, now ${vkey}; run with --accept-origin to pin the new one`,
+      EXIT.failed,
+    );
+  }
+  return vkey;
+}
+
+/**
+ * The served checkpoint and what this home keeps for its log: the monitor file (one per log key),
+ * its kept state if any (else a file of an earlier version, one per origin, or a kept file of the
+ * same origin under another key, so neither a changed origin nor a changed key starts afresh), and
+ * the log key (`--log-key`, else the served one).
  */
 async function openMonitor(
   ctx: CliContext,
   logKey: string | undefined,
+  acceptOrigin: boolean,
 ): Promise<{
   note: string;
   origin: string;
@@ -198,15 +238,29 @@ async function openMonitor(
 }> {
   const note = await fetchText(ctx, '/api/log/checkpoint');
   const origin = originOf(note);
-  const file = path.join(
-    ctx.home.dir,
-    'log-monitor',
-    `${origin.replace(/[^A-Za-z0-9._-]/g, '_')}.json`,
-  );
-  const kept = await readMonitorFile(file);
-  const vkey = await resolveKey(ctx, origin, logKey, kept);
+  const publicKey =
+    logKey ?? (JSON.parse(await fetchText(ctx, '/api/log/key')) as { publicKey: string }).publicKey;
+  const dir = path.join(ctx.home.dir, 'log-monitor');
+  const file = path.join(dir, `key-${safeName(publicKey)}.json`);
+  const kept =
+    (await readMonitorFile(file)) ??
+    (await readMonitorFile(path.join(dir, `${safeName(origin)}.json`))) ??
+    (await keptForOrigin(dir, origin));
+  const vkey = resolveKey(origin, publicKey, kept, file, acceptOrigin);
   return { note, origin, file, kept, vkey };
 }
+
+/** A kept file that pinned `origin` (under another key). */
+async function keptForOrigin(dir: string, origin: string): Promise<MonitorFile | undefined> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  for (const name of names.filter((n) => n.endsWith('.json')).sort()) {
+    const kept = await readMonitorFile(path.join(dir, name));
+    if (kept !== undefined && pinnedOrigin(kept) === origin) return kept;
+  }
+  return undefined;
+}
+
+const safeName = (text: string): string => text.replace(/[^A-Za-z0-9._-]/g, '_');
 
 async function readMonitorFile(file: string): Promise<MonitorFile | undefined> {
   const text = await readFile(file, 'utf8').catch(() => undefined);

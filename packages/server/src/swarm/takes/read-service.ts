@@ -24,6 +24,7 @@ import {
 import type { TakeReceipt } from './schemas.js';
 import { supersededBy, unverifiedReasons, type TakeVerifier } from './verification.js';
 import { fail } from '../../errors.js';
+import { INCLUSION_PENDING } from '../../tlog/service.js';
 
 export const MEMBER_TAKES_MAX = 1000;
 
@@ -41,6 +42,8 @@ export interface TakeProofs {
   inclusionInLatest(
     index: number,
   ): Promise<{ checkpoint: string; treeSize: number; hashes: string[] } | null>;
+  /** Why an entry of the log has no proof yet: not covered yet, or the signer has stopped. */
+  inclusionPending(): Promise<string>;
 }
 
 /**
@@ -60,6 +63,9 @@ function includedUnder(
   if (checkpoint === null || leaf === null || hashes === null) return false;
   return verifyInclusion(index, inclusion.treeSize, leaf, hashes, checkpoint.rootHash);
 }
+/** `inclusionPending` when the log holds no entry for the take, or keeps no log. */
+const NO_LOG_ENTRY = INCLUSION_PENDING.notInLog;
+const NO_LOG = 'this service keeps no transparency log (LOG_ENABLED=false)';
 
 /** Take receipts: every check recomputed on each read, with the take's place in the log. */
 export class TakeReads {
@@ -193,6 +199,14 @@ export class TakeReads {
         },
       ];
     }
+    const inclusionPending =
+      inclusion !== null
+        ? null
+        : this.proofs === null
+          ? NO_LOG
+          : verdict.logIndex === null
+            ? NO_LOG_ENTRY
+            : await this.proofs.inclusionPending();
     return {
       id: take.id,
       recommendationId: take.recommendation_id,
@@ -216,6 +230,7 @@ export class TakeReads {
       logIndex: verdict.logIndex,
       leafHash: verdict.leafHash,
       inclusion,
+      inclusionPending,
       signer: {
         id: take.member_id,
         handle: member?.handle ?? null,

@@ -70,9 +70,13 @@ export const TakeReceiptSchema = Type.Object({
     ],
     {
       description:
-        'inclusion proof of the log entry against the latest checkpoint; null while none covers it yet (within a second) or when the log holds no entry',
+        'inclusion proof of the log entry against the latest checkpoint; null while none covers it yet (within a second) or when the log holds no entry (inclusionPending says which)',
     },
   ),
+  inclusionPending: Type.Union([Type.String(), Type.Null()], {
+    description:
+      'why inclusion is null: "not yet covered by a checkpoint …", "the log\'s signer has stopped: …" (halted or stalled: the log signs no checkpoint), "the log holds no entry for this take"; null when inclusion is given',
+  }),
   signer: Type.Object({
     id: Uuid,
     handle: Type.Union([Type.String(), Type.Null()]),

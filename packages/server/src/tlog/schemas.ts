@@ -1,0 +1,50 @@
+import { Type, type Static } from 'typebox';
+
+const Instant = Type.String({ format: 'date-time' });
+
+/** The log's state for operators (`log` of GET /api/admin/status; /health and /metrics read it too). */
+export const LogStatusSchema = Type.Object({
+  size: Type.Integer({ description: 'entries integrated into the tree' }),
+  checkpoint: Type.Union([
+    Type.Object({
+      size: Type.Integer(),
+      createdAt: Instant,
+      ageSeconds: Type.Integer(),
+    }),
+    Type.Null(),
+  ]),
+  signer: Type.Object({
+    state: Type.Union([Type.Literal('ok'), Type.Literal('halted'), Type.Literal('stalled')], {
+      description:
+        '"halted": it refused to sign (a checkpoint signed by the log key that the tree does not bear out); "stalled": the tree has been ahead of the latest checkpoint for longer than LOG_STALL_SECONDS',
+    }),
+    reason: Type.Union([Type.String(), Type.Null()]),
+    since: Type.Union([Instant, Type.Null()]),
+  }),
+  rejectedCheckpoints: Type.Object(
+    {
+      count: Type.Integer(),
+      last: Type.Union([
+        Type.Object({ size: Type.Integer(), reason: Type.String(), at: Instant }),
+        Type.Null(),
+      ]),
+    },
+    { description: 'checkpoint rows not served (not signed by the log key, or not the tree)' },
+  ),
+  witnesses: Type.Array(
+    Type.Object({
+      name: Type.String(),
+      vkey: Type.String(),
+      url: Type.Union([Type.String(), Type.Null()]),
+      lastCosignature: Type.Union([
+        Type.Object({ size: Type.Integer(), timestamp: Type.Integer(), at: Instant }),
+        Type.Null(),
+      ]),
+      lastError: Type.Union([Type.Object({ at: Instant, message: Type.String() }), Type.Null()]),
+    }),
+    { description: 'the configured witnesses (LOG_WITNESSES), as this replica saw them' },
+  ),
+});
+
+export type LogStatus = Static<typeof LogStatusSchema>;
+export type WitnessStatus = LogStatus['witnesses'][number];
