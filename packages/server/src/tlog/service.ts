@@ -128,8 +128,10 @@ export class TlogService {
         throw new Error(`tlog: ${reason}`);
       }
     }
-    watch.running();
-    if (latest !== undefined && latest.size === size) return { size, signed: null };
+    if (latest !== undefined && latest.size === size) {
+      watch.running();
+      return { size, signed: null };
+    }
     const rootHash = await this.rootOf(size);
     this.signer ??= ed25519NoteSigner(this.key.origin, this.key.seed);
     const note = await signCheckpoint(
@@ -137,8 +139,19 @@ export class TlogService {
       await this.signer,
     );
     const row = { size, rootHash, note, createdAt: this.clock.now() };
-    const signed = await this.repository.insertCheckpoint(row);
-    return { size, signed: signed ? row : null };
+    if (await this.repository.insertCheckpoint(row)) {
+      watch.running();
+      return { size, signed: row };
+    }
+    // Another replica signed this size first, or a row the log key never signed squats on it: the
+    // latter keeps the size from ever holding our checkpoint, and must not pass for "not yet".
+    if ((await this.checkpoints.ofSize(size)) === undefined) {
+      watch.halted(
+        `a checkpoint row of size ${size} that the log key did not sign occupies that size; the signer cannot store its checkpoint of the tree until the tree grows past it`,
+        this.clock.now(),
+      );
+    } else watch.running();
+    return { size, signed: null };
   }
 
   async latestCheckpoint(): Promise<CheckpointView> {

@@ -78,6 +78,41 @@ describeEachDatabase('the log serves only what it signed; a stopped signer shows
     expect((await health()).status).toBe('ok');
   });
 
+  test('a stranger row squatting on the size the tree reaches: the signer says it cannot store its checkpoint, and recovers past it', async () => {
+    await log.fileTake();
+    await log.checkpoint();
+    const size = (await head()) + 1;
+    const stranger = await generateKeyPair();
+    await insertCheckpoint(
+      size,
+      await signCheckpoint(
+        { origin: ORIGIN, size, rootHash: new Uint8Array(32).fill(7) },
+        stranger.secretKey,
+      ),
+    );
+    const squatted = await log.fileTake();
+    await log.checkpoint();
+    expect(await head()).toBe(size);
+    const body = await health();
+    expect(body.status).toBe('degraded');
+    expect(body.transparency_log).toMatch(
+      new RegExp(
+        `^halted: a checkpoint row of size ${size} that the log key did not sign occupies`,
+      ),
+    );
+    const take = await getJson(log.ctx.app, `/api/swarm/takes/${squatted.recommendationId}`);
+    expect(take.body.inclusion).toBeNull();
+    expect(take.body.inclusionPending).toMatch(
+      /^the log's signer has stopped: .*occupies that size/,
+    );
+    // One more entry and the tree grows past the squatted size: signed, proven, ok again.
+    await log.fileTake();
+    await log.checkpoint();
+    expect((await health()).status).toBe('ok');
+    const proven = await getJson(log.ctx.app, `/api/swarm/takes/${squatted.recommendationId}`);
+    expect(proven.body.inclusion).toMatchObject({ treeSize: size + 1 });
+  });
+
   test('a row the log key signed beyond the tree halts the signer: /health degraded, status, metrics, takes say why', async () => {
     await log.fileTake();
     await log.checkpoint();
