@@ -41,6 +41,10 @@ export const ERRORS = {
     'a concurrent submission from this member won the same revision; retry',
   ),
   takeNotFound: domain(404, 'take not found'),
+  takeRemoved: domain(
+    410,
+    'take removed: the service filed it (its nonce ledger names it) but no longer serves its row',
+  ),
 
   // Onboarding: applications, activation, token claims (the spec shows only status codes).
   invalidApplication: domain(400, 'invalid application'),

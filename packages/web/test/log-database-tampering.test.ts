@@ -115,7 +115,7 @@ describe.skipIf(!available)('log checks in the browser against a tampered Postgr
     await screenshot(tab.page, 'log-db-entry-deleted');
   }, 60_000);
 
-  test('a checkpoint of a forked tree inserted with the real log key: the browser’s kept checkpoint exposes it', async () => {
+  test('a checkpoint of a forked tree inserted with the real log key: never served, and the signer stops where everyone can see it', async () => {
     const seed = (await readFile(`${server.dataDir}/log-signing-key`, 'utf8')).trim();
     const latest = await api<{ origin: string; size: number }>('/api/log/checkpoint.json');
     const size = latest.size + 1000;
@@ -127,13 +127,45 @@ describe.skipIf(!available)('log checks in the browser against a tampered Postgr
       Buffer.from(rootHash),
       note,
     ]);
+    // The service serves only checkpoints its stored tree supports: the fork never reaches a reader.
+    expect((await api<{ size: number }>('/api/log/checkpoint.json')).size).toBeLessThan(size);
     await tab.page.goto(`${server.baseUrl}/log`);
     const shown = await logCheckLines(tab.page, '[data-testid="log-checkpoint"]');
     expect(stateOf(shown, 'checkpoint signed by the log key'), shown.join('\n')).toBe('passed');
     expect(
       stateOf(shown, 'consistent with the last checkpoint this browser saw'),
       shown.join('\n'),
-    ).toBe('failed');
+    ).toBe('passed');
+    // The signer refuses to sign past a checkpoint of its own key that the tree does not support
+    // (it fails closed), and /health says so instead of "ok".
+    let health = await (await fetch(`${server.baseUrl}/health`)).json();
+    for (let i = 0; i < 100 && (health as { status: string }).status === 'ok'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      health = await (await fetch(`${server.baseUrl}/health`)).json();
+    }
+    expect(health).toMatchObject({
+      status: 'degraded',
+      transparency_log: expect.stringMatching(/^halted/),
+    });
     await screenshot(tab.page, 'log-db-forked-checkpoint');
+  }, 60_000);
+
+  test('a counted take row deleted: the session page names it removed and its take page says why', async () => {
+    const list = await api<{ sessions: Array<{ id: string; takeCount: number }> }>(
+      '/api/swarm/sessions?state=published&limit=50',
+    );
+    const session = list.sessions.filter((s) => s.takeCount >= 2).at(-1)!;
+    const detail = await api<{ takes: Array<{ id: string; memberId: string; counted: boolean }> }>(
+      `/api/swarm/sessions/${session.id}`,
+    );
+    const victim = detail.takes.find((t) => t.counted)!;
+    await asInsider('delete from take where id = $1', [victim.id]);
+    await tab.page.goto(`${server.baseUrl}/swarm/sessions/${session.id}`);
+    const notice = tab.page.locator('[data-testid="missing-takes"]');
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.textContent()).toMatch(/✗ 1 counted take removed behind the service/);
+    await tab.page.goto(`${server.baseUrl}/swarm/takes/${victim.id}`);
+    await tab.page.getByText('take removed').first().waitFor({ timeout: 20_000 });
+    await screenshot(tab.page, 'log-db-take-row-deleted');
   }, 60_000);
 });

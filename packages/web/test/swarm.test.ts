@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { formatCosignerKey, publicKeyFromSeed } from '@convene/protocol';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { horizontalOverflow, seriousAxeViolations } from './support/audit.js';
@@ -13,8 +15,16 @@ let browser: Browser;
 let tab: WatchedPage;
 let publishedSessionId: string;
 
+/** The witness this log's operator configured (LOG_WITNESSES): only its cosignatures are taken. */
+const WITNESS_NAME = 'witness.test/w1';
+const WITNESS_SEED = randomBytes(32).toString('base64');
+
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  const witnessVkey = formatCosignerKey(WITNESS_NAME, await publicKeyFromSeed(WITNESS_SEED));
+  [server, browser] = await Promise.all([
+    startServer(undefined, { LOG_WITNESSES: witnessVkey }),
+    launchBrowser(),
+  ]);
   tab = await openPage(browser);
   console.info(`swarm test server ready in ${server.startupMs} ms (demo seeding included)`);
   // The newest published treasury session that has takes (the demo has sessions nobody filed on).
@@ -695,11 +705,10 @@ describe('transparency log in the browser', () => {
     const protocol = await import('@convene/protocol');
     const cp = await apiJson<{ size: number; note: string }>('/api/log/checkpoint.json');
     const timestamp = Math.floor(Date.now() / 1000);
-    const witness = await protocol.generateKeyPair();
-    const vkey = protocol.formatCosignerKey('witness.test/w1', witness.publicKey);
+    const vkey = protocol.formatCosignerKey(WITNESS_NAME, await publicKeyFromSeed(WITNESS_SEED));
     const cosigned = await protocol.addNoteSignatures(
       cp.note,
-      await protocol.cosignatureSigner('witness.test/w1', witness.secretKey, timestamp),
+      await protocol.cosignatureSigner(WITNESS_NAME, WITNESS_SEED, timestamp),
     );
     const posted = await fetch(`${server.baseUrl}/api/log/cosignatures`, {
       method: 'POST',

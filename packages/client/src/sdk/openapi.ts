@@ -1913,6 +1913,27 @@ export interface paths {
             };
           };
         };
+        /** @description a take the service filed (its append-only nonce ledger names it) whose row it no longer serves: removed behind its back */
+        410: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: false;
+              /** @enum {number} */
+              status: 410;
+              error: string;
+              /** @enum {string} */
+              code: 'take_row_missing';
+              /** @description the member the nonce ledger names */
+              memberId: string;
+              /** Format: date-time */
+              filedAt: string;
+            };
+          };
+        };
         /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
         413: {
           headers: {
@@ -3555,6 +3576,17 @@ export interface paths {
               } | null;
               /** @description the counted take per member: memberId, takeId, revision */
               counted: unknown;
+              /** @description takes the aggregate counted whose rows the service no longer serves (removed behind its back); empty normally */
+              missingTakes: {
+                /** Format: uuid */
+                takeId: string;
+                /** Format: uuid */
+                memberId: string;
+                revision: number;
+                /** @enum {string} */
+                code: 'take_row_missing';
+                message: string;
+              }[];
               brief: {
                 /** @description brief row id */
                 id: number;
@@ -3901,6 +3933,17 @@ export interface paths {
                 } | null;
                 /** @description the counted take per member: memberId, takeId, revision */
                 counted: unknown;
+                /** @description takes the aggregate counted whose rows the service no longer serves (removed behind its back); empty normally */
+                missingTakes: {
+                  /** Format: uuid */
+                  takeId: string;
+                  /** Format: uuid */
+                  memberId: string;
+                  revision: number;
+                  /** @enum {string} */
+                  code: 'take_row_missing';
+                  message: string;
+                }[];
                 brief: {
                   /** @description brief row id */
                   id: number;

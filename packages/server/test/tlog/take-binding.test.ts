@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { newMember, newSession, signed, submit, type TestMember } from '../support/swarm.js';
-import { getJson, scheduledSubject } from '../swarm/session-support.js';
+import { adminPost, getJson, scheduledSubject } from '../swarm/session-support.js';
 
 /*
  * Takes bound to the transparency log on every read (issue 16, with issue 15's "recomputed on this
@@ -245,6 +245,44 @@ describeEachDatabase('takes bound to the transparency log on every read', (kind)
     expect(receipt).toMatchObject({ verified: false, logIndex: first.logIndex });
     expect(codes(receipt)).toEqual(['inclusion_proof_invalid']);
     expect(receipt.unverifiedReasons[0].message).toMatch(/a stored tree node was changed/);
+  });
+
+  test('a take row deleted behind the service reads as removed (410) on its route and is named in its session', async () => {
+    const { subjectId, sessionId } = await freshSession();
+    const kept = await file(alice, subjectId);
+    const removed = await file(bob, subjectId);
+    const takeId = (await getJson(ctx.app, `/api/swarm/takes/${removed.recommendationId}`)).body.id;
+    const published = await adminPost(ctx.app, `/api/swarm/admin/sessions/${sessionId}/publish`);
+    expect(published.statusCode).toBe(200);
+    await tamper(sql`delete from take where id = ${takeId}`);
+    const route = await getJson(ctx.app, `/api/swarm/takes/${takeId}`);
+    expect(route.status).toBe(410);
+    expect(route.body).toEqual({
+      ok: false,
+      status: 410,
+      error:
+        'take removed: the service filed it (its nonce ledger names it) but no longer serves its row',
+      code: 'take_row_missing',
+      memberId: bob.memberId,
+      filedAt: expect.any(String),
+    });
+    // An id the service never filed is still the plain 404.
+    expect((await getJson(ctx.app, `/api/swarm/takes/${crypto.randomUUID()}`)).status).toBe(404);
+    const session = (await getJson(ctx.app, `/api/swarm/sessions/${sessionId}`)).body;
+    expect(session.takes.map((t: { recommendationId: number }) => t.recommendationId)).toEqual([
+      kept.recommendationId,
+    ]);
+    expect(session.missingTakes).toEqual([
+      {
+        takeId,
+        memberId: bob.memberId,
+        revision: 1,
+        code: 'take_row_missing',
+        message: expect.stringContaining('no longer serves its row'),
+      },
+    ]);
+    const day = (await getJson(ctx.app, `/api/swarm/sessions/${DATE}/${subjectId}`)).body;
+    expect(day.session.missingTakes).toEqual(session.missingTakes);
   });
 
   test('a take whose log entry was deleted reads "not in the log"', async () => {

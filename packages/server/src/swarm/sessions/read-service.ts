@@ -190,7 +190,28 @@ export class SessionReads {
           ? null
           : briefResource(brief, await bodyWithSignalsAsOf(this.regime, brief)),
       roster: rosterView(roster),
+      missingTakes: missingTakes(aggregate?.counted ?? [], takes),
       takes: takesView(newest, roster),
     };
   }
+}
+
+/**
+ * Takes the aggregate counted whose rows are gone: removed behind the service, since takes are
+ * append-only. Named on the session with the reason rather than silently absent.
+ */
+function missingTakes(
+  counted: ReadonlyArray<{ memberId: string; takeId: string; revision: number }>,
+  takes: ReadonlyArray<{ id: string }>,
+) {
+  const present = new Set(takes.map((take) => take.id));
+  return counted
+    .filter((entry) => !present.has(entry.takeId))
+    .map((entry) => ({
+      takeId: entry.takeId,
+      memberId: entry.memberId,
+      revision: entry.revision,
+      code: 'take_row_missing' as const,
+      message: `the aggregate counted revision ${entry.revision} of this member's take, but the service no longer serves its row`,
+    }));
 }

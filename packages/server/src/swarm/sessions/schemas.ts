@@ -145,8 +145,23 @@ export const SessionTakeSchema = Type.Object({
   supersededBy: SupersededBySchema,
 });
 
+const MissingTakes = Type.Array(
+  Type.Object({
+    takeId: Uuid,
+    memberId: Uuid,
+    revision: Type.Integer(),
+    code: Type.Literal('take_row_missing'),
+    message: Type.String(),
+  }),
+  {
+    description:
+      'takes the aggregate counted whose rows the service no longer serves (removed behind its back); empty normally',
+  },
+);
+
 const DetailFields = {
   ...FullFields,
+  missingTakes: MissingTakes,
   brief: Nullable(SwarmBrief),
   roster: Type.Array(
     Type.Object({

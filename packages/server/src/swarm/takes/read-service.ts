@@ -23,7 +23,7 @@ import {
 } from './repository.js';
 import type { TakeReceipt } from './schemas.js';
 import { supersededBy, unverifiedReasons, type TakeVerifier } from './verification.js';
-import { fail } from '../../errors.js';
+import { fail, failWith } from '../../errors.js';
 import { INCLUSION_PENDING } from '../../tlog/service.js';
 
 export const MEMBER_TAKES_MAX = 1000;
@@ -162,7 +162,15 @@ export class TakeReads {
   async receipt(idParam: string): Promise<TakeReceipt> {
     const id = /^\d{1,15}$/.test(idParam) ? Number(idParam) : isUuid(idParam) ? idParam : undefined;
     const take = id === undefined ? undefined : await this.takes.findTake(id);
-    if (take === undefined) throw fail('takeNotFound');
+    if (take === undefined) {
+      const filed = typeof id === 'string' ? await this.takes.ledgerOfTake(id) : undefined;
+      if (filed === undefined) throw fail('takeNotFound');
+      throw failWith('takeRemoved', {
+        code: 'take_row_missing',
+        memberId: filed.memberId,
+        filedAt: filed.usedAt.toISOString(),
+      });
+    }
     const [key, member, newer] = await Promise.all([
       this.members.keyById(take.key_id),
       this.members.findById(take.member_id),

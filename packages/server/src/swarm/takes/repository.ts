@@ -149,6 +149,15 @@ export class TakeRepository {
     ).executeTakeFirst();
   }
 
+  /** What the append-only nonce ledger remembers of a filed take, even when its row is gone. */
+  async ledgerOfTake(takeId: string): Promise<{ memberId: string; usedAt: Date } | undefined> {
+    return this.db
+      .selectFrom('nonce_ledger')
+      .select(['member_id as memberId', 'used_at as usedAt'])
+      .where('take_id', '=', takeId)
+      .executeTakeFirst();
+  }
+
   /** The newest revision filed after `revision` by the same member in the same session. */
   async latestRevision(
     take: TakeRow,

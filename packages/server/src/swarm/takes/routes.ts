@@ -2,12 +2,29 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
   documentOnly,
+  IsoDateTime,
   SessionStateSchema,
   SignedTakeFields,
   SupersededBySchema,
   swarmResponses,
   Uuid,
 } from '../shared/schemas.js';
+
+/** A take the service filed and no longer serves: the 410 of the take receipt route. */
+const TakeRemovedSchema = Type.Object(
+  {
+    ok: Type.Literal(false),
+    status: Type.Literal(410),
+    error: Type.String(),
+    code: Type.Literal('take_row_missing'),
+    memberId: Type.String({ description: 'the member the nonce ledger names' }),
+    filedAt: IsoDateTime,
+  },
+  {
+    description:
+      'a take the service filed (its append-only nonce ledger names it) whose row it no longer serves: removed behind its back',
+  },
+);
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -98,7 +115,7 @@ export const takeRoutes: FastifyPluginAsyncTypebox<{
         params: Type.Object({
           id: Type.String({ description: 'take UUID (or its numeric recommendationId)' }),
         }),
-        response: swarmResponses({ 200: TakeReceiptSchema }, [404]),
+        response: swarmResponses({ 200: TakeReceiptSchema, 410: TakeRemovedSchema }, [404]),
       },
     },
     async (request) => reads.receipt(request.params.id),

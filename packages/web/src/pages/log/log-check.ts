@@ -207,6 +207,8 @@ export interface LoggedTake extends ServedTake {
   logIndex: number | null;
   leafHash: string | null;
   inclusion: { checkpoint: string; treeSize: number; hashes: string[] } | null;
+  /** Why `inclusion` is null, in the service's words (take receipts only). */
+  inclusionPending?: string | null;
 }
 
 type ProofWithEntry = InclusionProofJson & { entry: string };
@@ -308,7 +310,12 @@ async function receiptProofLine(
 ): Promise<LogCheckLine> {
   const label = LABELS.receiptProof;
   if (take.inclusion === null || take.logIndex === null || take.leafHash === null) {
-    return { label, state: 'not-checked', detail: 'the take receipt carries no inclusion proof' };
+    const why = take.inclusionPending ?? null;
+    return {
+      label,
+      state: 'not-checked',
+      detail: `the take receipt carries no inclusion proof${why === null ? '' : `: ${why}`}`,
+    };
   }
   if (latest.vkey === null || latest.verified === null) {
     return { label, state: 'not-checked', detail: 'the latest checkpoint did not check out' };

@@ -154,6 +154,15 @@ export function SessionBody({ session: s }: { session: SessionDetail }) {
         </section>
       </div>
       <SnapshotSection session={s} headline={headline} />
+      {s.missingTakes.length > 0 ? (
+        <p class="notice attention" data-testid="missing-takes">
+          ✗ {s.missingTakes.length} counted take{s.missingTakes.length === 1 ? '' : 's'} removed
+          behind the service:{' '}
+          {s.missingTakes.map((m) => names.get(m.memberId) ?? m.memberId).join(', ')} (the aggregate
+          counted {s.missingTakes.length === 1 ? 'it' : 'them'}; the service no longer serves{' '}
+          {s.missingTakes.length === 1 ? 'its row' : 'their rows'}).
+        </p>
+      ) : null}
       <TakesSection takes={s.takes} />
       <ReceiptPanel sessionId={s.id} state={receipt} />
       <JudgementsSection sessionId={s.id} />
