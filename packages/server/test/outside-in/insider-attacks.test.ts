@@ -51,6 +51,11 @@ const ATTACKS: Record<string, 'caught' | { pending: string }> = {
   '1-take-changed-stance': 'caught',
   '2-rewritten-tree-node': 'caught',
   '3-deleted-take-row': 'caught',
+  // Finding: by its recommendationId (what the submit answers and `convene verify take` takes) a
+  // take whose row is gone is a plain 404, not the documented 410 take_row_missing.
+  '3-deleted-take-row/by-recommendation-id': {
+    pending: 'GET /api/swarm/takes/{recommendationId} of a removed take: 410 (finding, issue 28)',
+  },
   '4-deleted-receipt-entry': 'caught',
   '5-forged-checkpoint-row': 'caught',
   // Finding (not yet fixed): the forged row holds its size, so the log never signs a checkpoint of

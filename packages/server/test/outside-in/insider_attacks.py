@@ -610,9 +610,31 @@ class Run:
             named = ("entry_missing", victim["logIndex"]) in audit_codes(audit)
             self.report.check(attack, "convene log audit exits 1 with entry_missing at its index",
                               code == 1 and named, f"exit {code}: {audit_codes(audit)}")
-            status, body = self.take(victim["recommendationId"])
-            self.report.info(attack, f"(not a documented detector) GET /api/swarm/takes/{{id}} "
-                                     f"answers {status} {json.dumps(body)[:160]}")
+            # docs §14.10 "Rows removed behind the service": it reads as removed, never unknown.
+            # {id} is the take's id or its recommendationId (what the submit answers and
+            # `convene verify take` takes): both must read as removed.
+            for label, key in (("id", take_id), ("recommendationId", victim["recommendationId"])):
+                status, body, _ = self.http.get(f"/api/swarm/takes/{key}")
+                self.report.check(attack if label == "id" else f"{attack}/by-recommendation-id",
+                                  f"GET /api/swarm/takes/{{{label}}} -> 410 "
+                                  "take_row_missing",
+                                  status == 410 and (body or {}).get("code") == "take_row_missing",
+                                  f"{status} {json.dumps(body)[:200]}")
+            status, session, _ = self.http.get(f"/api/swarm/sessions/{victim['sessionId']}")
+            missing = (session or {}).get("missingTakes")
+            self.report.check(attack, "GET /api/swarm/sessions/{id} names it in missingTakes",
+                              status == 200 and bool(missing) and (
+                                  take_id in json.dumps(missing)
+                                  or str(victim["recommendationId"]) in json.dumps(missing)),
+                              f"{status} missingTakes={json.dumps(missing)[:200]}")
+            status, receipt, _ = self.http.get(
+                f"/api/swarm/sessions/{victim['sessionId']}/consensus-receipt")
+            self.report.check(attack, "its session's consensus receipt: verified:false "
+                              "(submission_not_in_log)",
+                              (receipt or {}).get("verified") is False
+                              and "submission_not_in_log" in reasons(receipt),
+                              f"{status} verified={(receipt or {}).get('verified')} "
+                              f"reasons={reasons(receipt)}")
         finally:
             self.db.tamper(("insert into take select * from insider_take", ()),
                            ("drop table insider_take", ()))
@@ -852,6 +874,8 @@ ATTACKS = ("7-bad-input", "6-stranger-cosignatures", "1-take-changed-received-at
            "1-take-changed-stance", "2-rewritten-tree-node", "3-deleted-take-row",
            "4-deleted-receipt-entry", "5-forged-checkpoint-row", "5-forged-checkpoint-size",
            "9-planted-key")
+# Lines reported under a name of their own, so that they can be marked pending on their own.
+SUB_ATTACKS = ("3-deleted-take-row/by-recommendation-id",)
 
 
 def main() -> int:
@@ -862,7 +886,7 @@ def main() -> int:
     parser.add_argument("--cli", required=True, help="packages/client/bin/convene.js")
     parser.add_argument("--node", default="node")
     parser.add_argument("--log-key", required=True, help="the log's pinned public key (base64)")
-    parser.add_argument("--pending", nargs="*", default=[], choices=ATTACKS,
+    parser.add_argument("--pending", nargs="*", default=[], choices=ATTACKS + SUB_ATTACKS,
                         help="attacks reported but not counted (detectors not built yet)")
     parser.add_argument("--only", nargs="*", default=list(ATTACKS), choices=ATTACKS)
     args = parser.parse_args()
