@@ -1,7 +1,8 @@
 // The suite drives real outside tools from Debian's packages, never downloads: Chromium for the
 // browser tests, Go and golang.org/x/mod for the transparency-log interoperability test, Python with
-// PyNaCl for the outside member agent. Installs whatever is missing when we may (root); otherwise
-// fails loudly, naming the command: CI must never skip those tests silently.
+// PyNaCl for the outside member agent, psycopg2 for the outside-in insider attacks. Installs whatever
+// is missing when we may (root); otherwise fails loudly, naming the command: CI must never skip
+// those tests silently.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -26,6 +27,12 @@ const REQUIREMENTS = [
     packages: ['python3', 'python3-nacl'],
     forWhat: 'the outside member-agent test (packages/server/test/swarm/python-member.test.ts)',
     present: () => succeeds(PYTHON, ['-c', 'import nacl.signing']),
+  },
+  {
+    packages: ['python3-psycopg2'],
+    forWhat:
+      'the outside-in insider attacks (packages/server/test/outside-in/insider-attacks.test.ts)',
+    present: () => succeeds(PYTHON, ['-c', 'import psycopg2']),
   },
 ];
 
