@@ -58,12 +58,9 @@ const ATTACKS: Record<string, 'caught' | { pending: string }> = {
   },
   '4-deleted-receipt-entry': 'caught',
   '5-forged-checkpoint-row': 'caught',
-  // Finding (not yet fixed): the forged row holds its size, so the log never signs a checkpoint of
-  // that size and the take that brings the tree there has no inclusion proof until another entry
-  // arrives, while /health says ok.
-  '5-forged-checkpoint-size': {
-    pending: 'a checkpoint of a size a forged row occupies is never stored (finding, issue 28)',
-  },
+  // The forged row holds its size: the signer says so (halted, /health degraded, inclusionPending)
+  // until the tree grows past it (docs/protocol.md §14.10).
+  '5-forged-checkpoint-size': 'caught',
   '9-planted-key': {
     pending:
       'key transparency (member key events in the log, key_not_logged, GET /api/log/members/{id}/keys)',
