@@ -21,6 +21,7 @@ import {
   type HashPlan,
   LOG_ENTRY_KIND,
   parseLogEntry,
+  KeyHistories,
   type InclusionProofJson,
   type NodeId,
   type NoteSigner,
@@ -29,6 +30,8 @@ import {
 import type { Clock } from '../clock.js';
 import type { LogKey } from './log-key.js';
 import { nodeKey, type CheckpointRow, type EntryRow, type TlogRepository } from './repository.js';
+import { KeyHistoryCache, type MemberKeyHistories } from './key-log.js';
+import type { TlogEntryKind } from './tables.js';
 import { fail } from '../errors.js';
 
 export const MAX_ENTRIES_PER_PAGE = 1000;
@@ -56,10 +59,24 @@ export interface CheckpointView {
 export interface LogEntryView {
   index: number;
   leafHash: string;
-  kind: 'take' | 'receipt';
+  kind: TlogEntryKind;
   takeId: string | null;
   sessionId: string | null;
+  /** The member of a key event; null for other entries. */
+  memberId: string | null;
   entry: string;
+}
+
+/** A member's logged key history with inclusion proofs (GET /api/log/members/{id}/keys). */
+export interface MemberKeysView {
+  memberId: string;
+  treeSize: number;
+  /** The signed checkpoint of that size: every proof leads to its root. */
+  checkpoint: string;
+  /** The keys-begin marker (null: the log holds none below treeSize). */
+  marker: (LogEntryView & { proof: InclusionProofJson }) | null;
+  /** The member's key events below treeSize, in log order. */
+  events: Array<LogEntryView & { proof: InclusionProofJson }>;
 }
 
 /** Checkpoints, proofs, entries and cosignatures of the transparency log (§14). */
@@ -67,12 +84,43 @@ export class TlogService {
   /** The latest checkpoint this service signed or checked against the tree: no need to re-read its root. */
   private checked: { size: number; rootHash: Uint8Array } | undefined;
   private signer: Promise<NoteSigner> | undefined;
+  private readonly keyHistories: KeyHistoryCache;
 
   constructor(
     private readonly repository: TlogRepository,
     readonly key: LogKey,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.keyHistories = new KeyHistoryCache(repository);
+  }
+
+  /** These members' logged key histories, folded (cached until a key entry is appended). */
+  membersKeyHistories(memberIds: readonly string[]): Promise<MemberKeyHistories> {
+    return this.keyHistories.of(memberIds);
+  }
+
+  /**
+   * A member's key events and the keys-begin marker, each with an inclusion proof under the
+   * checkpoint of `treeSize` (default: the latest), so a reader folds them without trusting us.
+   */
+  async memberKeys(memberId: string, treeSize: number | undefined): Promise<MemberKeysView> {
+    const size = await this.provableSize(treeSize);
+    const checkpoint = await this.repository.checkpointOfSize(size);
+    if (checkpoint === undefined) throw fail('checkpointNotFound');
+    const rows = (await this.repository.keyEntries([memberId])).filter((row) => row.idx < size);
+    const withProof = async (row: EntryRow) => ({
+      ...entryView(row),
+      proof: await this.proofOf(row, size),
+    });
+    const marker = rows.find((row) => row.kind === 'keys-begin');
+    return {
+      memberId,
+      treeSize: size,
+      checkpoint: checkpoint.note,
+      marker: marker === undefined ? null : await withProof(marker),
+      events: await Promise.all(rows.filter((row) => row.kind === 'key').map(withProof)),
+    };
+  }
 
   /**
    * Signs a checkpoint of the current tree when it grew since the latest one (or when there is none).
@@ -214,14 +262,22 @@ export class TlogService {
     sessionId: string;
     treeSize: number | undefined;
     indices: ReadonlyArray<number | undefined>;
+    memberIds?: readonly string[];
   }): Promise<ReceiptLogMaterial> {
     const { treeSize } = receipt;
-    const [anchor, entries, own, latest] = await Promise.all([
+    const [anchor, entries, own, latest, keyRows] = await Promise.all([
       treeSize === undefined ? undefined : this.repository.checkpointOfSize(treeSize),
       this.repository.entriesAt(receipt.indices.filter((i): i is number => i !== undefined)),
       this.repository.entryByReceipt(receipt.sessionId),
       this.repository.latestCheckpointWithinTree(),
+      receipt.memberIds === undefined ? undefined : this.repository.keyEntries(receipt.memberIds),
     ]);
+    const folded =
+      keyRows === undefined
+        ? undefined
+        : KeyHistories.fold(keyRows.map((row) => ({ index: row.idx, entry: row.entry })));
+    const keys =
+      folded === undefined ? {} : { keys: 'histories' in folded ? folded.histories : folded };
     const provable = (index: number | undefined, size: number | undefined) =>
       index !== undefined && size !== undefined && index < size && entries.get(index) !== undefined;
     const submissions = await Promise.all(
@@ -245,7 +301,7 @@ export class TlogService {
                     bytesToBase64,
                   ),
           };
-    return { checkpoint: anchor?.note ?? null, submissions, receipt: receiptEntry };
+    return { checkpoint: anchor?.note ?? null, submissions, receipt: receiptEntry, ...keys };
   }
 
   /**
@@ -401,6 +457,7 @@ function entryView(row: EntryRow): LogEntryView {
     kind: row.kind,
     takeId: row.takeId,
     sessionId: row.receiptSessionId,
+    memberId: row.keyMemberId,
     entry: row.entry,
   };
 }

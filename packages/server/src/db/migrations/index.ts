@@ -13,6 +13,7 @@ import { tlogAtSubmit } from './0014-tlog-at-submit.js';
 import { takeLogPosition } from './0015-take-log-position.js';
 import { judgementMemberPaging } from './0016-judgement-member-paging.js';
 import { tlogNextIndex } from './0017-tlog-next-index.js';
+import { memberKeyLog } from './0018-member-key-log.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -36,4 +37,5 @@ export const MIGRATIONS: readonly Migration[] = [
   takeLogPosition,
   judgementMemberPaging,
   tlogNextIndex,
+  memberKeyLog,
 ];
