@@ -100,8 +100,10 @@ function transitionProblem(previous: MemberKeyState | null, entry: KeyLogEntry):
   if (previous === null) return `${entry.event} cannot be the member's first key event`;
   switch (entry.event) {
     case 'activated':
-      return previous.pendingKey !== null &&
-        next.activeKey === previous.pendingKey &&
+      // The pending key becomes active; a member given an active key by rotation before it was
+      // ever activated is activated with that key.
+      return next.activeKey !== null &&
+        next.activeKey === (previous.pendingKey ?? previous.activeKey) &&
         next.pendingKey === null &&
         next.status === 'active' &&
         next.role === previous.role
