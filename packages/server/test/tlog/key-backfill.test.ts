@@ -37,7 +37,9 @@ const BEFORE = MIGRATIONS.findIndex((m) => m.name === '0018-member-key-log');
 const A = 'a0000000-0000-4000-8000-0000000000a1';
 const B = 'a0000000-0000-4000-8000-0000000000b2';
 
-async function open(kind: DatabaseKind): Promise<{ database: Database; drop(): Promise<void> }> {
+async function open(
+  kind: DatabaseKind,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
     const database = await openPglite();
     return { database, drop: () => database.close() };
@@ -46,7 +48,7 @@ async function open(kind: DatabaseKind): Promise<{ database: Database; drop(): P
   const database = openPostgres({ connectionString: created.url });
   return {
     database,
-    async drop() {
+    drop: async () => {
       await database.close();
       await created.drop();
     },
