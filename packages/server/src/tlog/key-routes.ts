@@ -27,7 +27,7 @@ export const tlogKeyRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = a
         tags,
         summary:
           "A member's key events and the keys-begin marker, each with an inclusion proof under the checkpoint of treeSize (default the latest)",
-        params: Type.Object({ memberId: Type.String({ minLength: 1, maxLength: 100 }) }),
+        params: Type.Object({ memberId: Type.String({ format: 'uuid' }) }),
         querystring: Type.Object({ treeSize: Type.Optional(Size) }),
         response: {
           200: Type.Object({
