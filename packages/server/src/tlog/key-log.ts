@@ -91,28 +91,46 @@ export class KeyEventLog {
 /** Each member's logged key history, folded (or the fold's failure). */
 export type MemberKeyHistories = Map<string, KeyHistories | KeyFailure>;
 
+/** How long a read trusts the folded histories without looking for a new key entry. */
+export const KEY_HISTORY_RECHECK_MS = 1000;
+
 /**
- * Members' key histories as the log holds them, folded once and kept: valid until a key entry is
- * appended, which one cheap query (the highest key entry's index, on a partial index) detects, so
- * a read costs that query and no fold while keys do not change.
+ * Members' key histories as the log holds them, folded once and kept. Dropped at once when this
+ * process appends a key entry (`invalidate`), and otherwise when the highest key entry's index
+ * changed, which one indexed query finds; that query runs at most once a second (a key entry another
+ * replica or an insider appended is seen within a second), or at once with `fresh` (a reader whose
+ * check failed asks again before reporting it, so a member admitted on another replica a moment
+ * ago never reads as unlogged). A session read costs no query and no fold while keys do not change.
  */
 export class KeyHistoryCache {
   private seen = Number.NaN;
+  private checkedAt = Number.NEGATIVE_INFINITY;
   private readonly folded = new Map<string, KeyHistories | KeyFailure>();
 
   constructor(private readonly repository: TlogRepository) {}
 
-  async of(memberIds: readonly string[]): Promise<MemberKeyHistories> {
-    const last = await this.repository.lastKeyIndex();
-    if (last !== this.seen) {
-      this.folded.clear();
-      this.seen = last;
+  invalidate(): void {
+    this.checkedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  async of(
+    memberIds: readonly string[],
+    options: { fresh?: boolean } = {},
+  ): Promise<MemberKeyHistories> {
+    const now = performance.now();
+    if (options.fresh === true || now - this.checkedAt >= KEY_HISTORY_RECHECK_MS) {
+      const last = await this.repository.lastKeyIndex();
+      this.checkedAt = now;
+      if (last !== this.seen) {
+        this.folded.clear();
+        this.seen = last;
+      }
     }
     const missing = [...new Set(memberIds)].filter((id) => !this.folded.has(id));
     if (missing.length > 0) {
       const rows = await this.repository.keyEntries(missing);
+      if (this.folded.size + missing.length > 100_000) this.folded.clear();
       for (const id of missing) this.folded.set(id, foldMember(rows, id));
-      if (this.folded.size > 100_000) this.folded.clear();
     }
     return new Map(memberIds.map((id) => [id, this.folded.get(id)!]));
   }

@@ -46,6 +46,7 @@ export class Tlog {
     this.sequencer = new TlogSequencer(repository, log, (startedAt) => this.integrated(startedAt));
     // Integrated soon after (the recovery pass integrates anything this run missed).
     this.keyEvents = new KeyEventLog(() => {
+      service.keyEntryAppended();
       if (this.enabled) this.sequencer.integrateSoon();
     });
   }

@@ -95,8 +95,16 @@ export class TlogService {
   }
 
   /** These members' logged key histories, folded (cached until a key entry is appended). */
-  membersKeyHistories(memberIds: readonly string[]): Promise<MemberKeyHistories> {
-    return this.keyHistories.of(memberIds);
+  membersKeyHistories(
+    memberIds: readonly string[],
+    options: { fresh?: boolean } = {},
+  ): Promise<MemberKeyHistories> {
+    return this.keyHistories.of(memberIds, options);
+  }
+
+  /** A key entry was appended by this process: the next read folds again. */
+  keyEntryAppended(): void {
+    this.keyHistories.invalidate();
   }
 
   /**

@@ -18,6 +18,7 @@ export interface TakeLog {
   /** The members' logged key histories, folded (docs/protocol.md §14.1, key entries). */
   membersKeyHistories(
     memberIds: readonly string[],
+    options?: { fresh?: boolean },
   ): Promise<Map<string, KeyHistories | KeyFailure>>;
 }
 
@@ -53,13 +54,33 @@ export class TakeVerifier {
   constructor(private readonly log: TakeLog | null) {}
 
   async verdicts(takes: readonly StoredTake[]): Promise<Map<string, TakeVerdict>> {
-    const [logged, keys] =
+    const memberIds = takes.map((t) => t.memberId);
+    const [logged, cachedKeys] =
       this.log === null
         ? [null, null]
         : await Promise.all([
             this.log.entriesOfTakes(takes.map((t) => t.id)),
-            this.log.membersKeyHistories(takes.map((t) => t.memberId)),
+            this.log.membersKeyHistories(memberIds),
           ]);
+    // A key check that fails on the cached histories is asked again on fresh ones before it is
+    // reported (a key event committed a moment ago, elsewhere, is then seen).
+    const keyReasonOf = (
+      take: StoredTake,
+      entry: { index: number } | null,
+      keys: Map<string, KeyHistories | KeyFailure>,
+    ) =>
+      entry === null
+        ? unloggedKeyReason(take, keys.get(take.memberId)!)
+        : checkTakeKey(take, keys.get(take.memberId)!, entry.index);
+    let keys = cachedKeys;
+    if (
+      this.log !== null &&
+      logged !== null &&
+      keys !== null &&
+      takes.some((take) => keyReasonOf(take, logged.get(take.id) ?? null, keys!) !== null)
+    ) {
+      keys = await this.log.membersKeyHistories(memberIds, { fresh: true });
+    }
     const verdicts = await Promise.all(
       takes.map(async (take): Promise<[string, TakeVerdict]> => {
         const entry = logged === null ? undefined : (logged.get(take.id) ?? null);
@@ -71,11 +92,7 @@ export class TakeVerifier {
         // The key check is a cheap lookup in the folded history: not memoised, so a key event
         // appended since the last read counts at once.
         const keyReason =
-          entry === undefined || keys === null
-            ? null
-            : entry === null
-              ? unloggedKeyReason(take, keys.get(take.memberId)!)
-              : checkTakeKey(take, keys.get(take.memberId)!, entry.index);
+          entry === undefined || keys === null ? null : keyReasonOf(take, entry, keys);
         const check =
           keyReason === null
             ? signed
