@@ -203,6 +203,26 @@ describeEachDatabase('member keys in the transparency log', (kind) => {
     expect(step.ok ? 'ok' : `${step.code}: ${step.message}`).toBe('ok');
   });
 
+  test('a take filed before its key was rotated away stays verified: the key is checked at its index', async () => {
+    const member = await newMember(ctx.app, 'Before Rotation');
+    const session = await openSession('2026-06-01');
+    const take = await signed(member, { subjectId: session.subjectId, date: '2026-06-01' });
+    const filed = await submit(ctx.app, member.token, take);
+    expect(filed.statusCode).toBe(201);
+    const { recommendationId } = filed.json<{ recommendationId: number }>();
+    const next = await generateKeyPair();
+    const rotated = await admin(`/api/swarm/admin/members/${member.memberId}/rotate-key`, {
+      publicKey: next.publicKey,
+    });
+    expect(rotated.statusCode).toBe(200);
+    expect((await admin(`/api/swarm/admin/members/${member.memberId}/deactivate`)).statusCode).toBe(
+      200,
+    );
+    const read = (await getJson(ctx.app, `/api/swarm/takes/${recommendationId}`)).body;
+    expect(read.unverifiedReasons).toBeUndefined();
+    expect(read.verified).toBe(true);
+  });
+
   test('the planted key: refused by the recovery pass, key_not_logged on the take read, never counted in the receipt', async () => {
     const victim = await newMember(ctx.app, 'Victim');
     const session = await openSession('2026-06-01');
