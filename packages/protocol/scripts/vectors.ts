@@ -3,6 +3,7 @@ import { SERVICE_SEED } from './fixtures.js';
 import { emptyReceipt, previousReceipt, sessionReceipt } from './receipt-fixtures.js';
 import { tamperedReceipts } from './receipt-tampering.js';
 import { buildTlogVectors } from './tlog-vectors.js';
+import { buildKeyVectors } from './key-vectors.js';
 import {
   applicationVectors,
   judgementVectors,
@@ -62,5 +63,6 @@ export async function buildVectors(): Promise<Record<string, unknown>> {
       tampered: await tamperedReceipts(session),
     },
     ...(await buildTlogVectors()),
+    'tlog-keys.json': await buildKeyVectors(),
   };
 }

@@ -46,6 +46,11 @@ export const RECEIPT_REASONS = {
   LOG_CHECKPOINT_INCONSISTENT: 'log_checkpoint_inconsistent',
   /** A submission's entry at its `logIndex` is missing, says something else, or is not included. */
   SUBMISSION_NOT_IN_LOG: 'submission_not_in_log',
+  /**
+   * A submission's key was not its member's active logged key at its `logIndex` (or the member's
+   * served key history has a hole or breaks its rules).
+   */
+  SUBMISSION_KEY_NOT_LOGGED: 'submission_key_not_logged',
   /** The receipt itself is not in the log, or the log's entry for it differs. */
   RECEIPT_NOT_IN_LOG: 'receipt_not_in_log',
   /** The receipt's session was never published (the server's own record). */
@@ -84,6 +89,8 @@ export const RECEIPT_REASON_TEXT: Readonly<Record<ReceiptReasonCode, string>> = 
     'the recorded checkpoint is not consistent with the log’s latest checkpoint',
   submission_not_in_log:
     'a submission is not in the log at its logIndex under the recorded checkpoint',
+  submission_key_not_logged:
+    'a submission was signed with a key its member did not hold in the log at its logIndex',
   receipt_not_in_log: 'the receipt is not in the transparency log',
   session_not_published: 'the session of this receipt was never published',
 };

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   buildReceiptPayload,
   bytesToBase64,
+  KeyHistories,
+  keyLogEntry,
+  keysBeginLogEntry,
   checkReceiptLog,
   formatVerifierKey,
   MemoryMerkleTree,
@@ -122,8 +125,47 @@ describe('checkReceiptLog', () => {
     const { receipt, material, logKey } = await world();
     const reasons = await checkReceiptLog(receipt, material, { logKey });
     expect(reasons).toEqual([]);
-    const outcomes = receiptLogOutcomes(reasons, { receiptChecked: true });
+    const outcomes = receiptLogOutcomes(reasons, { receiptChecked: true, keysChecked: true });
     expect([...outcomes.values()].every((o) => o.state === 'passed')).toBe(true);
+    expect(
+      receiptLogOutcomes(reasons, { receiptChecked: true }).get('submission_key_not_logged'),
+    ).toEqual({ state: 'not-checked', detail: "the members' key histories were not asked for" });
+  });
+
+  it("checks each submission's key against its member's logged key history at its logIndex", async () => {
+    const { receipt, material, logKey, takes } = await world();
+    const member = (take: ReceiptSubmission, seq: number, at: number) => [
+      {
+        index: at,
+        entry: keyLogEntry({
+          memberId: take.memberId,
+          event: 'imported',
+          at: '2026-07-13T00:00:00.000Z',
+          seq,
+          previousIndex: null,
+          activeKey: take.publicKey,
+          pendingKey: null,
+          status: 'active',
+          role: 'member',
+          heldKeys: [take.publicKey],
+        }),
+      },
+    ];
+    // Entries 0 and 1 of this log stand for the marker and both members' imports.
+    const marker = {
+      index: 0,
+      entry: keysBeginLogEntry({ at: '2026-07-13T00:00:00.000Z', members: 1 }),
+    };
+    const both = KeyHistories.fold([marker, ...member(takes[0]!, 0, 1)]);
+    if (!('histories' in both)) throw new Error(both.message);
+    const reasons = await checkReceiptLog(
+      receipt,
+      { ...material, keys: both.histories },
+      { logKey },
+    );
+    expect(reasons.map((r) => r.code)).toEqual([RECEIPT_REASONS.SUBMISSION_KEY_NOT_LOGGED]);
+    expect(reasons[0]!.message).toContain(`${takes[1]!.memberId}: key_not_logged`);
+    expect(reasons[0]!.message).not.toContain(`${takes[0]!.memberId}:`);
   });
 
   it('catches a receipt anchored in a correctly signed fork: only consistency exposes it', async () => {

@@ -26,4 +26,5 @@ export const VECTOR_FILES = [
   'tlog-entries.json',
   'tlog-proofs.json',
   'tlog-checkpoints.json',
+  'tlog-keys.json',
 ] as const;

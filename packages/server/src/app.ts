@@ -27,6 +27,7 @@ import { analyticsRoutes } from './analytics/routes.js';
 import { adminStatusRoutes } from './admin/routes.js';
 import { Tlog } from './tlog/plugin.js';
 import { tlogRoutes } from './tlog/routes.js';
+import { tlogKeyRoutes } from './tlog/key-routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -100,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { health: services.health });
   await app.register(swarmRoutes, { swarm: services.swarm, clock, adminToken, publicBaseUrl });
   await app.register(tlogRoutes, { tlog: services.tlog });
+  await app.register(tlogKeyRoutes, { tlog: services.tlog });
   await app.register(skillRoutes, { publicBaseUrl });
   await app.register(treasuryRoutes, {
     treasury: services.treasury,

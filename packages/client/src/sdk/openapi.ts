@@ -6576,9 +6576,11 @@ export interface paths {
                 index: number;
                 /** @description base64 of 32 bytes */
                 leafHash: string;
-                kind: 'take' | 'receipt';
+                kind: 'take' | 'receipt' | 'key' | 'keys-begin';
                 takeId: string | null;
                 sessionId: string | null;
+                /** @description the member of a key event; null for other entries */
+                memberId: string | null;
                 /** @description the entry text (JCS), docs/protocol.md §14.1 */
                 entry: string;
               }[];
@@ -6635,9 +6637,11 @@ export interface paths {
               index: number;
               /** @description base64 of 32 bytes */
               leafHash: string;
-              kind: 'take' | 'receipt';
+              kind: 'take' | 'receipt' | 'key' | 'keys-begin';
               takeId: string | null;
               sessionId: string | null;
+              /** @description the member of a key event; null for other entries */
+              memberId: string | null;
               /** @description the entry text (JCS), docs/protocol.md §14.1 */
               entry: string;
             };
@@ -6693,9 +6697,11 @@ export interface paths {
               index: number;
               /** @description base64 of 32 bytes */
               leafHash: string;
-              kind: 'take' | 'receipt';
+              kind: 'take' | 'receipt' | 'key' | 'keys-begin';
               takeId: string | null;
               sessionId: string | null;
+              /** @description the member of a key event; null for other entries */
+              memberId: string | null;
               /** @description the entry text (JCS), docs/protocol.md §14.1 */
               entry: string;
             };
@@ -6755,9 +6761,11 @@ export interface paths {
                 index: number;
                 /** @description base64 of 32 bytes */
                 leafHash: string;
-                kind: 'take' | 'receipt';
+                kind: 'take' | 'receipt' | 'key' | 'keys-begin';
                 takeId: string | null;
                 sessionId: string | null;
+                /** @description the member of a key event; null for other entries */
+                memberId: string | null;
                 /** @description the entry text (JCS), docs/protocol.md §14.1 */
                 entry: string;
               } | null;
@@ -6814,9 +6822,11 @@ export interface paths {
               index: number;
               /** @description base64 of 32 bytes */
               leafHash: string;
-              kind: 'take' | 'receipt';
+              kind: 'take' | 'receipt' | 'key' | 'keys-begin';
               takeId: string | null;
               sessionId: string | null;
+              /** @description the member of a key event; null for other entries */
+              memberId: string | null;
               /** @description the entry text (JCS), docs/protocol.md §14.1 */
               entry: string;
             };
@@ -6901,6 +6911,111 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/log/members/{memberId}/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A member's key events and the keys-begin marker, each with an inclusion proof under the checkpoint of treeSize (default the latest) */
+    get: {
+      parameters: {
+        query?: {
+          treeSize?: number;
+        };
+        header?: never;
+        path: {
+          memberId: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              memberId: string;
+              treeSize: number;
+              /** @description the signed checkpoint of treeSize */
+              checkpoint: string;
+              marker: {
+                index: number;
+                /** @description base64 of 32 bytes */
+                leafHash: string;
+                kind: 'take' | 'receipt' | 'key' | 'keys-begin';
+                takeId: string | null;
+                sessionId: string | null;
+                /** @description the member of a key event; null for other entries */
+                memberId: string | null;
+                /** @description the entry text (JCS), docs/protocol.md §14.1 */
+                entry: string;
+                proof: {
+                  logIndex: number;
+                  treeSize: number;
+                  /** @description base64 of 32 bytes */
+                  leafHash: string;
+                  hashes: string[];
+                };
+              } | null;
+              events: {
+                index: number;
+                /** @description base64 of 32 bytes */
+                leafHash: string;
+                kind: 'take' | 'receipt' | 'key' | 'keys-begin';
+                takeId: string | null;
+                sessionId: string | null;
+                /** @description the member of a key event; null for other entries */
+                memberId: string | null;
+                /** @description the entry text (JCS), docs/protocol.md §14.1 */
+                entry: string;
+                proof: {
+                  logIndex: number;
+                  treeSize: number;
+                  /** @description base64 of 32 bytes */
+                  leafHash: string;
+                  hashes: string[];
+                };
+              }[];
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;

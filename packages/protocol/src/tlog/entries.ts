@@ -10,10 +10,20 @@ import { isUsablePublicKey, verify } from '../signing.js';
 import { isPlainObject } from '../strings.js';
 import { parseCanonicalTake } from '../take-validation.js';
 import { leafHash } from './hashing.js';
+import {
+  KEY_ENTRY_KIND,
+  keyEntryProblem,
+  KEYS_BEGIN_KIND,
+  keysBeginProblem,
+  type KeyLogEntry,
+  type KeysBeginLogEntry,
+} from './key-entry.js';
 
 export const LOG_ENTRY_KIND = {
   take: 'convene.log.take.v1',
   receipt: 'convene.log.receipt.v1',
+  key: KEY_ENTRY_KIND,
+  keysBegin: KEYS_BEGIN_KIND,
 } as const;
 
 export type LogEntryKind = (typeof LOG_ENTRY_KIND)[keyof typeof LOG_ENTRY_KIND];
@@ -45,7 +55,7 @@ export interface ReceiptLogEntry {
   signature: ServiceSignature;
 }
 
-export type LogEntry = TakeLogEntry | ReceiptLogEntry;
+export type LogEntry = TakeLogEntry | ReceiptLogEntry | KeyLogEntry | KeysBeginLogEntry;
 
 const ISO_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const HEX_DIGEST = /^[0-9a-f]{64}$/;
@@ -137,6 +147,21 @@ export function receiptLogEntry(
   return jcs(entry);
 }
 
+const PROBLEMS: Readonly<Record<LogEntryKind, (value: Record<string, unknown>) => string | null>> =
+  {
+    [LOG_ENTRY_KIND.take]: takeEntryProblem,
+    [LOG_ENTRY_KIND.receipt]: receiptEntryProblem,
+    [LOG_ENTRY_KIND.key]: keyEntryProblem,
+    [LOG_ENTRY_KIND.keysBegin]: keysBeginProblem,
+  };
+
+function entryProblem(value: Record<string, unknown>): string {
+  const check = Object.hasOwn(PROBLEMS, value.kind as string)
+    ? PROBLEMS[value.kind as LogEntryKind]
+    : undefined;
+  return check === undefined ? 'unknown entry kind' : (check(value) ?? '');
+}
+
 export type ParsedLogEntry = { ok: true; entry: LogEntry } | { ok: false; error: string };
 
 /** Parses entry text: it must be JSON, already in JCS form, of a known kind with exact fields. */
@@ -155,13 +180,8 @@ export function parseLogEntry(text: string): ParsedLogEntry {
     return { ok: false, error: 'entry has no canonical form' };
   }
   if (canonical !== text) return { ok: false, error: 'entry is not in RFC 8785 canonical form' };
-  const problem =
-    value.kind === LOG_ENTRY_KIND.take
-      ? takeEntryProblem(value)
-      : value.kind === LOG_ENTRY_KIND.receipt
-        ? receiptEntryProblem(value)
-        : 'unknown entry kind';
-  if (problem !== null) return { ok: false, error: problem };
+  const problem = entryProblem(value);
+  if (problem !== '') return { ok: false, error: problem };
   return { ok: true, entry: value as unknown as LogEntry };
 }
 
@@ -216,13 +236,20 @@ async function receiptProblems(entry: ReceiptLogEntry): Promise<string[]> {
 /**
  * Re-verifies an entry on its own, as a monitor does for each new entry: a take's member
  * signature and that its signed text names its member; a receipt's digest, key ID and the full
- * receipt verification (signatures and recomputed aggregation) of `verifyReceipt`.
+ * receipt verification (signatures and recomputed aggregation) of `verifyReceipt`; a key entry's
+ * and the key marker's exact shape.
  */
 export async function verifyLogEntry(text: string): Promise<LogEntryCheck> {
   const parsed = parseLogEntry(text);
   if (!parsed.ok) return { ok: false, kind: null, problems: [parsed.error] };
   const { entry } = parsed;
+  // A key entry carries no text to re-verify (its application is logged as a digest, §14.1); its
+  // place in the member's history is checked by the key fold (key-history.ts).
   const problems =
-    entry.kind === LOG_ENTRY_KIND.take ? await takeProblems(entry) : await receiptProblems(entry);
+    entry.kind === LOG_ENTRY_KIND.take
+      ? await takeProblems(entry)
+      : entry.kind === LOG_ENTRY_KIND.receipt
+        ? await receiptProblems(entry)
+        : [];
   return { ok: problems.length === 0, kind: entry.kind, problems };
 }

@@ -67,6 +67,39 @@ export {
   type TakeLogEntry,
 } from './entries.js';
 export {
+  KEY_ENTRY_KIND,
+  KEY_EVENTS,
+  keyLogEntry,
+  KEYS_BEGIN_KIND,
+  keysBeginLogEntry,
+  keyStateOf,
+  MEMBER_ROLES,
+  MEMBER_STATUSES,
+  type KeyEvent,
+  type KeyLogEntry,
+  type KeysBeginLogEntry,
+  type MemberKeyState,
+  type MemberRole,
+  type MemberStatus,
+} from './key-entry.js';
+export {
+  applyKeyEntry,
+  copyKeyMonitorState,
+  EMPTY_KEY_LEDGER,
+  EMPTY_KEY_MONITOR_STATE,
+  KEY_REASONS,
+  keyEntryOf,
+  KeyHistories,
+  monitorKeyStep,
+  type IndexedEntry,
+  type KeyFailure,
+  type KeyLedgerState,
+  type KeyMonitorState,
+  type KeyReasonCode,
+  type KeysMarker,
+  type MemberKeyLedger,
+} from './key-history.js';
+export {
   entryBundle,
   entryBundlePath,
   parseEntryBundle,
@@ -103,6 +136,7 @@ export {
 } from './monitor.js';
 export {
   checkServedTake,
+  checkTakeKey,
   checkTakeLogEntry,
   TAKE_REASONS,
   takeEntryFields,
@@ -118,6 +152,7 @@ export {
   receiptLogOutcomes,
   RECEIPT_LOG_CHECK_CODES,
   submissionEntryDifference,
+  submissionKeyProblems,
   type CheckOutcome,
   type ReceiptLogCheck,
   type ReceiptLogMaterial,

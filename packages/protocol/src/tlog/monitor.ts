@@ -4,7 +4,14 @@
 // holds every entry) and that each new entry is the one committed; each entry is re-verified too.
 import { base64ToBytes, bytesToBase64, utf8Encode } from '../encoding.js';
 import { type Checkpoint } from './checkpoint.js';
-import { verifyLogEntry, type LogEntryCheck } from './entries.js';
+import { parseLogEntry, verifyLogEntry, type LogEntryCheck } from './entries.js';
+import {
+  copyKeyMonitorState,
+  EMPTY_KEY_MONITOR_STATE,
+  monitorKeyStep,
+  type KeyMonitorState,
+  type KeyReasonCode,
+} from './key-history.js';
 import { hashesEqual } from './hashing.js';
 import { MerkleFrontier, type StoredNode } from './tree.js';
 import {
@@ -23,6 +30,11 @@ export interface MonitorState {
   rootHash: string;
   /** The tree's right edge: hashes of `treeRootPlan(size)`'s nodes, base64, left to right. */
   frontier: { level: number; index: number; hash: string }[];
+  /**
+   * Every member's logged key state and the takes still waiting for the key marker (§14.1, key
+   * entries). Absent in states saved before the key log: such a monitor starts it empty.
+   */
+  keys?: KeyMonitorState;
 }
 
 /** Before the first checkpoint: the empty tree (root SHA-256 of nothing). */
@@ -31,11 +43,13 @@ export const EMPTY_MONITOR_STATE: Readonly<MonitorState> = Object.freeze({
   size: 0,
   rootHash: '47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=',
   frontier: [],
+  keys: EMPTY_KEY_MONITOR_STATE,
 });
 
 export type MonitorStep =
   | { ok: true; state: MonitorState; checkpoint: Checkpoint; entries: LogEntryCheck[] }
-  | (TlogFailure & { index?: number });
+  | (TlogFailure & { index?: number })
+  | { ok: false; code: KeyReasonCode; message: string; index: number };
 
 function frontierOf(state: Readonly<MonitorState>): MerkleFrontier | null {
   const nodes: StoredNode[] = [];
@@ -55,7 +69,10 @@ function frontierOf(state: Readonly<MonitorState>): MerkleFrontier | null {
  * Verifies `checkpoint` (signed by the log key) against the previous state and the entries
  * appended since (`entries[i]` is entry `state.size + i`, exactly up to the new size). Fails with
  * `consistency_proof_invalid` when the log shrank, forked or was rewritten, and with
- * `log_entry_invalid` (and the entry's index) when an entry does not verify on its own.
+ * `log_entry_invalid` (and the entry's index) when an entry does not verify on its own, and with a
+ * key reason (`key_not_logged`, `key_not_active`, `key_history_gap`, `key_history_invalid`, and the
+ * index) when a take's key was not its member's active logged key at that index or a key entry
+ * breaks its member's history.
  */
 export async function advanceMonitor(
   state: Readonly<MonitorState>,
@@ -81,10 +98,16 @@ export async function advanceMonitor(
   if (frontier === null)
     return fail(TLOG_REASONS.proofMalformed, 'the saved monitor state is corrupt');
   const checks: LogEntryCheck[] = [];
+  const keyState = copyKeyMonitorState(state.keys ?? EMPTY_KEY_MONITOR_STATE);
   for (const [i, entry] of entries.entries()) {
     const check = await verifyLogEntry(entry);
     if (!check.ok) {
       return fail(TLOG_REASONS.entryInvalid, check.problems.join('; '), state.size + i);
+    }
+    const parsed = parseLogEntry(entry);
+    if (parsed.ok) {
+      const keyFailure = monitorKeyStep(keyState, state.size + i, parsed.entry);
+      if (keyFailure !== null) return keyFailure;
     }
     checks.push(check);
     frontier.appendEntry(utf8Encode(entry));
@@ -106,6 +129,7 @@ export async function advanceMonitor(
       size: next.size,
       rootHash: bytesToBase64(next.rootHash),
       frontier: frontier.nodes.map((n) => ({ ...n, hash: bytesToBase64(n.hash) })),
+      keys: keyState,
     },
   };
 }

@@ -11,6 +11,7 @@ import type { ConsensusReceipt, UnverifiedReason } from '../receipt-types.js';
 import { isPlainObject } from '../strings.js';
 import { parseLogEntry, receiptLogEntry } from './entries.js';
 import type { Checkpoint } from './checkpoint.js';
+import type { KeyFailure, KeyHistories } from './key-history.js';
 import {
   checkConsistency,
   checkInclusion,
@@ -39,6 +40,12 @@ export interface ReceiptLogMaterial {
      */
     consistency: readonly string[];
   } | null;
+  /**
+   * The submitting members' logged key histories folded together (each member's key events and
+   * the keys-begin marker, `GET /api/log/members/{id}/keys`, their inclusion checked by the
+   * caller), or the fold's failure; undefined when the caller does not check keys.
+   */
+  keys?: KeyHistories | KeyFailure;
 }
 
 const SUBMISSION_FIELDS = [
@@ -135,10 +142,35 @@ export async function checkReceiptLog(
       }
     }
   }
+  if (material.keys !== undefined) {
+    const unkeyed = submissionKeyProblems(receipt.payload.submissions, material.keys);
+    if (unkeyed.length > 0) {
+      reasons.push(reason(RECEIPT_REASONS.SUBMISSION_KEY_NOT_LOGGED, unkeyed.join('; ')));
+    }
+  }
   if (material.receipt !== undefined) {
     reasons.push(...(await receiptInLog(receipt, material.receipt, recorded, options.logKey)));
   }
   return reasons;
+}
+
+/**
+ * Each submission whose key was not its member's active logged key at its `logIndex`, as
+ * "member: code: message" (a submission without a `logIndex` is `log_not_recorded`'s business).
+ */
+export function submissionKeyProblems(
+  submissions: ConsensusReceipt['payload']['submissions'],
+  keys: KeyHistories | KeyFailure,
+): string[] {
+  if ('ok' in keys) return [`${keys.code}: ${keys.message}`];
+  const problems: string[] = [];
+  for (const submission of submissions) {
+    if (typeof submission.logIndex !== 'number') continue;
+    const failure = keys.checkTake(submission, submission.logIndex);
+    if (failure !== null)
+      problems.push(`${submission.memberId}: ${failure.code}: ${failure.message}`);
+  }
+  return problems;
 }
 
 async function receiptInLog(
@@ -184,6 +216,7 @@ export const RECEIPT_LOG_CHECK_CODES = [
   RECEIPT_REASONS.LOG_NOT_RECORDED,
   RECEIPT_REASONS.LOG_CHECKPOINT_UNKNOWN,
   RECEIPT_REASONS.SUBMISSION_NOT_IN_LOG,
+  RECEIPT_REASONS.SUBMISSION_KEY_NOT_LOGGED,
   RECEIPT_REASONS.RECEIPT_NOT_IN_LOG,
   RECEIPT_REASONS.LOG_CHECKPOINT_INCONSISTENT,
 ] as const;
@@ -194,6 +227,7 @@ const RUNS_AFTER: Readonly<Record<ReceiptLogCheck, readonly ReceiptLogCheck[]>> 
   log_not_recorded: [],
   log_checkpoint_unknown: ['log_not_recorded'],
   submission_not_in_log: ['log_not_recorded', 'log_checkpoint_unknown'],
+  submission_key_not_logged: [],
   receipt_not_in_log: [],
   log_checkpoint_inconsistent: ['log_not_recorded', 'log_checkpoint_unknown', 'receipt_not_in_log'],
 };
@@ -211,7 +245,7 @@ export type CheckOutcome =
  */
 export function receiptLogOutcomes(
   reasons: readonly UnverifiedReason[],
-  options: { receiptChecked: boolean },
+  options: { receiptChecked: boolean; keysChecked?: boolean },
 ): Map<ReceiptLogCheck, CheckOutcome> {
   const failures = new Map(reasons.map((r) => [r.code, r.message]));
   const outcomes = new Map<ReceiptLogCheck, CheckOutcome>();
@@ -229,6 +263,13 @@ export function receiptLogOutcomes(
       outcomes.set(code, {
         state: 'not-checked',
         detail: "the receipt's own entry was not asked for",
+      });
+      continue;
+    }
+    if (code === RECEIPT_REASONS.SUBMISSION_KEY_NOT_LOGGED && options.keysChecked !== true) {
+      outcomes.set(code, {
+        state: 'not-checked',
+        detail: "the members' key histories were not asked for",
       });
       continue;
     }

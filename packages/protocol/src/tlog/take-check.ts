@@ -7,6 +7,7 @@ import type { TakeDraft } from '../take.js';
 import { parseCanonicalTake } from '../take-validation.js';
 import { bytesToBase64 } from '../encoding.js';
 import { logEntryLeafHash, parseLogEntry, takeLogEntry, type TakeLogEntry } from './entries.js';
+import { KEY_REASONS, type KeyFailure, type KeyHistories } from './key-history.js';
 
 export const TAKE_REASONS = {
   /** The key the take was filed with is gone. */
@@ -24,6 +25,14 @@ export const TAKE_REASONS = {
    * its latest signed checkpoint: a stored tree node was rewritten (server reads, docs §14.10).
    */
   inclusionInvalid: 'inclusion_proof_invalid',
+  /** The take's key is not in its member's logged key history. */
+  keyNotLogged: KEY_REASONS.notLogged,
+  /** The key is in the member's history but could not file at the take's index. */
+  keyNotActive: KEY_REASONS.notActive,
+  /** The member's served key history has a hole. */
+  keyHistoryGap: KEY_REASONS.gap,
+  /** The member's served key history breaks its own rules. */
+  keyHistoryInvalid: KEY_REASONS.invalid,
 } as const;
 
 export type TakeReasonCode = (typeof TAKE_REASONS)[keyof typeof TAKE_REASONS];
@@ -179,6 +188,12 @@ export async function checkServedTake(
   take: ServedTake,
   logged: string | null | undefined,
   committedLeafHash?: string,
+  /**
+   * The member's logged key history (folded, or the fold's failure) and the take's log index:
+   * the take's key must be the member's active logged key at that index (`checkTakeKey`). Left
+   * out only where no log is kept.
+   */
+  keys?: { histories: KeyHistories | KeyFailure; logIndex: number | null },
 ): Promise<TakeCheck> {
   const reasons: TakeReason[] = [];
   if (take.publicKey === null) {
@@ -203,5 +218,26 @@ export async function checkServedTake(
     const logReason = checkTakeLogEntry(take, logged, committedLeafHash);
     if (logReason !== null) reasons.push(logReason);
   }
+  if (logged !== undefined && logged !== null && keys !== undefined && keys.logIndex !== null) {
+    const keyReason = checkTakeKey(take, keys.histories, keys.logIndex);
+    if (keyReason !== null) reasons.push(keyReason);
+  }
   return { verified: reasons.length === 0, reasons };
+}
+
+/**
+ * Was the take's key its member's active logged key at `logIndex` (the take's index in the log)?
+ * Null when it was; a history that failed to fold gives its own reason.
+ */
+export function checkTakeKey(
+  take: Pick<ServedTake, 'memberId' | 'publicKey'>,
+  histories: KeyHistories | KeyFailure,
+  logIndex: number,
+): TakeReason | null {
+  if ('ok' in histories) return { code: histories.code, message: histories.message };
+  const failure = histories.checkTake(
+    { memberId: take.memberId, publicKey: take.publicKey ?? '' },
+    logIndex,
+  );
+  return failure === null ? null : { code: failure.code, message: failure.message };
 }

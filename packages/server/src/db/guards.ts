@@ -18,6 +18,8 @@ export const SQLSTATE = {
   windowClosed: 'CVW01',
   amendmentClosed: 'CVA01',
   amendmentClosedPublished: 'CVA02',
+  /** `convene_file_takes`: the key is not the member's active filing key (migration 0018). */
+  keyNotActive: 'CVK01',
   uniqueViolation: '23505',
   checkViolation: '23514',
   foreignKeyViolation: '23503',

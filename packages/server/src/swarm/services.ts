@@ -69,6 +69,7 @@ export function buildSwarmServices(
   const { db } = database;
   const publicBaseUrl = (): string => config.publicBaseUrl ?? `http://localhost:${config.port}`;
   const logged = config.logEnabled ? tlog.service : null;
+  const keyLog = config.logEnabled ? tlog.keyEvents : null;
 
   const members = new MemberRepository(db);
   const takeRepository = new TakeRepository(db);
@@ -88,13 +89,14 @@ export function buildSwarmServices(
   const sweepDeps = { db, clock, lifecycle, allocations };
 
   const services: SwarmServices = {
-    applications: new ApplicationService(db, members, clock),
+    applications: new ApplicationService(db, members, clock, keyLog),
     activation: new ActivationService(
       db,
       members,
       { join: joinCollectingSessions },
       clock,
       publicBaseUrl,
+      keyLog,
     ),
     tokenClaims,
     takes: new TakeService(takeRepository, clock, tokenClaims, {

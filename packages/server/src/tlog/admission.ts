@@ -1,4 +1,6 @@
 import {
+  type KeyFailure,
+  type KeyHistories,
   parseCanonicalTake,
   receiptLogEntry,
   takeFieldsDiffering,
@@ -47,6 +49,22 @@ export async function admitTake(take: PendingTake): Promise<Admission> {
     disagreements.push('the row does not say what the signed text says');
   if (disagreements.length > 0) return { ok: false, reason: disagreements.join('; ') };
   return { ok: true, entry };
+}
+
+/**
+ * Was the take's key its member's active key in the log as it stands (the take would land at
+ * `index`)? A take whose key the log does not hold for its member is refused with the fold's code
+ * (`key_not_logged`, `key_not_active`, or the history's own failure) at the start of the reason.
+ */
+export function admitTakeKey(
+  take: Pick<PendingTake, 'memberId' | 'publicKey'>,
+  histories: KeyHistories | KeyFailure,
+  index: number,
+): { ok: true } | { ok: false; reason: string } {
+  const failure = 'ok' in histories ? histories : histories.checkLatest(take, index);
+  return failure === null
+    ? { ok: true }
+    : { ok: false, reason: `${failure.code}: ${failure.message}` };
 }
 
 /** A published receipt is logged when its entry verifies on its own (§11 in full). */

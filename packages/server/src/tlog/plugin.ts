@@ -8,6 +8,7 @@ import { resolveLogKey } from './log-key.js';
 import { TlogRepository } from './repository.js';
 import { TlogSequencer } from './sequencer.js';
 import { TlogService } from './service.js';
+import { foldMember, KeyEventLog } from './key-log.js';
 import { LogWatch, type LogAlarm } from './log-watch.js';
 import { WitnessPush } from './witness-push.js';
 
@@ -36,6 +37,8 @@ export class Tlog {
   readonly sequencer: TlogSequencer;
   /** Sends each new checkpoint to the witnesses configured with a URL. */
   readonly witnessPush: WitnessPush;
+  /** Member key events, appended in the member change's transaction (swarm/members). */
+  readonly keyEvents: KeyEventLog;
 
   private constructor(
     private readonly repository: TlogRepository,
@@ -48,6 +51,11 @@ export class Tlog {
     this.sequencer = new TlogSequencer(repository, log, (startedAt) => this.integrated(startedAt));
     this.witnessPush = new WitnessPush(service, clock, service.witnesses);
     service.watch.onAlarm((alarm) => this.alarmed(alarm));
+    // Integrated soon after (the recovery pass integrates anything this run missed).
+    this.keyEvents = new KeyEventLog(() => {
+      service.keyEntryAppended();
+      if (this.enabled) this.sequencer.integrateSoon();
+    });
   }
 
   /** Every alarm is an error line (witness failures a warning: the log goes on without them). */
@@ -172,6 +180,27 @@ export class Tlog {
   ): Promise<Map<string, number>> => {
     const entries = await new TlogRepository(trx).entriesByTakes(takeIds);
     return new Map([...entries].map(([takeId, entry]) => [takeId, entry.idx]));
+  };
+
+  /** Of these takes, those in the log whose key was their member's active logged key there. */
+  readonly countable = async (
+    trx: Kysely<DB>,
+    takes: ReadonlyArray<{ id: string; memberId: string; publicKey: string }>,
+  ): Promise<Set<string>> => {
+    const repository = new TlogRepository(trx);
+    const [entries, keyRows] = await Promise.all([
+      repository.entriesByTakes(takes.map((t) => t.id)),
+      repository.keyEntries(takes.map((t) => t.memberId)),
+    ]);
+    const counted = new Set<string>();
+    for (const take of takes) {
+      const entry = entries.get(take.id);
+      if (entry === undefined) continue;
+      const histories = foldMember(keyRows, take.memberId);
+      if ('ok' in histories || histories.checkTake(take, entry.idx) !== null) continue;
+      counted.add(take.id);
+    }
+    return counted;
   };
 
   /**

@@ -6,7 +6,7 @@ import {
 } from '@convene/protocol';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../db/schema.js';
-import type { TlogEntriesView } from './tables.js';
+import type { TlogEntriesView, TlogEntryKind } from './tables.js';
 
 /** A take as the sequencer checks it: the row, its session's date and subject, and its key. */
 export interface PendingTake {
@@ -40,7 +40,8 @@ export interface PendingReceipt {
 export interface NewEntry {
   idx: number;
   leafHash: Uint8Array;
-  kind: 'take' | 'receipt';
+  kind: TlogEntryKind;
+  /** The take id, the receipt's session id or the key event's member id ('' for the marker). */
   subject: string;
   entry: string;
 }
@@ -48,10 +49,20 @@ export interface NewEntry {
 export interface EntryRow {
   idx: number;
   leafHash: Uint8Array;
-  kind: 'take' | 'receipt';
+  kind: TlogEntryKind;
   takeId: string | null;
   receiptSessionId: string | null;
+  /** The member of a key event. */
+  keyMemberId: string | null;
   entry: string;
+}
+
+/** A member's keys, status and role as the database holds them now. */
+export interface MemberKeyRowState {
+  activeKey: string | null;
+  pendingKey: string | null;
+  status: 'applied' | 'active' | 'inactive';
+  role: 'member' | 'judge';
 }
 
 export interface CheckpointRow {
@@ -90,6 +101,13 @@ export class TlogRepository {
         select convene_tlog_lock_next() as next`.execute(trx);
       return work(new TlogRepository(trx), Number(rows[0]!.next));
     });
+  }
+
+  /** Takes the index lock in this repository's own transaction and hands `work` the next index. */
+  async withLockedIndexIn<T>(work: (next: number) => Promise<T>): Promise<T> {
+    const { rows } = await sql<{ next: number | string }>`
+      select convene_tlog_lock_next() as next`.execute(this.db);
+    return work(Number(rows[0]!.next));
   }
 
   /** How many entries the tree holds (integrated: nodes written, head moved). */
@@ -246,7 +264,11 @@ export class TlogRepository {
     return new Map(rows.map((row) => [Buffer.from(row.hash).toString('base64'), Number(row.idx)]));
   }
 
-  async recordRefused(kind: 'take' | 'receipt', subject: string, reason: string): Promise<void> {
+  async recordRefused(
+    kind: 'take' | 'receipt' | 'key',
+    subject: string,
+    reason: string,
+  ): Promise<void> {
     await this.db
       .insertInto('tlog_refused')
       .values({ subject, kind, reason })
@@ -286,6 +308,7 @@ export class TlogRepository {
             kind: e.kind,
             take_id: e.kind === 'take' ? e.subject : null,
             receipt_session_id: e.kind === 'receipt' ? e.subject : null,
+            key_member_id: e.kind === 'key' ? e.subject : null,
             entry: e.entry,
           })),
         )
@@ -426,6 +449,7 @@ export class TlogRepository {
         'e.kind',
         'e.take_id',
         'e.receipt_session_id',
+        'e.key_member_id',
         'e.entry',
         'e.session_id',
         'e.member_id',
@@ -435,6 +459,71 @@ export class TlogRepository {
         'e.canonical',
         'e.signature',
       ]);
+  }
+
+  /**
+   * The key marker and the key events of `memberIds` (every member's when omitted), in index order,
+   * with the leaf hash the tree holds once integrated.
+   */
+  async keyEntries(memberIds?: readonly string[]): Promise<EntryRow[]> {
+    let query = this.entries().where('e.kind', 'in', ['key', 'keys-begin']);
+    if (memberIds !== undefined) {
+      if (memberIds.length === 0) query = query.where('e.kind', '=', 'keys-begin');
+      else {
+        const ids = [...new Set(memberIds)];
+        query = query.where((eb) =>
+          eb.or([eb('e.kind', '=', 'keys-begin'), eb('e.key_member_id', 'in', ids)]),
+        );
+      }
+    }
+    const rows = await query.orderBy('e.idx').execute();
+    return rows.map(toEntry);
+  }
+
+  /** The highest index of a key entry or the marker (-1: none): changes whenever one is appended. */
+  async lastKeyIndex(): Promise<number> {
+    const row = await this.db
+      .selectFrom('tlog_entry')
+      .select((eb) => eb.fn.max('idx').as('last'))
+      .where('kind', 'in', ['key', 'keys-begin'])
+      .executeTakeFirst();
+    return row?.last === null || row?.last === undefined ? -1 : Number(row.last);
+  }
+
+  /** The index and text of the member's latest key event. */
+  async lastKeyEvent(memberId: string): Promise<{ idx: number; entry: string } | undefined> {
+    const row = await this.db
+      .selectFrom('tlog_entry')
+      .select(['idx', 'entry'])
+      .where('kind', '=', 'key')
+      .where('key_member_id', '=', memberId)
+      .orderBy('idx', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined ? undefined : { idx: Number(row.idx), entry: row.entry };
+  }
+
+  /** The member's keys, status and role as they stand in this transaction. */
+  async memberKeyState(memberId: string): Promise<MemberKeyRowState | undefined> {
+    const member = await this.db
+      .selectFrom('member')
+      .select(['status', 'role'])
+      .where('id', '=', memberId)
+      .executeTakeFirst();
+    if (member === undefined) return undefined;
+    const keys = await this.db
+      .selectFrom('member_key')
+      .select(['public_key', 'state'])
+      .where('member_id', '=', memberId)
+      .where('state', 'in', ['active', 'pending'])
+      .execute();
+    const of = (state: string) => keys.find((k) => k.state === state)?.public_key ?? null;
+    return {
+      activeKey: of('active'),
+      pendingKey: of('pending'),
+      status: member.status,
+      role: member.role,
+    };
   }
 
   async latestCheckpoint(): Promise<CheckpointRow | undefined> {
@@ -571,6 +660,7 @@ function toEntry(row: EntriesRow): EntryRow {
     kind: row.kind,
     takeId: row.take_id,
     receiptSessionId: row.receipt_session_id,
+    keyMemberId: row.key_member_id,
     entry: row.entry ?? rebuiltTakeEntry(row),
   };
 }

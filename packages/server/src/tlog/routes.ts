@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { TlogService } from './service.js';
 import { fail } from '../errors.js';
+import { TLOG_ENTRY_KINDS } from './tables.js';
 
 const tags = ['transparency log'];
 /**
@@ -9,9 +10,9 @@ const tags = ['transparency log'];
  * entry. A CDN or browser may keep them forever (docs/operations.md).
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const ErrorSchema = Type.Object({ error: Type.String() });
-const Size = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
-const Base64Hash = Type.String({ description: 'base64 of 32 bytes' });
+export const ErrorSchema = Type.Object({ error: Type.String() });
+export const Size = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
+export const Base64Hash = Type.String({ description: 'base64 of 32 bytes' });
 
 const CosignatureSchema = Type.Object({
   name: Type.String(),
@@ -31,12 +32,20 @@ const CheckpointSchema = Type.Object({
   cosignatures: Type.Array(CosignatureSchema),
 });
 
-const EntrySchema = Type.Object({
+export const EntrySchema = Type.Object({
   index: Size,
   leafHash: Base64Hash,
-  kind: Type.Union([Type.Literal('take'), Type.Literal('receipt')]),
+  kind: Type.Union([
+    Type.Literal(TLOG_ENTRY_KINDS[0]),
+    Type.Literal(TLOG_ENTRY_KINDS[1]),
+    Type.Literal(TLOG_ENTRY_KINDS[2]),
+    Type.Literal(TLOG_ENTRY_KINDS[3]),
+  ]),
   takeId: Type.Union([Type.String(), Type.Null()]),
   sessionId: Type.Union([Type.String(), Type.Null()]),
+  memberId: Type.Union([Type.String(), Type.Null()], {
+    description: 'the member of a key event; null for other entries',
+  }),
   entry: Type.String({ description: 'the entry text (JCS), docs/protocol.md §14.1' }),
 });
 

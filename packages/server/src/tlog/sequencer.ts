@@ -6,7 +6,8 @@ import {
   type StoredNode,
 } from '@convene/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import { admitReceipt, admitTake } from './admission.js';
+import { admitReceipt, admitTake, admitTakeKey } from './admission.js';
+import { foldMember } from './key-log.js';
 import { nodeKey, type NewEntry, type TlogRepository } from './repository.js';
 
 /** Where an entry landed in the log. */
@@ -147,10 +148,17 @@ export class TlogSequencer {
       const receipts = await repo.pendingReceipts(BATCH);
       const accepted: Array<{ kind: 'take' | 'receipt'; subject: string; entry: string }> = [];
       const refused: AppendOutcome['refused'] = [];
+      // Each take's key must be its member's active key in the log as it stands (§14.10).
+      const keyRows = takes.length === 0 ? [] : await repo.keyEntries(takes.map((t) => t.memberId));
       for (const take of takes) {
         const admission = await admitTake(take);
-        if (admission.ok) accepted.push({ kind: 'take', subject: take.id, entry: admission.entry });
-        else refused.push({ kind: 'take', subject: take.id, reason: admission.reason });
+        const keyed = admission.ok
+          ? admitTakeKey(take, foldMember(keyRows, take.memberId), next + accepted.length)
+          : admission;
+        if (keyed.ok && admission.ok) {
+          accepted.push({ kind: 'take', subject: take.id, entry: admission.entry });
+        } else if (!keyed.ok)
+          refused.push({ kind: 'take', subject: take.id, reason: keyed.reason });
       }
       for (const receipt of receipts) {
         const admission = await admitReceipt(receipt);

@@ -20,6 +20,7 @@ import {
   type HashPlan,
   LOG_ENTRY_KIND,
   parseLogEntry,
+  KeyHistories,
   type InclusionProofJson,
   type NodeId,
   type NoteSigner,
@@ -29,6 +30,8 @@ import type { Clock } from '../clock.js';
 import { MAX_LOG_WITNESSES, type LogWitness } from '../config.js';
 import type { LogKey } from './log-key.js';
 import { nodeKey, type CheckpointRow, type EntryRow, type TlogRepository } from './repository.js';
+import { KeyHistoryCache, type MemberKeyHistories } from './key-log.js';
+import type { TlogEntryKind } from './tables.js';
 import { fail } from '../errors.js';
 import { CheckpointGuard } from './checkpoint-guard.js';
 import type { LogWatch } from './log-watch.js';
@@ -59,9 +62,11 @@ export interface CheckpointView {
 export interface LogEntryView {
   index: number;
   leafHash: string;
-  kind: 'take' | 'receipt';
+  kind: TlogEntryKind;
   takeId: string | null;
   sessionId: string | null;
+  /** The member of a key event; null for other entries. */
+  memberId: string | null;
   entry: string;
 }
 
@@ -71,6 +76,17 @@ export const INCLUSION_PENDING = {
   signerStopped: (reason: string) => `the log's signer has stopped: ${reason}`,
   notInLog: 'the log holds no entry for this take',
 } as const;
+/** A member's logged key history with inclusion proofs (GET /api/log/members/{id}/keys). */
+export interface MemberKeysView {
+  memberId: string;
+  treeSize: number;
+  /** The signed checkpoint of that size: every proof leads to its root. */
+  checkpoint: string;
+  /** The keys-begin marker (null: the log holds none below treeSize). */
+  marker: (LogEntryView & { proof: InclusionProofJson }) | null;
+  /** The member's key events below treeSize, in log order. */
+  events: Array<LogEntryView & { proof: InclusionProofJson }>;
+}
 
 /** Checkpoints, proofs, entries and cosignatures of the transparency log (§14). */
 export class TlogService {
@@ -79,6 +95,7 @@ export class TlogService {
   readonly checkpoints: CheckpointGuard;
   /** When this replica first saw the tree ahead of the latest good checkpoint. */
   private behindSince: { size: number; at: Date } | null = null;
+  private readonly keyHistories: KeyHistoryCache;
 
   constructor(
     private readonly repository: TlogRepository,
@@ -96,6 +113,7 @@ export class TlogService {
       (size) => this.rootOf(size),
       (rejected) => options.watch.rejected(rejected, clock.now()),
     );
+    this.keyHistories = new KeyHistoryCache(repository);
   }
 
   get watch(): LogWatch {
@@ -104,6 +122,42 @@ export class TlogService {
 
   get witnesses(): readonly LogWitness[] {
     return this.options.witnesses;
+  }
+
+  /** These members' logged key histories, folded (cached until a key entry is appended). */
+  membersKeyHistories(
+    memberIds: readonly string[],
+    options: { fresh?: boolean } = {},
+  ): Promise<MemberKeyHistories> {
+    return this.keyHistories.of(memberIds, options);
+  }
+
+  /** A key entry was appended by this process: the next read folds again. */
+  keyEntryAppended(): void {
+    this.keyHistories.invalidate();
+  }
+
+  /**
+   * A member's key events and the keys-begin marker, each with an inclusion proof under the
+   * checkpoint of `treeSize` (default: the latest), so a reader folds them without trusting us.
+   */
+  async memberKeys(memberId: string, treeSize: number | undefined): Promise<MemberKeysView> {
+    const size = await this.provableSize(treeSize);
+    const checkpoint = await this.checkpoints.ofSize(size);
+    if (checkpoint === undefined) throw fail('checkpointNotFound');
+    const rows = (await this.repository.keyEntries([memberId])).filter((row) => row.idx < size);
+    const withProof = async (row: EntryRow) => ({
+      ...entryView(row),
+      proof: await this.proofOf(row, size),
+    });
+    const marker = rows.find((row) => row.kind === 'keys-begin');
+    return {
+      memberId,
+      treeSize: size,
+      checkpoint: checkpoint.note,
+      marker: marker === undefined ? null : await withProof(marker),
+      events: await Promise.all(rows.filter((row) => row.kind === 'key').map(withProof)),
+    };
   }
 
   /**
@@ -264,14 +318,22 @@ export class TlogService {
     sessionId: string;
     treeSize: number | undefined;
     indices: ReadonlyArray<number | undefined>;
+    memberIds?: readonly string[];
   }): Promise<ReceiptLogMaterial> {
     const { treeSize } = receipt;
-    const [anchor, entries, own, latest] = await Promise.all([
+    const [anchor, entries, own, latest, keyRows] = await Promise.all([
       treeSize === undefined ? undefined : this.checkpoints.ofSize(treeSize),
       this.repository.entriesAt(receipt.indices.filter((i): i is number => i !== undefined)),
       this.repository.entryByReceipt(receipt.sessionId),
       this.checkpoints.latest(),
+      receipt.memberIds === undefined ? undefined : this.repository.keyEntries(receipt.memberIds),
     ]);
+    const folded =
+      keyRows === undefined
+        ? undefined
+        : KeyHistories.fold(keyRows.map((row) => ({ index: row.idx, entry: row.entry })));
+    const keys =
+      folded === undefined ? {} : { keys: 'histories' in folded ? folded.histories : folded };
     const provable = (index: number | undefined, size: number | undefined) =>
       index !== undefined && size !== undefined && index < size && entries.get(index) !== undefined;
     const submissions = await Promise.all(
@@ -295,7 +357,7 @@ export class TlogService {
                     bytesToBase64,
                   ),
           };
-    return { checkpoint: anchor?.note ?? null, submissions, receipt: receiptEntry };
+    return { checkpoint: anchor?.note ?? null, submissions, receipt: receiptEntry, ...keys };
   }
 
   /**
@@ -541,6 +603,7 @@ function entryView(row: EntryRow): LogEntryView {
     kind: row.kind,
     takeId: row.takeId,
     sessionId: row.receiptSessionId,
+    memberId: row.keyMemberId,
     entry: row.entry,
   };
 }

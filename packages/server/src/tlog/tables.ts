@@ -11,12 +11,18 @@ export interface TlogHeadTable {
   size: number;
 }
 
+/** What a `tlog_entry` row holds: a take, a receipt, a member key event, the key marker. */
+export const TLOG_ENTRY_KINDS = ['take', 'receipt', 'key', 'keys-begin'] as const;
+export type TlogEntryKind = (typeof TLOG_ENTRY_KINDS)[number];
+
 export interface TlogEntryTable {
   idx: number;
   leaf_hash: Hash;
-  kind: 'take' | 'receipt';
+  kind: TlogEntryKind;
   take_id: string | null;
   receipt_session_id: string | null;
+  /** The member of a `key` entry (migration 0018). */
+  key_member_id: string | null;
   entry: string;
   sequenced_at: Stamped;
 }
@@ -28,9 +34,10 @@ export interface TlogEntryTable {
 export interface TlogEntriesView {
   idx: number;
   leaf_hash: Uint8Array;
-  kind: 'take' | 'receipt';
+  kind: TlogEntryKind;
   take_id: string | null;
   receipt_session_id: string | null;
+  key_member_id: string | null;
   entry: string | null;
   session_id: string | null;
   member_id: string | null;
@@ -66,7 +73,7 @@ export interface TlogCosignatureTable {
 
 export interface TlogRefusedTable {
   subject: string;
-  kind: 'take' | 'receipt';
+  kind: 'take' | 'receipt' | 'key';
   reason: string;
   found_at: Stamped;
 }

@@ -33,6 +33,8 @@ describeEachDatabase('transparency log', (kind) => {
   let ctx: TestContext;
   let members: TestMember[];
   let sessionId: string;
+  /** The tree size after the concurrent batch of takes (set by that test). */
+  let batchSize = 0;
   let logKey: string;
   let witness: { publicKey: string; secretKey: string };
 
@@ -75,13 +77,16 @@ describeEachDatabase('transparency log', (kind) => {
     await ctx.close();
   });
 
-  test('the key route names the configured origin; an empty log has a signed size-0 checkpoint', async () => {
+  test('the key route names the configured origin; a new log first signs its keys-begin marker', async () => {
     expect(logKey.startsWith(`${ORIGIN}+`)).toBe(true);
     const verified = await verifyCheckpointNote(await latest(), { logKey });
-    expect(verified.ok && verified.checkpoint.size).toBe(0);
+    // Entry 0 of every log is the keys-begin marker (migration 0018), signed at start.
+    expect(verified.ok && verified.checkpoint.size).toBe(1);
   });
 
   test('concurrent submits, with failures among them, get consecutive indices and every 201 carries its position', async () => {
+    // The members' key events are entries too: sign them first.
+    await checkpointNow();
     const before = (await getJson(ctx.app, '/api/log/checkpoint.json')).body.size as number;
     const attempts = await Promise.all(
       members.flatMap((member, i) => [
@@ -107,6 +112,7 @@ describeEachDatabase('transparency log', (kind) => {
     const note = await latest();
     const head = await verifyCheckpointNote(note, { logKey });
     expect(head.ok && head.checkpoint.size).toBe(before + members.length);
+    batchSize = before + members.length;
     const { body } = await getJson(
       ctx.app,
       `/api/log/entries?start=${before}&end=${before + members.length}`,
@@ -230,11 +236,12 @@ describeEachDatabase('transparency log', (kind) => {
   });
 
   test('consistency proofs between every kept checkpoint verify; a proof for a forked view does not', async () => {
-    const first = (await getJson(ctx.app, '/api/log/checkpoints/0')).body.note as string;
+    // The first checkpoint covers the keys-begin marker (entry 0 of every log).
+    const first = (await getJson(ctx.app, '/api/log/checkpoints/1')).body.note as string;
     const now = await latest();
     const size = ((await verifyCheckpointNote(now, { logKey })) as { checkpoint: { size: number } })
       .checkpoint.size;
-    for (const older of [0, members.length, size - 1, size]) {
+    for (const older of [1, batchSize, size - 1, size]) {
       const kept = await getJson(ctx.app, `/api/log/checkpoints/${older}`);
       if (kept.status !== 200) continue;
       const proof = (await getJson(ctx.app, `/api/log/proof/consistency?from=${older}&to=${size}`))
@@ -248,10 +255,10 @@ describeEachDatabase('transparency log', (kind) => {
         }),
       ).toEqual({ ok: true, older: expect.anything(), newer: expect.anything() });
     }
-    expect(first.startsWith(`${ORIGIN}\n0\n`)).toBe(true);
+    expect(first.startsWith(`${ORIGIN}\n1\n`)).toBe(true);
     // A fork signed with the (stolen) log key: same size, another root. The proof from the real
     // log does not lead from a kept checkpoint to it.
-    const half = members.length; // the checkpoint signed after the concurrent batch
+    const half = batchSize; // the checkpoint signed after the concurrent batch
     const kept = (await getJson(ctx.app, `/api/log/checkpoints/${half}`)).body;
     expect(kept.size).toBe(half);
     // Answers that cannot change are cacheable forever; the latest checkpoint is not.
@@ -366,13 +373,16 @@ describeEachDatabase('transparency log', (kind) => {
     const health = await getJson(ctx.app, '/health');
     expect(JSON.stringify(health.body)).not.toMatch(/missing: .*tlog/);
     const note = await latest();
-    const original = await inclusion('index=1');
-    // An insider rewrites the take at entry 1 (when it was received): the entry the log serves is
+    const { rows } = await sql<{ first: number | string }>`
+      select min(log_index) as first from take`.execute(db);
+    const t = Number(rows[0]!.first);
+    const original = await inclusion(`index=${t}`);
+    // An insider rewrites the first take (when it was received): the entry the log serves is
     // rebuilt from that row and no longer hashes to the leaf the signed tree holds.
     await tamper(
-      sql`update take set received_at = received_at + interval '1 second' where log_index = 1`,
+      sql`update take set received_at = received_at + interval '1 second' where log_index = ${t}`,
     );
-    const rewritten = await inclusion('index=1');
+    const rewritten = await inclusion(`index=${t}`);
     expect(
       await verifyEntryInclusion({
         entry: rewritten.body.entry,
@@ -381,9 +391,9 @@ describeEachDatabase('transparency log', (kind) => {
         logKey,
       }),
     ).toMatchObject({ ok: false, code: 'leaf_hash_mismatch' });
-    // Rewriting a stored node: proofs through it no longer reach the signed root.
-    await tamper(sql`update tlog_node set hash = sha256(hash) where level = 0 and idx = 0`);
-    const broken = await inclusion('index=1');
+    // Rewriting a stored node (the take's sibling leaf): proofs through it no longer reach the root.
+    await tamper(sql`update tlog_node set hash = sha256(hash) where level = 0 and idx = ${t ^ 1}`);
+    const broken = await inclusion(`index=${t}`);
     expect(
       await verifyEntryInclusion({
         entry: original.body.entry,

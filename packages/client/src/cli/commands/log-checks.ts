@@ -7,7 +7,6 @@ import {
   type ConsensusReceipt,
   type ReceiptReasonCode,
   bytesToBase64,
-  formatVerifierKey,
   logEntryLeafHash,
   parseCheckpoint,
   parseSignedNote,
@@ -16,6 +15,8 @@ import {
 } from '@convene/protocol';
 import type { CliContext } from '../context.js';
 import { failed, notChecked, passed, type Check } from './checks.js';
+import { loggedKeyHistories } from './key-checks.js';
+import { logVerifierKey } from './log-key.js';
 
 export const LOG_INCLUSION =
   'included in the transparency log, under a checkpoint signed by the log key';
@@ -23,23 +24,6 @@ const CHECKPOINT_ATTEMPTS = 8;
 const CHECKPOINT_RETRY_MS = 750;
 
 export const LOG_KEY_PINNED = 'log key is the one you pinned (--log-key)';
-
-/** The log's verifier key: from the pinned raw key and the checkpoint's origin, or as served. */
-async function logVerifierKey(
-  ctx: CliContext,
-  checkpoint: string,
-  pinned: string | undefined,
-): Promise<string> {
-  if (pinned === undefined) {
-    const response = await fetch(`${ctx.baseUrl()}/api/log/key`);
-    if (!response.ok) throw new Error(`GET /api/log/key answered HTTP ${response.status}`);
-    return ((await response.json()) as { vkey: string }).vkey;
-  }
-  const text = parseSignedNote(checkpoint)?.text;
-  const origin = text === undefined ? undefined : parseCheckpoint(text)?.origin;
-  if (origin === undefined) throw new Error('the served checkpoint is not a signed checkpoint');
-  return formatVerifierKey(origin, pinned);
-}
 
 /**
  * Is `entry` (the exact log entry text) in the log? Fetches the latest checkpoint and an inclusion
@@ -137,6 +121,10 @@ export const RECEIPT_LOG_CHECKS: ReadonlyArray<[ReceiptReasonCode, string]> = [
     'every submission is the log entry at its logIndex, included under that checkpoint',
   ],
   [
+    RECEIPT_REASONS.SUBMISSION_KEY_NOT_LOGGED,
+    "every submission's key was its member's active key in the log's key history at its logIndex",
+  ],
+  [
     RECEIPT_REASONS.LOG_CHECKPOINT_INCONSISTENT,
     "that checkpoint is consistent with the log's latest (no fork, no rewrite)",
   ],
@@ -196,9 +184,27 @@ export async function receiptAnchorChecks(
           )
         : null;
     const logKey = await logVerifierKey(ctx, checkpoint ?? latest?.note ?? '', pinnedLogKey);
+    // Each submitting member's key history, proven under the recorded checkpoint and folded.
+    const keys =
+      anchor === undefined || checkpoint === null
+        ? undefined
+        : await loggedKeyHistories(
+            ctx,
+            receipt.payload.submissions.map((s) => s.memberId),
+            anchor.treeSize,
+            pinnedLogKey,
+          );
     const material: ReceiptLogMaterial = {
       checkpoint,
       submissions,
+      ...(keys === undefined
+        ? {}
+        : {
+            keys:
+              typeof keys === 'string'
+                ? { ok: false, code: 'key_history_invalid', message: keys, index: -1 }
+                : keys,
+          }),
       ...(own !== null && !covered
         ? {}
         : {
@@ -215,6 +221,7 @@ export async function receiptAnchorChecks(
     };
     const outcomes = receiptLogOutcomes(await checkReceiptLog(receipt, material, { logKey }), {
       receiptChecked: material.receipt !== undefined,
+      keysChecked: material.keys !== undefined,
     });
     return RECEIPT_LOG_CHECKS.map(([code, label]) => {
       const outcome = outcomes.get(code as ReceiptLogCheck)!;

@@ -17,6 +17,7 @@ import { unwrap } from '../../sdk/client.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { checked, failed, finishChecks, notChecked, passed, type Check } from './checks.js';
+import { KEY_LOGGED, takeKeyCheck } from './key-checks.js';
 import {
   LOG_INCLUSION,
   LOG_KEY_PINNED,
@@ -109,8 +110,10 @@ export function registerVerify(program: Command, context: () => CliContext): voi
         const log = await logChecks(ctx, entry, options.logKey);
         checks.push(...log.checks);
         logIndex = log.logIndex;
+        checks.push(await takeKeyCheck(ctx, receipt, log, options.logKey));
       } else if (receipt.publicKey === null) {
         checks.push(notChecked(LOG_INCLUSION, 'the receipt carries no key to form the log entry'));
+        checks.push(notChecked(KEY_LOGGED, 'the receipt carries no key'));
       }
       finishChecks(ctx, { takeId: receipt.id, revision: receipt.revision, logIndex }, checks);
     });
@@ -234,6 +237,8 @@ const RECEIPT_CHECK_TEXT: Readonly<Record<ReceiptReasonCode, string>> = {
   log_checkpoint_unknown: 'the recorded checkpoint is one the log signed (--log-key)',
   log_checkpoint_inconsistent: "the recorded checkpoint is consistent with the log's latest",
   submission_not_in_log: 'every submission is in the log at its logIndex under that checkpoint',
+  submission_key_not_logged:
+    "every submission's key was its member's active key in the log's key history at its logIndex",
   receipt_not_in_log: 'the receipt itself is in the log',
   session_not_published: 'the session was published',
 };

@@ -14,6 +14,7 @@ import { takeLogPosition } from './0015-take-log-position.js';
 import { judgementMemberPaging } from './0016-judgement-member-paging.js';
 import { tlogNextIndex } from './0017-tlog-next-index.js';
 import { nonceLedgerByTake } from './0019-nonce-ledger-by-take.js';
+import { memberKeyLog } from './0018-member-key-log.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   judgementMemberPaging,
   tlogNextIndex,
   nonceLedgerByTake,
+  memberKeyLog,
 ];

@@ -6,6 +6,8 @@ import { queueEmail } from '../../email/outbox.js';
 import type { MemberRepository } from './repository.js';
 import { type MemberRow } from './repository.js';
 import { fail } from '../../errors.js';
+import type { KeyEventLog } from '../../tlog/key-log.js';
+import type { KeyEvent } from '@convene/protocol';
 
 export interface MemberStatusChange {
   memberId: string;
@@ -29,7 +31,27 @@ export class ActivationService {
     private readonly rosters: CollectingRosters,
     private readonly clock: Clock,
     private readonly publicBaseUrl: () => string,
+    /** Logs each key event in the change's transaction; null where no log is kept. */
+    private readonly keyLog: KeyEventLog | null = null,
   ) {}
+
+  /**
+   * A member change that is a key event (docs/protocol.md §14.1): the log's index lock first (before
+   * any member row, see KeyEventLog), then `change`, then the event, logged with the member's state
+   * as `change` left it, when `change` reports one.
+   */
+  private keyChange<T>(
+    change: (trx: Kysely<DB>) => Promise<{ result: T; event: KeyEvent | null; memberId: string }>,
+  ): Promise<T> {
+    return this.db.transaction().execute(async (trx) => {
+      const index = this.keyLog === null ? null : await this.keyLog.lockIndex(trx);
+      const { result, event, memberId } = await change(trx);
+      if (event !== null && index !== null) {
+        await this.keyLog!.record(trx, index, memberId, event, this.clock.now());
+      }
+      return result;
+    });
+  }
 
   /**
    * Activates the pending key without a token, approves the application, queues the approval email
@@ -38,12 +60,12 @@ export class ActivationService {
   async activate(memberId: unknown): Promise<MemberStatusChange> {
     const id = requireMemberId(memberId);
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
+    return this.keyChange<MemberStatusChange>(async (trx) => {
       const member = await this.lockMember(trx, id);
       const pending = await this.members.keyOf(member.id, 'pending', trx);
       if (pending === undefined) {
         if (member.status === 'active')
-          return { memberId: member.id, status: 'active', changed: false };
+          return unchanged({ memberId: member.id, status: 'active', changed: false });
         throw fail('notPending');
       }
       await this.members.retireKeys(trx, member.id, ['active'], now);
@@ -59,34 +81,36 @@ export class ActivationService {
       if (member.contact !== null) {
         await queueEmail(trx, approvalEmail(member, this.publicBaseUrl()), now);
       }
-      return { memberId: member.id, status: 'active', changed: true };
+      return changed('activated', { memberId: member.id, status: 'active', changed: true });
     });
   }
 
   /** Deactivation revokes the member's token; takes and keys stay for the record. */
   async deactivate(idOrHandle: string): Promise<MemberStatusChange> {
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
+    return this.keyChange<MemberStatusChange>(async (trx) => {
       const member = await this.lockMember(trx, idOrHandle);
       if (member.status === 'inactive')
-        return { memberId: member.id, status: 'inactive', changed: false };
+        return unchanged({ memberId: member.id, status: 'inactive', changed: false });
       await this.members.recordDecision(trx, member.id, { status: 'inactive' }, 'inactive', now);
       await this.members.revokeLiveToken(member.id, now, trx);
-      return { memberId: member.id, status: 'inactive', changed: true };
+      return changed('deactivated', { memberId: member.id, status: 'inactive', changed: true });
     });
   }
 
   /** Reactivation needs an active key on file; the member claims a fresh token with it. */
   async reactivate(idOrHandle: string): Promise<MemberStatusChange> {
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
+    return this.keyChange<MemberStatusChange>(async (trx) => {
       const member = await this.lockMember(trx, idOrHandle);
       if (member.status === 'active')
-        return { memberId: member.id, status: 'active', changed: false };
+        return unchanged({ memberId: member.id, status: 'active', changed: false });
       if ((await this.members.keyOf(member.id, 'active', trx)) === undefined) throw fail('noKey');
       await this.members.recordDecision(trx, member.id, { status: 'active' }, 'approved', now);
       if (member.role === 'member') await this.rosters.join(trx, member.id, now);
-      return { memberId: member.id, status: 'active', changed: true };
+      // From status applied (a rotated key, never activated) this is the member's first activation.
+      const event = member.status === 'inactive' ? 'reactivated' : 'activated';
+      return changed(event, { memberId: member.id, status: 'active', changed: true });
     });
   }
 
@@ -100,15 +124,15 @@ export class ActivationService {
   ): Promise<{ memberId: string; keyId: number }> {
     if (!isUsablePublicKey(publicKey)) throw fail('invalidPublicKey');
     const now = this.clock.now();
-    return this.db.transaction().execute(async (trx) => {
+    return this.keyChange(async (trx) => {
       const member = await this.lockMember(trx, idOrHandle);
       const holder = await this.members.liveKeyByPublicKey(publicKey, trx);
       if (holder !== undefined) throw fail('keyAlreadyRegistered');
       await this.members.retireKeys(trx, member.id, ['active', 'pending'], now);
-      return {
+      return changed('rotated', {
         memberId: member.id,
         keyId: await this.members.insertActiveKey(trx, member.id, publicKey, now),
-      };
+      });
     });
   }
 
@@ -125,9 +149,13 @@ export class ActivationService {
     role: unknown,
   ): Promise<{ memberId: string; role: 'member' | 'judge' }> {
     if (role !== 'member' && role !== 'judge') throw fail('invalidRole');
-    const member = await this.requireMember(idOrHandle);
-    await this.members.setRole(member.id, role);
-    return { memberId: member.id, role };
+    return this.keyChange(async (trx) => {
+      const member = await this.lockMember(trx, idOrHandle);
+      const result: { memberId: string; role: 'member' | 'judge' } = { memberId: member.id, role };
+      if (member.role === role) return unchanged(result);
+      await this.members.setRole(member.id, role, trx);
+      return changed('role', result);
+    });
   }
 
   private async requireMember(idOrHandle: string): Promise<MemberRow> {
@@ -143,6 +171,17 @@ export class ActivationService {
     return member;
   }
 }
+
+const unchanged = <T extends { memberId: string }>(result: T) => ({
+  result,
+  event: null,
+  memberId: result.memberId,
+});
+const changed = <T extends { memberId: string }>(event: KeyEvent, result: T) => ({
+  result,
+  event,
+  memberId: result.memberId,
+});
 
 function requireMemberId(value: unknown): string {
   if (typeof value !== 'string' || value === '' || value.length > 100)

@@ -12,6 +12,7 @@ import { handleCandidates, handleFromName } from './handles.js';
 import type { MemberRepository } from './repository.js';
 import { isUuid } from '../shared/ids.js';
 import { fail, failWith } from '../../errors.js';
+import type { KeyEventLog } from '../../tlog/key-log.js';
 
 export interface ApplyResult {
   created: boolean;
@@ -58,6 +59,8 @@ export class ApplicationService {
     private readonly db: Kysely<DB>,
     private readonly members: MemberRepository,
     private readonly clock: Clock,
+    /** Logs each new applicant's `applied` key event in its transaction; null without a log. */
+    private readonly keyLog: KeyEventLog | null = null,
   ) {}
 
   /**
@@ -88,6 +91,9 @@ export class ApplicationService {
     const now = this.clock.now();
     const canonical = canonicalApplication(application);
     return this.db.transaction().execute(async (trx) => {
+      // The log's index lock before any row (see KeyEventLog); a refreshed application with the
+      // same pending key changes no key, so it is no key event.
+      const index = this.keyLog === null ? null : await this.keyLog.lockIndex(trx);
       const existingKey = await this.members.liveKeyByPublicKey(application.publicKey, trx);
       if (existingKey !== undefined) {
         const member = await this.members.findById(existingKey.member_id, trx);
@@ -111,6 +117,9 @@ export class ApplicationService {
         { application, canonical, signature },
         now,
       );
+      if (index !== null) {
+        await this.keyLog!.record(trx, index, memberId, 'applied', now, { canonical, signature });
+      }
       return { created: true, memberId, handle, state: 'applied' };
     });
   }

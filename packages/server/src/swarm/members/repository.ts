@@ -167,8 +167,8 @@ export class MemberRepository {
     await this.db.updateTable('member').set(profile).where('id', '=', memberId).execute();
   }
 
-  async setRole(memberId: string, role: 'member' | 'judge'): Promise<void> {
-    await this.db.updateTable('member').set({ role }).where('id', '=', memberId).execute();
+  async setRole(memberId: string, role: 'member' | 'judge', trx?: Kysely<DB>): Promise<void> {
+    await (trx ?? this.db).updateTable('member').set({ role }).where('id', '=', memberId).execute();
   }
 
   /** A new applicant: the member (status applied), its pending key and its application. */

@@ -27,6 +27,8 @@ export interface ReceiptLogReads {
     sessionId: string;
     treeSize: number | undefined;
     indices: ReadonlyArray<number | undefined>;
+    /** The submitting members: their logged key histories come with the material. */
+    memberIds: readonly string[];
   }): Promise<ReceiptLogMaterial>;
   previousReceiptDigest(subjectId: string, sessionId: string): Promise<string | null>;
 }
@@ -103,6 +105,9 @@ export class ReceiptService {
       sessionId: receipt.sessionId,
       treeSize: typeof payload.log?.treeSize === 'number' ? payload.log.treeSize : undefined,
       indices: submissions.map((s) => (Number.isSafeInteger(s?.logIndex) ? s.logIndex : undefined)),
+      memberIds: submissions
+        .map((s) => s?.memberId)
+        .filter((id): id is string => typeof id === 'string'),
     });
     return checkReceiptLog(receipt, material, { logKey: this.log!.key.vkey });
   }

@@ -149,7 +149,15 @@ export class LifecycleService {
     const wanted = ORDER.indexOf(target);
     let session = await this.locked(head.subject_id, sessionId, async (trx, subject, row) => {
       let next = await closeWindow(trx, row, this.clock.now(), closeMode);
-      if (wanted >= 1) next = await aggregateSession(trx, next, subject, this.clock.now());
+      if (wanted >= 1) {
+        next = await aggregateSession(
+          trx,
+          next,
+          subject,
+          this.clock.now(),
+          this.log?.countable ?? null,
+        );
+      }
       if (wanted >= 2) next = await judgeSession(trx, next, this.clock.now());
       return { session: next, changed: next.state !== row.state || wanted === 2 };
     });

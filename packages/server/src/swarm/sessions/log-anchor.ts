@@ -11,6 +11,14 @@ export interface ReceiptLogAnchoring {
   anchor(takeIds: readonly string[]): Promise<ReceiptLogAnchor>;
   /** The log indices of these takes, read in the caller's transaction; a take not logged is absent. */
   readonly indicesOf: (trx: Kysely<DB>, takeIds: readonly string[]) => Promise<Map<string, number>>;
+  /**
+   * Of these takes, the ones that may count, read in the caller's transaction: in the log, each
+   * signed with its member's active logged key at its index (docs/protocol.md §14.1).
+   */
+  readonly countable: (
+    trx: Kysely<DB>,
+    takes: ReadonlyArray<{ id: string; memberId: string; publicKey: string }>,
+  ) => Promise<Set<string>>;
   /** Logs receipts published since (and signs a checkpoint), so a new receipt is in the log at once. */
   logReceipts(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import { chainHead, insertReceipt } from '../receipts/repository.js';
 import type { SubjectRow } from '../subjects/repository.js';
 import { aggregateTakes } from './aggregation.js';
 import { rationaleText, synthesisText } from './narrative.js';
-import type { PublishAnchor } from './log-anchor.js';
+import type { PublishAnchor, ReceiptLogAnchoring } from './log-anchor.js';
 import { rosterOf, setSession, takesOfSession, type SessionRow } from './repository.js';
 
 /*
@@ -45,12 +45,20 @@ export async function aggregateSession(
   session: SessionRow,
   subject: SubjectRow,
   now: Date,
+  /**
+   * With a log, the takes that may count (ReceiptLogAnchoring.countable): only takes it holds,
+   * each signed with its member's active logged key at its index, so a row inserted behind the
+   * service (which the recovery pass refuses) or forced into the log is never counted (§14.10).
+   */
+  countable: ReceiptLogAnchoring['countable'] | null = null,
 ): Promise<SessionRow> {
   if (session.state !== 'window_closed') return session;
-  const [roster, takes] = await Promise.all([
+  const [roster, filed] = await Promise.all([
     rosterOf(trx, session.id),
     takesOfSession(trx, session.id),
   ]);
+  const allowed = countable === null ? null : await countable(trx, filed);
+  const takes = allowed === null ? filed : filed.filter((take) => allowed.has(take.id));
   const expected = roster.filter((entry) => !entry.excused).map((entry) => entry.memberId);
   const aggregate = aggregateTakes(
     takes,

@@ -161,6 +161,7 @@ function windowClosed(closesAt: Date | null, now: Date): boolean {
 function mapInsertError(error: unknown): unknown {
   const state = sqlState(error);
   if (state === SQLSTATE.windowClosed) return fail('windowClosed');
+  if (state === SQLSTATE.keyNotActive) return fail('noKey');
   if (state === SQLSTATE.amendmentClosed) return fail('amendmentClosed');
   if (state === SQLSTATE.amendmentClosedPublished) return fail('amendmentClosedPublished');
   if (state === SQLSTATE.checkViolation && violatedConstraint(error) === 'take_revision_cap') {

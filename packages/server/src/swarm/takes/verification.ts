@@ -1,4 +1,11 @@
-import { checkServedTake, type ServedTake, type TakeCheck } from '@convene/protocol';
+import {
+  checkServedTake,
+  checkTakeKey,
+  type KeyFailure,
+  type KeyHistories,
+  type ServedTake,
+  type TakeCheck,
+} from '@convene/protocol';
 
 /**
  * What the verifier needs of the transparency log (src/tlog): each take's entry text and the leaf
@@ -8,6 +15,11 @@ export interface TakeLog {
   entriesOfTakes(
     takeIds: readonly string[],
   ): Promise<Map<string, { index: number; leafHash: string; entry: string }>>;
+  /** The members' logged key histories, folded (docs/protocol.md §14.1, key entries). */
+  membersKeyHistories(
+    memberIds: readonly string[],
+    options?: { fresh?: boolean },
+  ): Promise<Map<string, KeyHistories | KeyFailure>>;
 }
 
 /**
@@ -42,15 +54,49 @@ export class TakeVerifier {
   constructor(private readonly log: TakeLog | null) {}
 
   async verdicts(takes: readonly StoredTake[]): Promise<Map<string, TakeVerdict>> {
-    const logged = this.log === null ? null : await this.log.entriesOfTakes(takes.map((t) => t.id));
+    const memberIds = takes.map((t) => t.memberId);
+    const [logged, cachedKeys] =
+      this.log === null
+        ? [null, null]
+        : await Promise.all([
+            this.log.entriesOfTakes(takes.map((t) => t.id)),
+            this.log.membersKeyHistories(memberIds),
+          ]);
+    // A key check that fails on the cached histories is asked again on fresh ones before it is
+    // reported (a key event committed a moment ago, elsewhere, is then seen).
+    const keyReasonOf = (
+      take: StoredTake,
+      entry: { index: number } | null,
+      keys: Map<string, KeyHistories | KeyFailure>,
+    ) =>
+      entry === null
+        ? unloggedKeyReason(take, keys.get(take.memberId)!)
+        : checkTakeKey(take, keys.get(take.memberId)!, entry.index);
+    let keys = cachedKeys;
+    if (
+      this.log !== null &&
+      logged !== null &&
+      keys !== null &&
+      takes.some((take) => keyReasonOf(take, logged.get(take.id) ?? null, keys!) !== null)
+    ) {
+      keys = await this.log.membersKeyHistories(memberIds, { fresh: true });
+    }
     const verdicts = await Promise.all(
       takes.map(async (take): Promise<[string, TakeVerdict]> => {
         const entry = logged === null ? undefined : (logged.get(take.id) ?? null);
-        const check = await this.check(
+        const signed = await this.check(
           served(take),
           entry?.entry ?? (entry === null ? null : undefined),
           entry?.leafHash,
         );
+        // The key check is a cheap lookup in the folded history: not memoised, so a key event
+        // appended since the last read counts at once.
+        const keyReason =
+          entry === undefined || keys === null ? null : keyReasonOf(take, entry, keys);
+        const check =
+          keyReason === null
+            ? signed
+            : { verified: false, reasons: [...signed.reasons, keyReason] };
         return [
           take.id,
           { ...check, logIndex: entry?.index ?? null, leafHash: entry?.leafHash ?? null },
@@ -77,6 +123,18 @@ export class TakeVerifier {
     this.memo.set(key, check);
     return check;
   }
+}
+
+/**
+ * A take the log does not hold (already `not_in_log`) is also `key_not_logged` when its key is
+ * nowhere in its member's logged history: a key planted behind the service says so by name.
+ */
+function unloggedKeyReason(
+  take: StoredTake,
+  histories: KeyHistories | KeyFailure,
+): ReturnType<typeof checkTakeKey> {
+  const reason = checkTakeKey(take, histories, Number.MAX_SAFE_INTEGER);
+  return reason?.code === 'key_not_logged' ? reason : null;
 }
 
 const served = (take: StoredTake): ServedTake => ({

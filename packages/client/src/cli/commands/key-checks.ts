@@ -1,0 +1,91 @@
+import {
+  checkTakeKey,
+  KeyHistories,
+  verifyEntryInclusion,
+  type IndexedEntry,
+  type KeyFailure,
+  type InclusionProofJson,
+} from '@convene/protocol';
+import type { CliContext } from '../context.js';
+import { failed, notChecked, passed, type Check } from './checks.js';
+import { logVerifierKey } from './log-key.js';
+
+export const KEY_LOGGED =
+  "the take's key was its member's active key in the log's key history at its index";
+
+interface ProvenEntry {
+  index: number;
+  entry: string;
+  proof: InclusionProofJson;
+}
+
+interface ServedKeys {
+  treeSize: number;
+  checkpoint: string;
+  marker: ProvenEntry | null;
+  events: ProvenEntry[];
+}
+
+/**
+ * The logged key histories of `memberIds` (GET /api/log/members/{id}/keys at `treeSize`), every
+ * event and the keys-begin marker checked included under the served checkpoint with the log key
+ * (pinned when given), then folded together (protocol `KeyHistories.fold`). A string when they
+ * could not be read or proven.
+ */
+export async function loggedKeyHistories(
+  ctx: CliContext,
+  memberIds: readonly string[],
+  treeSize: number,
+  pinnedLogKey: string | undefined,
+): Promise<KeyHistories | KeyFailure | string> {
+  const entries = new Map<number, IndexedEntry>();
+  for (const memberId of new Set(memberIds)) {
+    const path = `/api/log/members/${encodeURIComponent(memberId)}/keys?treeSize=${treeSize}`;
+    const response = await fetch(`${ctx.baseUrl()}${path}`);
+    if (!response.ok) return `GET ${path} answered HTTP ${response.status}`;
+    const served = (await response.json()) as ServedKeys;
+    if (served.treeSize !== treeSize) return `the key history is for size ${served.treeSize}`;
+    const logKey = await logVerifierKey(ctx, served.checkpoint, pinnedLogKey);
+    for (const item of [...(served.marker === null ? [] : [served.marker]), ...served.events]) {
+      const included = await verifyEntryInclusion({
+        entry: item.entry,
+        proof: item.proof,
+        checkpoint: served.checkpoint,
+        logKey,
+      });
+      if (!included.ok) return `key entry ${item.index}: ${included.code}: ${included.message}`;
+      if (item.proof.logIndex !== item.index)
+        return `key entry ${item.index}: proof for another index`;
+      entries.set(item.index, { index: item.index, entry: item.entry });
+    }
+  }
+  const folded = KeyHistories.fold([...entries.values()]);
+  return 'histories' in folded ? folded.histories : folded;
+}
+
+/** `verify take`'s key check: the take's key against its member's logged history at its index. */
+export async function takeKeyCheck(
+  ctx: CliContext,
+  take: { memberId: string; publicKey: string | null },
+  position: { logIndex?: number; treeSize?: number },
+  pinnedLogKey: string | undefined,
+): Promise<Check> {
+  if (position.logIndex === undefined || position.treeSize === undefined) {
+    return notChecked(KEY_LOGGED, 'the take is not proven in the log');
+  }
+  try {
+    const histories = await loggedKeyHistories(
+      ctx,
+      [take.memberId],
+      position.treeSize,
+      pinnedLogKey,
+    );
+    if (typeof histories === 'string') return failed(KEY_LOGGED, histories);
+    const reason = checkTakeKey(take, histories, position.logIndex);
+    return reason === null
+      ? passed(KEY_LOGGED)
+      : failed(KEY_LOGGED, `${reason.code}: ${reason.message}`);
+  } catch (error) {
+    return notChecked(KEY_LOGGED, `could not read the log: ${(error as Error).message}`);
+  }
+}
