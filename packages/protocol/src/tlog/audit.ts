@@ -5,6 +5,7 @@ import { bytesToBase64, utf8Encode } from '../encoding.js';
 import type { Checkpoint } from './checkpoint.js';
 import { LOG_ENTRY_KIND, logEntryLeafHash, parseLogEntry, verifyLogEntry } from './entries.js';
 import { hashesEqual } from './hashing.js';
+import { KeyHistories } from './key-history.js';
 import { MerkleFrontier } from './tree.js';
 
 export const AUDIT_REASONS = {
@@ -115,6 +116,7 @@ export async function auditEntries(
       });
     }
   }
+  problems.push(...keyProblems(entries));
   if (contiguous && !hashesEqual(frontier.root(), checkpoint.rootHash)) {
     problems.push({
       code: AUDIT_REASONS.rootMismatch,
@@ -122,4 +124,21 @@ export async function auditEntries(
     });
   }
   return { takes, receipts, problems };
+}
+
+/**
+ * The key history over the whole log (docs §14.1, "Key entries"): it must fold, and every take must
+ * have been filed with its member's active logged key at its index (`key_not_logged`, …).
+ */
+function keyProblems(entries: ReadonlyArray<{ index: number; entry: string }>): AuditProblem[] {
+  const folded = KeyHistories.fold(entries.filter((e) => parseLogEntry(e.entry).ok));
+  if (!folded.ok) return [{ code: folded.code, index: folded.index, message: folded.message }];
+  const problems: AuditProblem[] = [];
+  for (const { index, entry } of entries) {
+    const parsed = parseLogEntry(entry);
+    if (!parsed.ok || parsed.entry.kind !== LOG_ENTRY_KIND.take) continue;
+    const failed = folded.histories.checkTake(parsed.entry, index);
+    if (failed !== null) problems.push({ code: failed.code, index, message: failed.message });
+  }
+  return problems;
 }

@@ -51,20 +51,17 @@ const ATTACKS: Record<string, 'caught' | { pending: string }> = {
   '1-take-changed-stance': 'caught',
   '2-rewritten-tree-node': 'caught',
   '3-deleted-take-row': 'caught',
-  // Finding: by its recommendationId (what the submit answers and `convene verify take` takes) a
-  // take whose row is gone is a plain 404, not the documented 410 take_row_missing.
+  // Known limit (docs/protocol.md §14.10, "Rows removed behind the service"): by its numeric
+  // recommendationId a removed take is a plain 404; no append-only table keeps that number.
   '3-deleted-take-row/by-recommendation-id': {
-    pending: 'GET /api/swarm/takes/{recommendationId} of a removed take: 410 (finding, issue 28)',
+    pending: 'a removed take asked by recommendationId: documented limit (the audit names the gap)',
   },
   '4-deleted-receipt-entry': 'caught',
   '5-forged-checkpoint-row': 'caught',
   // The forged row holds its size: the signer says so (halted, /health degraded, inclusionPending)
   // until the tree grows past it (docs/protocol.md §14.10).
   '5-forged-checkpoint-size': 'caught',
-  '9-planted-key': {
-    pending:
-      'key transparency (member key events in the log, key_not_logged, GET /api/log/members/{id}/keys)',
-  },
+  '9-planted-key': 'caught',
 };
 
 interface ScriptResult {

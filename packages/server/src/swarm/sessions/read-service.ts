@@ -178,11 +178,16 @@ export class SessionReads {
         ? aggregate.counted.map((entry) => entry.takeId)
         : selectCountedTakes(takes, expected).map((take) => take.id),
     );
-    const newest = newestPerMember(takes).map((take) => ({
-      take,
-      verdict: checked.verdicts.get(take.id)!,
-      counted: counted.has(take.id),
-    }));
+    // Before aggregation, a take counts only if it would: on the roster and verified on this read
+    // (in the log, filed with its member's active logged key); after, the aggregate says.
+    const newest = newestPerMember(takes).map((take) => {
+      const verdict = checked.verdicts.get(take.id)!;
+      return {
+        take,
+        verdict,
+        counted: counted.has(take.id) && (aggregate !== null || verdict.verified),
+      };
+    });
     return {
       ...sessionFull(session, newest.length),
       brief:
