@@ -686,13 +686,13 @@ describe('transparency log in the browser', () => {
         takeLines.filter((l) => !l.startsWith('passed')),
         takeLines.join('\n'),
       ).toEqual([]);
-      expect(takeLines).toHaveLength(7);
+      expect(takeLines).toHaveLength(8);
       const receiptLines = await lookup(publishedSessionId, 'lookup-receipt');
       expect(
         receiptLines.filter((l) => !l.startsWith('passed')),
         receiptLines.join('\n'),
       ).toEqual([]);
-      expect(receiptLines).toHaveLength(8);
+      expect(receiptLines).toHaveLength(9);
       expect(await seriousAxeViolations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBe(0);
       await screenshot(page, `log-lookup-${size.width}`);
@@ -797,17 +797,20 @@ describe('transparency log in the browser', () => {
       'passed',
       'passed',
       'passed',
+      'passed',
     ]);
+    // Last: the take's key against its member's key history, proven under the checkpoint.
+    expect(firstVisit.at(-1)).toMatch(/^passed .*active logged key at its index/);
     const honest = await open();
     expect(
       honest.filter((l) => !l.startsWith('passed')),
       honest.join('\n'),
     ).toEqual([]);
-    expect(honest).toHaveLength(9);
+    expect(honest).toHaveLength(10);
     const tally = page.locator('[data-testid="take-log"] [data-testid="log-tally"]');
-    expect(await tally.textContent()).toBe('✓ all 9 checks passed in your browser');
+    expect(await tally.textContent()).toBe('✓ all 10 checks passed in your browser');
     expect(await page.locator('[data-testid="take-check"]').textContent()).toBe(
-      '✓ all 9 checks passed in your browser',
+      '✓ all 10 checks passed in your browser',
     );
     expect(await page.locator('[data-testid="take-log"]').getAttribute('open')).toBeNull();
 
@@ -992,7 +995,7 @@ describe('transparency log in the browser', () => {
         attack.name,
       ).toMatch(attack.why);
       // A failure opens the disclosure and its summary says so: it is never folded away.
-      expect(await tally.textContent(), attack.name).toMatch(/^✗ \d of 9 checks failed/);
+      expect(await tally.textContent(), attack.name).toMatch(/^✗ \d of 10 checks failed/);
       expect(await page.locator('[data-testid="take-log"]').getAttribute('open')).not.toBeNull();
       const slug = attack.name
         .replace(/\(.*\)/, '')
@@ -1028,7 +1031,7 @@ describe('transparency log in the browser', () => {
       honest.filter((l) => !l.startsWith('passed')),
       honest.join('\n'),
     ).toEqual([]);
-    expect(honest).toHaveLength(8);
+    expect(honest).toHaveLength(9);
 
     const rewrite = async (edit: (receipt: ReceiptJson) => void) => {
       await page.unrouteAll({ behavior: 'ignoreErrors' });

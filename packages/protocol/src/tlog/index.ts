@@ -179,3 +179,4 @@ export {
   type WitnessedLog,
   type WitnessRecord,
 } from './witness.js';
+export { provenKeyEntries, type ServedMemberKeys } from './key-history-proof.js';

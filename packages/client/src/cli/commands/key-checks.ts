@@ -1,10 +1,10 @@
 import {
   checkTakeKey,
   KeyHistories,
-  verifyEntryInclusion,
+  provenKeyEntries,
   type IndexedEntry,
   type KeyFailure,
-  type InclusionProofJson,
+  type ServedMemberKeys,
 } from '@convene/protocol';
 import type { CliContext } from '../context.js';
 import { failed, notChecked, passed, type Check } from './checks.js';
@@ -12,19 +12,6 @@ import { logVerifierKey } from './log-key.js';
 
 export const KEY_LOGGED =
   "the take's key was its member's active key in the log's key history at its index";
-
-interface ProvenEntry {
-  index: number;
-  entry: string;
-  proof: InclusionProofJson;
-}
-
-interface ServedKeys {
-  treeSize: number;
-  checkpoint: string;
-  marker: ProvenEntry | null;
-  events: ProvenEntry[];
-}
 
 /**
  * The logged key histories of `memberIds` (GET /api/log/members/{id}/keys at `treeSize`), every
@@ -43,21 +30,11 @@ export async function loggedKeyHistories(
     const path = `/api/log/members/${encodeURIComponent(memberId)}/keys?treeSize=${treeSize}`;
     const response = await fetch(`${ctx.baseUrl()}${path}`);
     if (!response.ok) return `GET ${path} answered HTTP ${response.status}`;
-    const served = (await response.json()) as ServedKeys;
-    if (served.treeSize !== treeSize) return `the key history is for size ${served.treeSize}`;
+    const served = (await response.json()) as ServedMemberKeys;
     const logKey = await logVerifierKey(ctx, served.checkpoint, pinnedLogKey);
-    for (const item of [...(served.marker === null ? [] : [served.marker]), ...served.events]) {
-      const included = await verifyEntryInclusion({
-        entry: item.entry,
-        proof: item.proof,
-        checkpoint: served.checkpoint,
-        logKey,
-      });
-      if (!included.ok) return `key entry ${item.index}: ${included.code}: ${included.message}`;
-      if (item.proof.logIndex !== item.index)
-        return `key entry ${item.index}: proof for another index`;
-      entries.set(item.index, { index: item.index, entry: item.entry });
-    }
+    const proven = await provenKeyEntries(served, treeSize, logKey);
+    if (typeof proven === 'string') return proven;
+    for (const entry of proven) entries.set(entry.index, entry);
   }
   const folded = KeyHistories.fold([...entries.values()]);
   return 'histories' in folded ? folded.histories : folded;

@@ -1,5 +1,12 @@
 import {
   bytesToBase64,
+  checkTakeKey,
+  KEY_REASONS,
+  KeyHistories,
+  provenKeyEntries,
+  type IndexedEntry,
+  type KeyFailure,
+  type ServedMemberKeys,
   checkConsistency,
   checkInclusion,
   checkReceiptLog,
@@ -75,6 +82,7 @@ const LABELS = {
   leaf: 'leaf hash recomputed here matches the one shown',
   included: 'included at its index under the latest checkpoint',
   receiptProof: 'the take receipt’s proof holds under a checkpoint consistent with the latest',
+  memberKey: "the take's key was its member's active logged key at its index",
 } as const;
 
 /** `origin+keyid` of a verifier key: the part a reader compares (docs/protocol.md §14). */
@@ -259,7 +267,48 @@ export async function checkTakeInLog(take: LoggedTake): Promise<LogCheckLine[]> 
   );
   lines.push(await includedUnderLatest(take, rebuilt, latest.verified));
   lines.push(await receiptProofLine(take, rebuilt, latest));
+  lines.push(await memberKeyLine(take, latest));
   return lines;
+}
+
+/**
+ * The members' key histories as the log holds them at `treeSize` (docs §14.1, "Key entries"):
+ * each served event proven under the checkpoint of that size with the pinned key, then folded;
+ * a sentence when they could not be read or proven.
+ */
+async function loggedKeyHistories(
+  memberIds: readonly string[],
+  treeSize: number,
+  vkey: string,
+): Promise<KeyHistories | KeyFailure | string> {
+  const entries = new Map<number, IndexedEntry>();
+  for (const memberId of new Set(memberIds)) {
+    const path = `/api/log/members/${encodeURIComponent(memberId)}/keys?treeSize=${treeSize}`;
+    const served = await getJson<ServedMemberKeys>(path);
+    if (served.body === null) return `GET ${path} answered HTTP ${served.status}`;
+    const proven = await provenKeyEntries(served.body, treeSize, vkey);
+    if (typeof proven === 'string') return proven;
+    for (const entry of proven) entries.set(entry.index, entry);
+  }
+  const folded = KeyHistories.fold([...entries.values()]);
+  return 'histories' in folded ? folded.histories : folded;
+}
+
+/** The take's key against its member's logged key history at the take's index. */
+async function memberKeyLine(take: LoggedTake, latest: LatestCheckpoint): Promise<LogCheckLine> {
+  const label = LABELS.memberKey;
+  if (latest.vkey === null || latest.verified === null) {
+    return { label, state: 'not-checked', detail: 'the latest checkpoint did not check out' };
+  }
+  if (take.logIndex === null || take.logIndex >= latest.verified.size) {
+    return { label, state: 'not-checked', detail: 'the take is not covered by that checkpoint' };
+  }
+  const histories = await loggedKeyHistories([take.memberId], latest.verified.size, latest.vkey);
+  if (typeof histories === 'string') return { label, state: 'failed', detail: histories };
+  const failure = checkTakeKey(take, histories, take.logIndex);
+  return failure === null
+    ? { label, state: 'passed' }
+    : { label, state: 'failed', detail: `${failure.code}: ${failure.message}` };
 }
 
 async function includedUnderLatest(
@@ -347,6 +396,10 @@ const RECEIPT_LINES: ReadonlyArray<readonly [ReceiptLogCheck, string]> = [
   [RECEIPT_REASONS.LOG_NOT_RECORDED, 'records the log checkpoint it was built against'],
   [RECEIPT_REASONS.LOG_CHECKPOINT_UNKNOWN, 'that checkpoint is one the log signed'],
   [RECEIPT_REASONS.SUBMISSION_NOT_IN_LOG, 'every submission is in the log at its index under it'],
+  [
+    RECEIPT_REASONS.SUBMISSION_KEY_NOT_LOGGED,
+    "every submission was filed with its member's active logged key",
+  ],
   [RECEIPT_REASONS.RECEIPT_NOT_IN_LOG, 'the receipt itself is in the log'],
   [RECEIPT_REASONS.LOG_CHECKPOINT_INCONSISTENT, 'its checkpoint is consistent with the latest'],
 ];
@@ -414,9 +467,25 @@ export async function checkReceiptInLog(receipt: ConsensusReceipt): Promise<LogC
         ).body;
   // An entry logged after the latest checkpoint is not covered yet: that is not a failure.
   const uncovered = own.body !== null && own.body.index >= size;
+  const keys =
+    anchor === undefined
+      ? undefined
+      : await loggedKeyHistories(
+          receipt.payload.submissions.map((submission) => submission.memberId),
+          anchor.treeSize,
+          latest.vkey,
+        );
   const material: ReceiptLogMaterial = {
     checkpoint,
     submissions,
+    ...(keys === undefined
+      ? {}
+      : {
+          keys:
+            typeof keys === 'string'
+              ? { ok: false, code: KEY_REASONS.invalid, message: keys, index: -1 }
+              : keys,
+        }),
     ...(uncovered
       ? {}
       : {
@@ -433,7 +502,7 @@ export async function checkReceiptInLog(receipt: ConsensusReceipt): Promise<LogC
   };
   const outcomes = receiptLogOutcomes(
     await checkReceiptLog(receipt, material, { logKey: latest.vkey }),
-    { receiptChecked: !uncovered },
+    { receiptChecked: !uncovered, keysChecked: material.keys !== undefined },
   );
   for (const [code, label] of RECEIPT_LINES) {
     const outcome = outcomes.get(code)!;

@@ -14,12 +14,28 @@ import { InclusionLines, LogLines, ReceiptInclusionLines, useLogCheck } from './
 
 type CheckpointJson = JsonOf<'/api/log/checkpoint.json'>;
 
-interface LogEntryRow {
-  index: number;
-  leafHash: string;
-  kind: 'take' | 'receipt';
-  takeId: string | null;
-  sessionId: string | null;
+type LogEntryRow = JsonOf<'/api/log/entries'>['entries'][number];
+
+/** What an entry is of: a take, a session's receipt, a member's key event, or the key log's start. */
+function EntrySubject({ row }: { row: LogEntryRow }) {
+  switch (row.kind) {
+    case 'take':
+      return <a href={`/swarm/takes/${row.takeId}`}>take {row.takeId?.slice(0, 8)}</a>;
+    case 'receipt':
+      return (
+        <a href={`/swarm/sessions/${row.sessionId}`}>
+          receipt of session {row.sessionId?.slice(0, 8)}
+        </a>
+      );
+    case 'key':
+      return (
+        <a href={`/swarm/members/${row.memberId}`}>
+          key event of member {row.memberId?.slice(0, 8)}
+        </a>
+      );
+    case 'keys-begin':
+      return <span>the member key history begins</span>;
+  }
 }
 
 const PAGE = 20;
@@ -252,17 +268,7 @@ function RecentEntries(props: { size: number; path: string; before: string | und
             columns={[
               { label: 'Index', render: (row) => count(row.index), numeric: true },
               { label: 'Kind', render: (row) => row.kind },
-              {
-                label: 'Of',
-                render: (row) =>
-                  row.kind === 'take' ? (
-                    <a href={`/swarm/takes/${row.takeId}`}>take {row.takeId?.slice(0, 8)}</a>
-                  ) : (
-                    <a href={`/swarm/sessions/${row.sessionId}`}>
-                      receipt of session {row.sessionId?.slice(0, 8)}
-                    </a>
-                  ),
-              },
+              { label: 'Of', render: (row) => <EntrySubject row={row} /> },
               { label: 'Leaf hash', render: (row) => <span class="mono">{row.leafHash}</span> },
             ]}
           />
