@@ -4,9 +4,6 @@
  * clean; each insider change below a kept monitor's size is named with its reason code.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { publicKeyFromSeed } from '@convene/protocol';
 import {
   connectAsInsider,
@@ -14,12 +11,13 @@ import {
   onboardMember,
   postgresReachable,
   signedTakeBody,
-  startServerProcess,
+  startStagingServer,
   submitTake,
   type HttpMember,
   type InsiderConnection,
   type PostgresDatabase,
   type ServerProcess,
+  type StagingServer,
 } from '@convene/test-support';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_TOKEN, runCli } from './support.js';
@@ -38,7 +36,7 @@ describe.skipIf(!postgres)('convene log audit (PostgreSQL)', () => {
   let testDb: PostgresDatabase;
   let insider: InsiderConnection;
   let server: ServerProcess;
-  let dataDir: string;
+  let staging: StagingServer | undefined;
   let members: HttpMember[];
   let logKey: string;
   const sessions: string[] = [];
@@ -81,16 +79,14 @@ describe.skipIf(!postgres)('convene log audit (PostgreSQL)', () => {
 
   beforeAll(async () => {
     testDb = await createPostgresDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-audit-'));
-    server = await startServerProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: testDb.url,
-      APP_ENV: 'staging',
-      ADMIN_TOKEN,
-      RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64'),
-      LOG_SIGNING_KEY: LOG_SEED,
-      SCHEDULER_ENABLED: 'false',
+    staging = await startStagingServer({
+      name: 'audit',
+      adminToken: ADMIN_TOKEN,
+      receiptSeed: randomBytes(32).toString('base64'),
+      logSeed: LOG_SEED,
+      databaseUrl: testDb.url,
     });
+    ({ server } = staging);
     insider = await connectAsInsider(testDb.url);
     logKey = await publicKeyFromSeed(LOG_SEED);
     members = [
@@ -127,11 +123,9 @@ describe.skipIf(!postgres)('convene log audit (PostgreSQL)', () => {
   }, 180_000);
 
   afterAll(async () => {
-    server?.child.kill('SIGTERM');
-    await server?.exited;
+    await staging?.stop();
     await insider?.close();
     await testDb?.drop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   test('an honest log audits clean: every entry, proof, take and receipt', async () => {

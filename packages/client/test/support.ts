@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServerProcess, type ServerProcess } from '@convene/test-support';
+import { startStagingServer as startStaging, type StagingServer } from '@convene/test-support';
+
+export type { StagingServer };
 
 export const CLI_ENTRY = path.resolve(fileURLToPath(import.meta.url), '../../dist/cli/bin.js');
 export const ADMIN_TOKEN = 'cli-test-admin-token-0123456789';
@@ -34,34 +36,15 @@ export async function tempHome(): Promise<string> {
   return mkdtemp(path.join(os.tmpdir(), 'convene-cli-'));
 }
 
-export interface StagingServer {
-  server: ServerProcess;
-  dataDir: string;
-  /** Ends the server and removes its data directory. */
-  stop(): Promise<void>;
-}
-
 /**
  * The built server in staging on a fresh PGlite data directory, scheduler off, with the test admin
  * token and receipt and log keys made of `keyByte`.
  */
-export async function startStagingServer(name: string, keyByte: number): Promise<StagingServer> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), `convene-${name}-`));
-  const server = await startServerProcess({
-    DATA_DIR: dataDir,
-    APP_ENV: 'staging',
-    ADMIN_TOKEN,
-    RECEIPT_SIGNING_KEY: Buffer.alloc(32, keyByte).toString('base64'),
-    LOG_SIGNING_KEY: Buffer.alloc(32, 42).toString('base64'),
-    SCHEDULER_ENABLED: 'false',
+export function startStagingServer(name: string, keyByte: number): Promise<StagingServer> {
+  return startStaging({
+    name,
+    adminToken: ADMIN_TOKEN,
+    receiptSeed: Buffer.alloc(32, keyByte).toString('base64'),
+    logSeed: Buffer.alloc(32, 42).toString('base64'),
   });
-  return {
-    server,
-    dataDir,
-    async stop() {
-      server.child.kill('SIGTERM');
-      await server.exited;
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }

@@ -22,12 +22,13 @@ import {
   onboardMember,
   postgresReachable,
   signedTakeBody,
-  startServerProcess,
+  startStagingServer,
   submitTake,
   type HttpMember,
   type InsiderConnection,
   type PostgresDatabase,
   type ServerProcess,
+  type StagingServer,
 } from '@convene/test-support';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_TOKEN, runCli } from './support.js';
@@ -43,7 +44,7 @@ describe.skipIf(!postgres)(
     let testDb: PostgresDatabase;
     let insider: InsiderConnection;
     let server: ServerProcess;
-    let dataDir: string;
+    let staging: StagingServer | undefined;
     let victim: HttpMember;
     let sessionId: string;
     let honestTake: number;
@@ -70,16 +71,14 @@ describe.skipIf(!postgres)(
 
     beforeAll(async () => {
       testDb = await createPostgresDatabase();
-      dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-cli-keys-'));
-      server = await startServerProcess({
-        DATA_DIR: dataDir,
-        DATABASE_URL: testDb.url,
-        APP_ENV: 'staging',
-        ADMIN_TOKEN,
-        RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64'),
-        LOG_SIGNING_KEY: LOG_SEED,
-        SCHEDULER_ENABLED: 'false',
+      staging = await startStagingServer({
+        name: 'cli-keys',
+        adminToken: ADMIN_TOKEN,
+        receiptSeed: randomBytes(32).toString('base64'),
+        logSeed: LOG_SEED,
+        databaseUrl: testDb.url,
       });
+      ({ server } = staging);
       insider = await connectAsInsider(testDb.url);
       logKey = await publicKeyFromSeed(LOG_SEED);
       victim = await onboardMember(server.baseUrl, ADMIN_TOKEN, 'Key Victim');
@@ -108,11 +107,9 @@ describe.skipIf(!postgres)(
     }, 180_000);
 
     afterAll(async () => {
-      server?.child.kill('SIGTERM');
-      await server?.exited;
+      await staging?.stop();
       await insider?.close();
       await testDb?.drop();
-      await rm(dataDir, { recursive: true, force: true });
     });
 
     test("an honest take: its key is the member's active logged key at its index", async () => {

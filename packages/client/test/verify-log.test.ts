@@ -19,12 +19,13 @@ import {
   onboardMember,
   postgresReachable,
   signedTakeBody,
-  startServerProcess,
+  startStagingServer,
   submitTake,
   type HttpMember,
   type InsiderConnection,
   type PostgresDatabase,
   type ServerProcess,
+  type StagingServer,
 } from '@convene/test-support';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_TOKEN, runCli } from './support.js';
@@ -43,6 +44,7 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
   let insider: InsiderConnection;
   let server: ServerProcess;
   let dataDir: string;
+  let staging: StagingServer | undefined;
   let members: HttpMember[];
   let logKey: string;
   let serviceKey: string;
@@ -71,17 +73,17 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
 
   beforeAll(async () => {
     testDb = await createPostgresDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-cli-log-'));
-    server = await startServerProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: testDb.url,
-      APP_ENV: 'staging',
-      ADMIN_TOKEN,
-      RECEIPT_SIGNING_KEY: RECEIPT_SEED,
-      LOG_SIGNING_KEY: LOG_SEED,
-      LOG_WITNESSES: formatCosignerKey('witness.test/w1', await publicKeyFromSeed(WITNESS_SEED)),
-      SCHEDULER_ENABLED: 'false',
+    staging = await startStagingServer({
+      name: 'cli-log',
+      adminToken: ADMIN_TOKEN,
+      receiptSeed: RECEIPT_SEED,
+      logSeed: LOG_SEED,
+      databaseUrl: testDb.url,
+      env: {
+        LOG_WITNESSES: formatCosignerKey('witness.test/w1', await publicKeyFromSeed(WITNESS_SEED)),
+      },
     });
+    ({ server, dataDir } = staging);
     insider = await connectAsInsider(testDb.url);
     logKey = await publicKeyFromSeed(LOG_SEED);
     serviceKey = await publicKeyFromSeed(RECEIPT_SEED);
@@ -138,11 +140,9 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
   }, 180_000);
 
   afterAll(async () => {
-    server?.child.kill('SIGTERM');
-    await server?.exited;
+    await staging?.stop();
     await insider?.close();
     await testDb?.drop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   test('a take verifies in full with the pinned log key; without one the pin is "not checked"; another key fails', async () => {

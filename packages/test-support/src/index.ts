@@ -26,3 +26,4 @@ export {
   submitTake,
   type HttpMember,
 } from './swarm-http.js';
+export { startStagingServer, type StagingOptions, type StagingServer } from './staging-server.js';

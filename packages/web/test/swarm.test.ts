@@ -1048,8 +1048,9 @@ describe('transparency log in the browser', () => {
       first.logIndex = first.logIndex === 0 ? 1 : 0;
     });
     let shown = await open();
-    expect(shown.find((l) => l.includes('every submission'))).toMatch(
-      /^failed .*submission_not_in_log|^failed .*differs|^failed .*proof/,
+    // (Index 0 is now the key log's opening marker: "the entry is not a take".)
+    expect(shown.find((l) => l.includes('every submission is in the log'))).toMatch(
+      /^failed .*submission_not_in_log|^failed .*differs|^failed .*proof|^failed .*not in the log/,
     );
     // A receipt the log never held (its digest replaced).
     await rewrite((r) => {

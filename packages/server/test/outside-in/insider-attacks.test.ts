@@ -13,9 +13,6 @@
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { publicKeyFromSeed } from '@convene/protocol';
 import {
@@ -23,11 +20,12 @@ import {
   onboardMember,
   postgresReachable,
   signedTakeBody,
-  startServerProcess,
+  startStagingServer,
   submitTake,
   type HttpMember,
   type PostgresDatabase,
   type ServerProcess,
+  type StagingServer,
 } from '@convene/test-support';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
@@ -100,7 +98,7 @@ function ensurePythonPackages(): void {
 describe.skipIf(!postgres)('insider attacks from the outside (PostgreSQL)', () => {
   let testDb: PostgresDatabase;
   let server: ServerProcess;
-  let dataDir: string;
+  let staging: StagingServer | undefined;
   const admin = (url: string, body: Record<string, unknown>, method = 'POST') =>
     fetch(`${server.baseUrl}${url}`, {
       method,
@@ -111,16 +109,14 @@ describe.skipIf(!postgres)('insider attacks from the outside (PostgreSQL)', () =
   beforeAll(async () => {
     ensurePythonPackages();
     testDb = await createPostgresDatabase();
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-outside-in-'));
-    server = await startServerProcess({
-      DATA_DIR: dataDir,
-      DATABASE_URL: testDb.url,
-      APP_ENV: 'staging',
-      ADMIN_TOKEN,
-      RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64'),
-      LOG_SIGNING_KEY: LOG_SEED,
-      SCHEDULER_ENABLED: 'false',
+    staging = await startStagingServer({
+      name: 'outside-in',
+      adminToken: ADMIN_TOKEN,
+      receiptSeed: randomBytes(32).toString('base64'),
+      logSeed: LOG_SEED,
+      databaseUrl: testDb.url,
     });
+    ({ server } = staging);
     // Honest history: three members, three published sessions of three takes each.
     const members: HttpMember[] = [];
     for (const name of ['Honest A', 'Honest B', 'Honest C'])
@@ -156,10 +152,8 @@ describe.skipIf(!postgres)('insider attacks from the outside (PostgreSQL)', () =
   }, 120_000);
 
   afterAll(async () => {
-    server?.child.kill('SIGTERM');
-    await server?.exited;
+    await staging?.stop();
     await testDb?.drop();
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
   test('every insider attack is caught by the detectors the docs name', async () => {
