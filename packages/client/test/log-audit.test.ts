@@ -131,29 +131,29 @@ describe.skipIf(!postgres)('convene log audit (PostgreSQL)', () => {
   test('an honest log audits clean: every entry, proof, take and receipt', async () => {
     const result = await audit();
     expect(result.problems).toEqual([]);
-    expect(result).toMatchObject({ ok: true, code: 0, size: takes.length + sessions.length });
+    expect(result).toMatchObject({ ok: true, code: 0 });
+    // Every take and receipt, and the members' key events before them.
+    expect(result.size).toBeGreaterThan(takes.length + sessions.length);
   });
 
   test('a rewritten tree node: the served proof no longer leads to the signed root', async () => {
     const victim = takes[0]!;
+    const sibling = victim.logIndex ^ 1;
+    const [stored] = await insider.query<{ hash: Buffer }>(
+      'select hash from tlog_node where level = 0 and idx = $1',
+      [sibling],
+    );
     await insider.tamper('update tlog_node set hash = sha256(hash) where level = 0 and idx = $1', [
-      victim.logIndex ^ 1,
+      sibling,
     ]);
     const result = await audit();
     expect(result.code).toBe(1);
-    const codes = new Set(result.problems.map((p) => p.code));
-    expect(codes).toContain('inclusion_proof_invalid');
     expect(result.problems).toContainEqual(
       expect.objectContaining({ code: 'inclusion_proof_invalid', index: victim.logIndex }),
     );
     await insider.tamper('update tlog_node set hash = $1 where level = 0 and idx = $2', [
-      (
-        await insider.query<{ leaf_hash: Buffer }>(
-          'select leaf_hash from take where log_index = $1',
-          [victim.logIndex ^ 1],
-        )
-      )[0]!.leaf_hash,
-      victim.logIndex ^ 1,
+      stored!.hash,
+      sibling,
     ]);
     expect((await audit()).problems).toEqual([]);
   });

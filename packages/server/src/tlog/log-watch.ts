@@ -78,6 +78,8 @@ export class LogWatch {
     if (state === undefined) return;
     if (state.lastCosignature === null || state.lastCosignature.size <= size) {
       state.lastCosignature = { size, timestamp, at: now.toISOString() };
+      // The witness answers again: an earlier failure no longer describes it.
+      state.lastError = null;
     }
   }
 

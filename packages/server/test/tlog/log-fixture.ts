@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { createTestApp, type TestContext } from '../support/app.js';
 import type { DatabaseKind } from '../support/databases.js';
-import { newMember, signed, submit } from '../support/swarm.js';
+import { newMember, signed, submit, type TestMember } from '../support/swarm.js';
 import { adminPost, scheduledSubject } from '../swarm/session-support.js';
 
 export const LOG_SEED = Buffer.alloc(32, 9).toString('base64');
@@ -12,8 +12,13 @@ export interface LogFixture {
   ctx: TestContext;
   /** The log's vkey, from GET /api/log/key. */
   logKey: string;
-  /** A new member files a take; answers its recommendation id and log index. */
-  fileTake(): Promise<{ recommendationId: number; logIndex: number }>;
+  /**
+   * `filer` (a new member when absent: its key events enter the log first) files a take; answers
+   * its recommendation id and log index. With a member made beforehand, exactly one entry is added.
+   */
+  fileTake(filer?: TestMember): Promise<{ recommendationId: number; logIndex: number }>;
+  /** A new active member (its application and activation are two log entries). */
+  member(): Promise<TestMember>;
   /** Integrates and signs, as the loops would. */
   checkpoint(): Promise<void>;
   /** The served checkpoint note (text/plain). */
@@ -41,8 +46,9 @@ export async function logFixture(
   return {
     ctx,
     logKey,
-    async fileTake() {
-      const member = await newMember(ctx.app);
+    member: () => newMember(ctx.app),
+    async fileTake(filer) {
+      const member = filer ?? (await newMember(ctx.app));
       const response = await submit(ctx.app, member.token, await signed(member, { date: DATE }));
       if (response.statusCode !== 201) throw new Error(`submit failed: ${response.body}`);
       return response.json<{ recommendationId: number; logIndex: number }>();

@@ -79,7 +79,8 @@ describeEachDatabase('the log serves only what it signed; a stopped signer shows
   });
 
   test('a stranger row squatting on the size the tree reaches: the signer says it cannot store its checkpoint, and recovers past it', async () => {
-    await log.fileTake();
+    const filer = await log.member();
+    await log.fileTake(filer);
     await log.checkpoint();
     const size = (await head()) + 1;
     const stranger = await generateKeyPair();
@@ -90,7 +91,7 @@ describeEachDatabase('the log serves only what it signed; a stopped signer shows
         stranger.secretKey,
       ),
     );
-    const squatted = await log.fileTake();
+    const squatted = await log.fileTake(filer);
     await log.checkpoint();
     expect(await head()).toBe(size);
     const body = await health();
@@ -106,7 +107,7 @@ describeEachDatabase('the log serves only what it signed; a stopped signer shows
       /^the log's signer has stopped: .*occupies that size/,
     );
     // One more entry and the tree grows past the squatted size: signed, proven, ok again.
-    await log.fileTake();
+    await log.fileTake(filer);
     await log.checkpoint();
     expect((await health()).status).toBe('ok');
     const proven = await getJson(log.ctx.app, `/api/swarm/takes/${squatted.recommendationId}`);
@@ -114,7 +115,8 @@ describeEachDatabase('the log serves only what it signed; a stopped signer shows
   });
 
   test('a row the log key signed beyond the tree halts the signer: /health degraded, status, metrics, takes say why', async () => {
-    await log.fileTake();
+    const filer = await log.member();
+    await log.fileTake(filer);
     await log.checkpoint();
     const honest = await log.latestNote();
     const size = (await head()) + 3;
@@ -123,7 +125,7 @@ describeEachDatabase('the log serves only what it signed; a stopped signer shows
       LOG_SEED,
     );
     await insertCheckpoint(size, beyond);
-    const { recommendationId } = await log.fileTake();
+    const { recommendationId } = await log.fileTake(filer);
     await expect(log.checkpoint()).rejects.toThrow(/refusing to sign/);
 
     expect(await log.latestNote()).toBe(honest);

@@ -38,6 +38,6 @@ export const MIGRATIONS: readonly Migration[] = [
   takeLogPosition,
   judgementMemberPaging,
   tlogNextIndex,
-  nonceLedgerByTake,
   memberKeyLog,
+  nonceLedgerByTake,
 ];
