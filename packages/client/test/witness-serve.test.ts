@@ -56,6 +56,28 @@ describe('convene witness serve against a running log', () => {
     return child;
   };
 
+  /** The log on a fresh data directory, configured with the witness's key and URL, and a subject. */
+  const startLog = async (): Promise<StagingServer> => {
+    const started = await startStagingServer({
+      name: 'witness-serve',
+      adminToken: ADMIN_TOKEN,
+      receiptSeed: Buffer.alloc(32, 44).toString('base64'),
+      logSeed: LOG_SEED,
+      env: { LOG_WITNESSES: `${witnessVkey}@${witnessUrl}` },
+    });
+    const subject = await fetch(`${started.server.baseUrl}/api/swarm/admin/subjects/${SUBJECT}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
+      body: JSON.stringify({
+        name: 'Witnessed',
+        recommendationType: 'bucket_weights',
+        quorumRequired: 1,
+      }),
+    });
+    expect(subject.status).toBeLessThan(300);
+    return started;
+  };
+
   /** Files one take (the tree grows, a checkpoint is signed and pushed) and waits for the cosignature. */
   const cosignedAfterTake = async (date: string) => {
     const base = staging.server.baseUrl;
@@ -100,23 +122,7 @@ describe('convene witness serve against a running log', () => {
     expect(key.code, key.stderr).toBe(0);
     witnessVkey = (JSON.parse(key.stdout) as { vkey: string }).vkey;
     witness = await startWitness();
-    staging = await startStagingServer({
-      name: 'witness-serve',
-      adminToken: ADMIN_TOKEN,
-      receiptSeed: Buffer.alloc(32, 44).toString('base64'),
-      logSeed: LOG_SEED,
-      env: { LOG_WITNESSES: `${witnessVkey}@${witnessUrl}` },
-    });
-    const subject = await fetch(`${staging.server.baseUrl}/api/swarm/admin/subjects/${SUBJECT}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
-      body: JSON.stringify({
-        name: 'Witnessed',
-        recommendationType: 'bucket_weights',
-        quorumRequired: 1,
-      }),
-    });
-    expect(subject.status).toBeLessThan(300);
+    staging = await startLog();
   }, 120_000);
 
   afterAll(async () => {
@@ -144,28 +150,13 @@ describe('convene witness serve against a running log', () => {
 
   test('restarted from its state, the witness cosigns the next checkpoint only as an extension of it', async () => {
     await witness.stop();
-    witness = await startWitness(); // a new port: the log's configured URL no longer answers
+    witness = await startWitness(); // from its state on disk, on a new port
     await staging.stop();
-    staging = await startStagingServer({
-      name: 'witness-serve',
-      adminToken: ADMIN_TOKEN,
-      receiptSeed: Buffer.alloc(32, 44).toString('base64'),
-      logSeed: LOG_SEED,
-      env: { LOG_WITNESSES: `${witnessVkey}@${witnessUrl}` },
-    });
     // A fresh log (a new data directory) under the same origin and key is another history than the
     // one the witness saw: it refuses to cosign it (it answers with its own size, and no proof
     // leads from there), and the log shows the witness's error rather than a cosignature.
+    staging = await startLog();
     const base = staging.server.baseUrl;
-    await fetch(`${base}/api/swarm/admin/subjects/${SUBJECT}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
-      body: JSON.stringify({
-        name: 'Witnessed',
-        recommendationType: 'bucket_weights',
-        quorumRequired: 1,
-      }),
-    });
     await expect(cosignedAfterTake('2026-04-02')).rejects.toThrow(/no cosignature/);
     const status = (await (
       await fetch(`${base}/api/admin/status`, { headers: { 'x-admin-token': ADMIN_TOKEN } })

@@ -96,39 +96,30 @@ export function RecommendationPanel({ headline }: { headline: Headline }) {
   if (figures === null) return <p class="muted">Not aggregated yet.</p>;
   const { quorum } = figures;
   const mark = <FigureMark verdict={verdict} />;
+  const marked = (text: string) => (
+    <>
+      {text}
+      {mark}
+    </>
+  );
   return (
     <>
       <HeadlineVerdictLine headline={headline} />
       <div class="stats">
         <Stat
           label="Mean stance score"
-          value={
-            <>
-              {num(figures.score, 3)}
-              {mark}
-            </>
-          }
+          value={marked(num(figures.score, 3))}
           hint="bearish −1 … bullish +1"
           testId="headline-score"
         />
         <Stat
           label="Mean confidence"
-          value={
-            <>
-              {pct(figures.confidence, 0)}
-              {mark}
-            </>
-          }
+          value={marked(pct(figures.confidence, 0))}
           testId="headline-confidence"
         />
         <Stat
           label="Quorum"
-          value={
-            <>
-              {`${quorum.submitted} / ${quorum.rosterSize}`}
-              {mark}
-            </>
-          }
+          value={marked(`${quorum.submitted} / ${quorum.rosterSize}`)}
           hint={`${pct(quorum.participation, 0)} participation · needs ${quorum.required} · ${quorum.met ? 'met' : 'not met'}`}
           testId="headline-quorum"
         />
