@@ -1,9 +1,15 @@
 // A full audit of the log, pure: every entry from 0 re-verified, the tree rebuilt and compared with
 // the signed checkpoint, gaps and duplicates named. The CLI's `convene log audit` adds the other
 // direction (what the service serves must be in the log, and every entry must be served).
-import { bytesToBase64, utf8Encode } from '../encoding.js';
+import { bytesToBase64 } from '../encoding.js';
 import type { Checkpoint } from './checkpoint.js';
-import { LOG_ENTRY_KIND, logEntryLeafHash, parseLogEntry, verifyLogEntry } from './entries.js';
+import {
+  LOG_ENTRY_KIND,
+  logEntryLeafHash,
+  parseLogEntry,
+  verifyLogEntry,
+  type TakeLogEntry,
+} from './entries.js';
 import { hashesEqual } from './hashing.js';
 import { KeyHistories } from './key-history.js';
 import { MerkleFrontier } from './tree.js';
@@ -59,6 +65,9 @@ export async function auditEntries(
   const byIndex = new Map(entries.map((e) => [e.index, e.entry]));
   const frontier = new MerkleFrontier();
   let contiguous = true;
+  // For the key history, folded once the walk is done.
+  const wellFormed: Array<{ index: number; entry: string }> = [];
+  const loggedTakes: Array<{ index: number; take: TakeLogEntry }> = [];
   for (let index = 0; index < checkpoint.size; index++) {
     const entry = byIndex.get(index);
     if (entry === undefined) {
@@ -70,7 +79,8 @@ export async function auditEntries(
       contiguous = false;
       continue;
     }
-    if (contiguous) frontier.appendEntry(utf8Encode(entry));
+    const leafBytes = logEntryLeafHash(entry);
+    if (contiguous) frontier.appendLeafHash(leafBytes);
     const check = await verifyLogEntry(entry);
     if (!check.ok) {
       problems.push({
@@ -79,7 +89,7 @@ export async function auditEntries(
         message: check.problems.join('; '),
       });
     }
-    const leaf = bytesToBase64(logEntryLeafHash(entry));
+    const leaf = bytesToBase64(leafBytes);
     const sameBytes = leaves.get(leaf);
     if (sameBytes !== undefined) {
       problems.push({
@@ -90,6 +100,8 @@ export async function auditEntries(
     } else leaves.set(leaf, index);
     const parsed = parseLogEntry(entry);
     if (!parsed.ok) continue;
+    wellFormed.push({ index, entry });
+    if (parsed.entry.kind === LOG_ENTRY_KIND.take) loggedTakes.push({ index, take: parsed.entry });
     const [seen, id, what] =
       parsed.entry.kind === LOG_ENTRY_KIND.take
         ? [takes, parsed.entry.takeId, 'take']
@@ -116,7 +128,7 @@ export async function auditEntries(
       });
     }
   }
-  problems.push(...keyProblems(entries));
+  problems.push(...keyProblems(wellFormed, loggedTakes));
   if (contiguous && !hashesEqual(frontier.root(), checkpoint.rootHash)) {
     problems.push({
       code: AUDIT_REASONS.rootMismatch,
@@ -130,14 +142,15 @@ export async function auditEntries(
  * The key history over the whole log (docs §14.1, "Key entries"): it must fold, and every take must
  * have been filed with its member's active logged key at its index (`key_not_logged`, …).
  */
-function keyProblems(entries: ReadonlyArray<{ index: number; entry: string }>): AuditProblem[] {
-  const folded = KeyHistories.fold(entries.filter((e) => parseLogEntry(e.entry).ok));
+function keyProblems(
+  wellFormed: ReadonlyArray<{ index: number; entry: string }>,
+  takes: ReadonlyArray<{ index: number; take: TakeLogEntry }>,
+): AuditProblem[] {
+  const folded = KeyHistories.fold(wellFormed);
   if (!folded.ok) return [{ code: folded.code, index: folded.index, message: folded.message }];
   const problems: AuditProblem[] = [];
-  for (const { index, entry } of entries) {
-    const parsed = parseLogEntry(entry);
-    if (!parsed.ok || parsed.entry.kind !== LOG_ENTRY_KIND.take) continue;
-    const failed = folded.histories.checkTake(parsed.entry, index);
+  for (const { index, take } of takes) {
+    const failed = folded.histories.checkTake(take, index);
     if (failed !== null) problems.push({ code: failed.code, index, message: failed.message });
   }
   return problems;

@@ -179,4 +179,8 @@ export {
   type WitnessedLog,
   type WitnessRecord,
 } from './witness.js';
-export { provenKeyEntries, type ServedMemberKeys } from './key-history-proof.js';
+export {
+  provenKeyEntries,
+  provenKeyHistories,
+  type ServedMemberKeys,
+} from './key-history-proof.js';

@@ -3,7 +3,7 @@
 // Shared by the CLI and the browser; the fetching is theirs.
 import type { InclusionProofJson } from './verify.js';
 import { verifyEntryInclusion } from './verify.js';
-import type { IndexedEntry } from './key-history.js';
+import { KeyHistories, type IndexedEntry, type KeyFailure } from './key-history.js';
 
 interface ProvenEntry {
   index: number;
@@ -46,4 +46,27 @@ export async function provenKeyEntries(
     proven.push({ index: item.index, entry: item.entry });
   }
   return proven;
+}
+
+/**
+ * The key histories of `memberIds` as the log serves them at `treeSize`: each member's history read
+ * with `read` (a sentence when it could not be), proven with the log key `logKeyOf` gives for it,
+ * then folded together. A sentence when any could not be read or proven.
+ */
+export async function provenKeyHistories(
+  memberIds: readonly string[],
+  treeSize: number,
+  read: (memberId: string) => Promise<ServedMemberKeys | string>,
+  logKeyOf: (served: ServedMemberKeys) => Promise<string>,
+): Promise<KeyHistories | KeyFailure | string> {
+  const entries = new Map<number, IndexedEntry>();
+  for (const memberId of new Set(memberIds)) {
+    const served = await read(memberId);
+    if (typeof served === 'string') return served;
+    const proven = await provenKeyEntries(served, treeSize, await logKeyOf(served));
+    if (typeof proven === 'string') return proven;
+    for (const entry of proven) entries.set(entry.index, entry);
+  }
+  const folded = KeyHistories.fold([...entries.values()]);
+  return 'histories' in folded ? folded.histories : folded;
 }

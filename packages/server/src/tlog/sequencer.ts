@@ -169,9 +169,10 @@ export class TlogSequencer {
       }
       // An entry the tree already holds had its entry row or position removed behind the service:
       // appending it again would log it twice (a duplicate at a new index), so it is refused.
-      const committed = await repo.committedLeaves(accepted.map((a) => logEntryLeafHash(a.entry)));
-      const fresh = accepted.filter((item) => {
-        const at = committed.get(bytesToBase64(logEntryLeafHash(item.entry)));
+      const hashed = accepted.map((item) => ({ ...item, leafHash: logEntryLeafHash(item.entry) }));
+      const committed = await repo.committedLeaves(hashed.map((item) => item.leafHash));
+      const fresh = hashed.filter((item) => {
+        const at = committed.get(bytesToBase64(item.leafHash));
         if (at === undefined) return true;
         refused.push({
           kind: item.kind,
@@ -185,7 +186,6 @@ export class TlogSequencer {
       if (fresh.length === 0) return { appended, refused };
       const entries: NewEntry[] = fresh.map((item, i) => ({
         idx: next + i,
-        leafHash: logEntryLeafHash(item.entry),
         ...item,
       }));
       for (const e of entries) {

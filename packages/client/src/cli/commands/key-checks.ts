@@ -1,9 +1,8 @@
 import {
   checkTakeKey,
-  KeyHistories,
-  provenKeyEntries,
-  type IndexedEntry,
+  provenKeyHistories,
   type KeyFailure,
+  type KeyHistories,
   type ServedMemberKeys,
 } from '@convene/protocol';
 import type { CliContext } from '../context.js';
@@ -19,25 +18,23 @@ export const KEY_LOGGED =
  * (pinned when given), then folded together (protocol `KeyHistories.fold`). A string when they
  * could not be read or proven.
  */
-export async function loggedKeyHistories(
+export function loggedKeyHistories(
   ctx: CliContext,
   memberIds: readonly string[],
   treeSize: number,
   pinnedLogKey: string | undefined,
 ): Promise<KeyHistories | KeyFailure | string> {
-  const entries = new Map<number, IndexedEntry>();
-  for (const memberId of new Set(memberIds)) {
-    const path = `/api/log/members/${encodeURIComponent(memberId)}/keys?treeSize=${treeSize}`;
-    const response = await fetch(`${ctx.baseUrl()}${path}`);
-    if (!response.ok) return `GET ${path} answered HTTP ${response.status}`;
-    const served = (await response.json()) as ServedMemberKeys;
-    const logKey = await logVerifierKey(ctx, served.checkpoint, pinnedLogKey);
-    const proven = await provenKeyEntries(served, treeSize, logKey);
-    if (typeof proven === 'string') return proven;
-    for (const entry of proven) entries.set(entry.index, entry);
-  }
-  const folded = KeyHistories.fold([...entries.values()]);
-  return 'histories' in folded ? folded.histories : folded;
+  return provenKeyHistories(
+    memberIds,
+    treeSize,
+    async (memberId) => {
+      const path = `/api/log/members/${encodeURIComponent(memberId)}/keys?treeSize=${treeSize}`;
+      const response = await fetch(`${ctx.baseUrl()}${path}`);
+      if (!response.ok) return `GET ${path} answered HTTP ${response.status}`;
+      return (await response.json()) as ServedMemberKeys;
+    },
+    (served) => logVerifierKey(ctx, served.checkpoint, pinnedLogKey),
+  );
 }
 
 /** `verify take`'s key check: the take's key against its member's logged history at its index. */

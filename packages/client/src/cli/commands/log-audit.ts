@@ -2,10 +2,7 @@ import {
   AUDIT_REASONS,
   auditEntries,
   checkInclusion,
-  formatVerifierKey,
-  parseCheckpoint,
   parseLogEntry,
-  parseSignedNote,
   verifyCheckpointNote,
   TLOG_REASONS,
   type AuditProblem,
@@ -13,7 +10,9 @@ import {
 } from '@convene/protocol';
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { EXIT } from '../exit-codes.js';
+import { logVerifierKey } from './log-key.js';
+import { fetchJson, fetchJsonIfServed, fetchText } from './service-get.js';
 
 const PAGE = 1000;
 const PARALLEL = 8;
@@ -44,16 +43,8 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
     .addHelpText('after', '\nExample:\n  convene log audit --log-key knMI9T1n…')
     .action(async (options: { logKey?: string }) => {
       const ctx = context();
-      const http = new Reader(ctx);
-      const note = await http.text('/api/log/checkpoint');
-      const origin = parseCheckpoint(parseSignedNote(note)?.text ?? '')?.origin;
-      if (origin === undefined) {
-        throw new CliError('the served checkpoint is not a signed checkpoint', EXIT.failed);
-      }
-      const vkey =
-        options.logKey === undefined
-          ? (await http.json<{ vkey: string }>('/api/log/key')).vkey
-          : formatVerifierKey(origin, options.logKey);
+      const note = await fetchText(ctx, '/api/log/checkpoint');
+      const vkey = await logVerifierKey(ctx, note, options.logKey);
       const opened = await verifyCheckpointNote(note, { logKey: vkey });
       if (!opened.ok) return report(ctx, 0, [{ code: opened.code, message: opened.message }]);
       const { size } = opened.checkpoint;
@@ -61,7 +52,8 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
       const entries: Array<{ index: number; entry: string }> = [];
       for (let start = 0; start < size; start += PAGE) {
         const end = Math.min(size, start + PAGE);
-        const page = await http.json<{ entries: Array<{ index: number; entry: string }> }>(
+        const page = await fetchJson<{ entries: Array<{ index: number; entry: string }> }>(
+          ctx,
           `/api/log/entries?start=${start}&end=${end}`,
         );
         entries.push(...page.entries);
@@ -71,8 +63,9 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
 
       // What the service serves must be in the log, at the index it says.
       const servedTakes = new Set<string>();
-      for (const session of await allSessions(http)) {
-        const detail = await http.json<{ takes: ServedTake[] }>(
+      for (const session of await allSessions(ctx)) {
+        const detail = await fetchJson<{ takes: ServedTake[] }>(
+          ctx,
           `/api/swarm/sessions/${session.id}`,
         );
         for (const take of detail.takes) {
@@ -91,13 +84,14 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
       const takeChecks = [...audit.takes]
         .filter(([takeId]) => !servedTakes.has(takeId))
         .map(([takeId, index]) => async () => {
-          const served = await http.maybeJson<ServedTake>(`/api/swarm/takes/${takeId}`);
+          const served = await fetchJsonIfServed<ServedTake>(ctx, `/api/swarm/takes/${takeId}`);
           return served === null
             ? [notServed(index, `take ${takeId}`)]
             : servedTakeProblems(served, index);
         });
       const receiptChecks = [...audit.receipts].map(([sessionId, index]) => async () => {
-        const served = await http.maybeJson<{ digest: string; verified: boolean }>(
+        const served = await fetchJsonIfServed<{ digest: string; verified: boolean }>(
+          ctx,
           `/api/swarm/sessions/${sessionId}/consensus-receipt`,
         );
         if (served === null) return [notServed(index, `the receipt of session ${sessionId}`)];
@@ -119,7 +113,8 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
       const proofChecks = entries
         .filter((e) => e.index < size)
         .map(({ index, entry }) => async (): Promise<AuditProblem[]> => {
-          const proof = await http.maybeJson<InclusionProofJson>(
+          const proof = await fetchJsonIfServed<InclusionProofJson>(
+            ctx,
             `/api/log/proof/inclusion?index=${index}&treeSize=${size}`,
           );
           const checked =
@@ -189,12 +184,13 @@ function report(
   if (problems.length > 0) process.exitCode = EXIT.failed;
 }
 
-async function allSessions(http: Reader): Promise<Array<{ id: string; state: string }>> {
+async function allSessions(ctx: CliContext): Promise<Array<{ id: string; state: string }>> {
   const sessions: Array<{ id: string; state: string }> = [];
   let cursor: string | null = null;
   do {
     const page: { sessions: Array<{ id: string; state: string }>; nextCursor: string | null } =
-      await http.json(
+      await fetchJson(
+        ctx,
         `/api/swarm/sessions?limit=100${cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`}`,
       );
     sessions.push(...page.sessions);
@@ -214,45 +210,4 @@ async function inParallel<T>(tasks: Array<() => Promise<T>>): Promise<T[]> {
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, tasks.length) }, worker));
   return results;
-}
-
-/** GETs against the service; an unreachable service or a 5xx ends the audit (exit 4). */
-class Reader {
-  constructor(private readonly ctx: CliContext) {}
-
-  async text(route: string): Promise<string> {
-    const response = await this.get(route);
-    if (!response.ok) {
-      throw new CliError(
-        `GET ${route} answered HTTP ${response.status}`,
-        response.status >= 500 ? EXIT.unavailable : EXIT.refused,
-      );
-    }
-    return response.text();
-  }
-
-  async json<T>(route: string): Promise<T> {
-    return JSON.parse(await this.text(route)) as T;
-  }
-
-  /** The JSON body, or null on a 4xx (not served). */
-  async maybeJson<T>(route: string): Promise<T | null> {
-    const response = await this.get(route);
-    if (response.status >= 400 && response.status < 500) return null;
-    if (!response.ok) {
-      throw new CliError(`GET ${route} answered HTTP ${response.status}`, EXIT.unavailable);
-    }
-    return (await response.json()) as T;
-  }
-
-  private async get(route: string): Promise<Response> {
-    try {
-      return await fetch(`${this.ctx.baseUrl()}${route}`);
-    } catch (error) {
-      throw new CliError(
-        `cannot reach ${this.ctx.baseUrl()}: ${(error as Error).message}`,
-        EXIT.unavailable,
-      );
-    }
-  }
 }

@@ -17,6 +17,7 @@ import { Option, type Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { registerLogAudit } from './log-audit.js';
+import { fetchText } from './service-get.js';
 
 /**
  * What `convene log monitor` keeps per server in `<home>/log-monitor/<server URL>.json` (files of
@@ -265,23 +266,4 @@ const safeName = (text: string): string => text.replace(/[^A-Za-z0-9._-]/g, '_')
 async function readMonitorFile(file: string): Promise<MonitorFile | undefined> {
   const text = await readFile(file, 'utf8').catch(() => undefined);
   return text === undefined ? undefined : (JSON.parse(text) as MonitorFile);
-}
-
-async function fetchText(ctx: CliContext, route: string): Promise<string> {
-  let response: Response;
-  try {
-    response = await fetch(`${ctx.baseUrl()}${route}`);
-  } catch (error) {
-    throw new CliError(
-      `cannot reach ${ctx.baseUrl()}: ${(error as Error).message}`,
-      EXIT.unavailable,
-    );
-  }
-  if (!response.ok) {
-    throw new CliError(
-      `GET ${route} answered HTTP ${response.status}`,
-      response.status >= 500 ? EXIT.unavailable : EXIT.refused,
-    );
-  }
-  return response.text();
 }

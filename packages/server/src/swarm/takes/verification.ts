@@ -1,6 +1,7 @@
 import {
   checkServedTake,
   checkTakeKey,
+  KEY_REASONS,
   type KeyFailure,
   type KeyHistories,
   type ServedTake,
@@ -62,24 +63,24 @@ export class TakeVerifier {
             this.log.entriesOfTakes(takes.map((t) => t.id)),
             this.log.membersKeyHistories(memberIds),
           ]);
-    // A key check that fails on the cached histories is asked again on fresh ones before it is
-    // reported (a key event committed a moment ago, elsewhere, is then seen).
-    const keyReasonOf = (
-      take: StoredTake,
-      entry: { index: number } | null,
-      keys: Map<string, KeyHistories | KeyFailure>,
-    ) =>
-      entry === null
-        ? unloggedKeyReason(take, keys.get(take.memberId)!)
-        : checkTakeKey(take, keys.get(take.memberId)!, entry.index);
-    let keys = cachedKeys;
-    if (
-      this.log !== null &&
-      logged !== null &&
-      keys !== null &&
-      takes.some((take) => keyReasonOf(take, logged.get(take.id) ?? null, keys!) !== null)
-    ) {
-      keys = await this.log.membersKeyHistories(memberIds, { fresh: true });
+    // The key check is a cheap lookup in the folded histories, not memoised, so a key event
+    // appended since the last read counts at once. One that fails on the cached histories is asked
+    // again on fresh ones before it is reported (a key event committed a moment ago, elsewhere).
+    const keyReasonsWith = (keys: Map<string, KeyHistories | KeyFailure>) =>
+      new Map(
+        takes.map((take) => {
+          const entry = logged!.get(take.id);
+          const histories = keys.get(take.memberId)!;
+          const reason =
+            entry === undefined
+              ? unloggedKeyReason(take, histories)
+              : checkTakeKey(take, histories, entry.index);
+          return [take.id, reason] as const;
+        }),
+      );
+    let keyReasons = cachedKeys === null ? null : keyReasonsWith(cachedKeys);
+    if (keyReasons !== null && [...keyReasons.values()].some((reason) => reason !== null)) {
+      keyReasons = keyReasonsWith(await this.log!.membersKeyHistories(memberIds, { fresh: true }));
     }
     const verdicts = await Promise.all(
       takes.map(async (take): Promise<[string, TakeVerdict]> => {
@@ -89,10 +90,7 @@ export class TakeVerifier {
           entry?.entry ?? (entry === null ? null : undefined),
           entry?.leafHash,
         );
-        // The key check is a cheap lookup in the folded history: not memoised, so a key event
-        // appended since the last read counts at once.
-        const keyReason =
-          entry === undefined || keys === null ? null : keyReasonOf(take, entry, keys);
+        const keyReason = keyReasons?.get(take.id) ?? null;
         const check =
           keyReason === null
             ? signed
@@ -134,7 +132,7 @@ function unloggedKeyReason(
   histories: KeyHistories | KeyFailure,
 ): ReturnType<typeof checkTakeKey> {
   const reason = checkTakeKey(take, histories, Number.MAX_SAFE_INTEGER);
-  return reason?.code === 'key_not_logged' ? reason : null;
+  return reason?.code === KEY_REASONS.notLogged ? reason : null;
 }
 
 const served = (take: StoredTake): ServedTake => ({

@@ -2,10 +2,9 @@ import {
   bytesToBase64,
   checkTakeKey,
   KEY_REASONS,
-  KeyHistories,
-  provenKeyEntries,
-  type IndexedEntry,
+  provenKeyHistories,
   type KeyFailure,
+  type KeyHistories,
   type ServedMemberKeys,
   checkConsistency,
   checkInclusion,
@@ -276,22 +275,21 @@ export async function checkTakeInLog(take: LoggedTake): Promise<LogCheckLine[]> 
  * each served event proven under the checkpoint of that size with the pinned key, then folded;
  * a sentence when they could not be read or proven.
  */
-async function loggedKeyHistories(
+function loggedKeyHistories(
   memberIds: readonly string[],
   treeSize: number,
   vkey: string,
 ): Promise<KeyHistories | KeyFailure | string> {
-  const entries = new Map<number, IndexedEntry>();
-  for (const memberId of new Set(memberIds)) {
-    const path = `/api/log/members/${encodeURIComponent(memberId)}/keys?treeSize=${treeSize}`;
-    const served = await getJson<ServedMemberKeys>(path);
-    if (served.body === null) return `GET ${path} answered HTTP ${served.status}`;
-    const proven = await provenKeyEntries(served.body, treeSize, vkey);
-    if (typeof proven === 'string') return proven;
-    for (const entry of proven) entries.set(entry.index, entry);
-  }
-  const folded = KeyHistories.fold([...entries.values()]);
-  return 'histories' in folded ? folded.histories : folded;
+  return provenKeyHistories(
+    memberIds,
+    treeSize,
+    async (memberId) => {
+      const path = `/api/log/members/${encodeURIComponent(memberId)}/keys?treeSize=${treeSize}`;
+      const served = await getJson<ServedMemberKeys>(path);
+      return served.body ?? `GET ${path} answered HTTP ${served.status}`;
+    },
+    () => Promise.resolve(vkey),
+  );
 }
 
 /** The take's key against its member's logged key history at the take's index. */
