@@ -26,6 +26,8 @@ const SUBJECT = 'monitor-origin-subject';
 const LOG_SEED = randomBytes(32).toString('base64');
 const postgres = await postgresReachable();
 
+// PostgreSQL only: the server is restarted with another origin on the same database, as a
+// production deployment would be. CI sets REQUIRE_POSTGRES=1, so there it never skips.
 describe.skipIf(!postgres)('log monitor pins origin and key (PostgreSQL)', () => {
   let testDb: PostgresDatabase;
   let server: ServerProcess | undefined;
