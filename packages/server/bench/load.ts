@@ -9,7 +9,7 @@
  *   npm run build && npx tsx --conditions=source packages/server/bench/load.ts [--soak]
  *
  * Env: BENCH_DATABASES (pglite,postgres), BENCH_PARTS (reads,submit), BENCH_SECONDS (5),
- * BENCH_ROUNDS (3), BENCH_CONNECTIONS (32), BENCH_POOL_SIZE (10, PostgreSQL), BENCH_MEMBERS (16,64:
+ * BENCH_ROUNDS (3), BENCH_CONNECTIONS (64), BENCH_READS (name fragments), BENCH_POOL_SIZE (10, PostgreSQL), BENCH_MEMBERS (16,64:
  * one submit run per count, each with its own members), BENCH_TAKES (16000 per submit run),
  * BENCH_LOG (on; "off,on" runs everything once with the transparency log off, LOG_ENABLED=false, then
  * on, on fresh databases, to measure what logging adds), BENCH_SOAK_SECONDS (600), BENCH_NODE_ARGS (e.g.
@@ -48,7 +48,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const MEMBER_COUNTS = (process.env.BENCH_MEMBERS ?? '16,64').split(',').map(Number);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'reads,submit').split(','));
 /** The server's DATABASE_POOL_SIZE on PostgreSQL, and the raw insert's pool, so both match. */
@@ -59,7 +59,10 @@ const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ADMIN_TOKEN = `bench-admin-${randomBytes(12).toString('hex')}`;
 
-const READS = [
+/** Placeholder for the session read's URL, replaced by the newest published session's at capture. */
+const SESSION_READ = '<newest published session>';
+
+const ALL_READS: Array<{ name: string; size: 'small' | 'large'; url: string }> = [
   { name: 'health', size: 'small', url: '/health' },
   { name: 'open-session', size: 'small', url: '/api/swarm/open-session' },
   { name: 'token-metrics', size: 'small', url: '/api/dashboards/token-metrics' },
@@ -71,7 +74,14 @@ const READS = [
   },
   { name: 'wallet-balances', size: 'large', url: '/api/dashboards/wallet-balances' },
   { name: 'sessions (default page)', size: 'large', url: '/api/swarm/sessions' },
-] as const;
+  // The newest published session's date/subject read, resolved when the reads are captured.
+  { name: 'session (date/subject, verified per read)', size: 'large', url: SESSION_READ },
+];
+/** BENCH_READS: comma-separated name fragments to measure only some reads (all by default). */
+const READ_FILTER = process.env.BENCH_READS?.split(',');
+const READS = ALL_READS.filter(
+  (read) => READ_FILTER === undefined || READ_FILTER.some((part) => read.name.includes(part)),
+);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -90,6 +100,15 @@ const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'transfer-encod
 async function captureReads(server: Child, file: string): Promise<Map<string, number>> {
   const captured: Record<string, unknown> = {};
   const sizes = new Map<string, number>();
+  const list = (await (await fetch(`${server.baseUrl}/api/swarm/sessions`)).json()) as {
+    sessions: Array<{ date: string; subjectId: string; state: string }>;
+  };
+  const published = list.sessions.find((session) => session.state === 'published');
+  if (published === undefined) throw new Error('the demo has no published session to read');
+  for (const read of READS) {
+    if (read.url === SESSION_READ)
+      read.url = `/api/swarm/sessions/${published.date}/${published.subjectId}`;
+  }
   for (const read of READS) {
     const response = await fetch(server.baseUrl + read.url, {
       headers: { 'accept-encoding': 'identity' },

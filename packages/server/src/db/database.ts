@@ -1,3 +1,4 @@
+import type { RowWatch } from './row-watch.js';
 import type { Kysely } from 'kysely';
 import type { DB } from './schema.js';
 
@@ -25,6 +26,11 @@ export interface Database {
    * `exec` runs multi-statement scripts on the same connection (used by migrations).
    */
   withExclusiveScripts<T>(name: string, work: (exec: ScriptRunner) => Promise<T>): Promise<T>;
+  /**
+   * Present where this process sees every write (PGlite): moves whenever a table a verified read
+   * rests on changes, so such reads skip the database while it stands. Absent on PostgreSQL.
+   */
+  readonly rowWatch?: RowWatch;
   close(): Promise<void>;
 }
 

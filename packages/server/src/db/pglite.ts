@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { LocalLockSet, type Database, type LockedResult, type ScriptRunner } from './database.js';
+import { ROW_WATCH_CHANNEL, ROW_WATCH_OPTION, RowWatch } from './row-watch.js';
 import type { DB } from './schema.js';
 import { TYPE_OIDS, parseDate, parseInt8, parseNumeric } from './type-parsers.js';
 
@@ -18,7 +19,14 @@ export interface PgliteOptions {
  * the OS page cache anyway, so a small pool keeps the process far smaller (docs/benchmarks.md, memory)
  * while the demo's working set still fits.
  */
-const START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+const START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  'shared_buffers=16MB',
+  // Only this process can write to its PGlite: the watched tables tell it when they change.
+  '-c',
+  `${ROW_WATCH_OPTION}=on`,
+];
 
 /**
  * The embedded database. PGlite has one connection: kysely-pglite-dialect hands it to one query or
@@ -40,11 +48,14 @@ export async function openPglite(
   });
   const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
   const localLocks = new LocalLockSet();
+  const rowWatch = new RowWatch();
+  await pglite.listen(ROW_WATCH_CHANNEL, () => rowWatch.changed());
 
   return {
     driver: 'pglite',
     db,
     pglite,
+    rowWatch,
     async execScript(script) {
       // exec() runs a multi-statement script; take the dialect's connection so nothing interleaves.
       await db.connection().execute(async () => {

@@ -7,6 +7,7 @@ import {
   probeHandleNamespace,
   type GuardOutcome,
 } from '../db/guards.js';
+import { FreshReads } from '../db/fresh-reads.js';
 import type { Readiness } from '../http/readiness.js';
 
 export interface Health {
@@ -45,6 +46,7 @@ export interface HealthServiceOptions {
 export class HealthService {
   private readonly ping: Probe<boolean>;
   private readonly guards: Probe<{ namespace: GuardOutcome; appendOnly: GuardOutcome }>;
+  private readonly fresh = new FreshReads<Health>();
 
   constructor(
     private readonly database: Database,
@@ -62,7 +64,12 @@ export class HealthService {
     }));
   }
 
-  async check(): Promise<Health> {
+  /** The current health; concurrent callers share one check that started after they asked. */
+  check(): Promise<Health> {
+    return this.fresh.read('health', () => this.checkNow());
+  }
+
+  private async checkNow(): Promise<Health> {
     const answered = await this.ping.get().catch(() => false);
     const guards = answered
       ? await this.guards

@@ -111,7 +111,7 @@ export function buildSwarmServices(
     memberReads,
     subjects: new SubjectReads(db, clock),
     subjectAdmin: new SubjectAdmin(db, members, versions),
-    sessionReads: new SessionReads(db, clock, versions, regime, verifier),
+    sessionReads: new SessionReads(db, clock, versions, regime, verifier, database.rowWatch),
     briefs: new BriefService(db, versions, regime),
     receipts: new ReceiptService(db, serviceKeys, logged),
     judgements: new JudgementService(db, members, sessionLookups(db), clock, versions, tokenClaims),

@@ -113,19 +113,20 @@ export class KeyHistoryCache {
     this.checkedAt = Number.NEGATIVE_INFINITY;
   }
 
+  /**
+   * The index of the newest key entry the folded histories reflect (looked up as `of` does): a
+   * check computed from the histories holds while this is unchanged.
+   */
+  async generation(): Promise<number> {
+    await this.refresh(false);
+    return this.seen;
+  }
+
   async of(
     memberIds: readonly string[],
     options: { fresh?: boolean } = {},
   ): Promise<MemberKeyHistories> {
-    const now = performance.now();
-    if (options.fresh === true || now - this.checkedAt >= KEY_HISTORY_RECHECK_MS) {
-      const last = await this.repository.lastKeyIndex();
-      this.checkedAt = now;
-      if (last !== this.seen) {
-        this.folded.clear();
-        this.seen = last;
-      }
-    }
+    await this.refresh(options.fresh === true);
     const missing = [...new Set(memberIds)].filter((id) => !this.folded.has(id));
     if (missing.length > 0) {
       const rows = await this.repository.keyEntries(missing);
@@ -133,6 +134,17 @@ export class KeyHistoryCache {
       for (const id of missing) this.folded.set(id, foldMember(rows, id));
     }
     return new Map(memberIds.map((id) => [id, this.folded.get(id)!]));
+  }
+
+  private async refresh(fresh: boolean): Promise<void> {
+    const now = performance.now();
+    if (!fresh && now - this.checkedAt < KEY_HISTORY_RECHECK_MS) return;
+    const last = await this.repository.lastKeyIndex();
+    this.checkedAt = now;
+    if (last !== this.seen) {
+      this.folded.clear();
+      this.seen = last;
+    }
   }
 }
 

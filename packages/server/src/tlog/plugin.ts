@@ -90,6 +90,7 @@ export class Tlog {
       witnesses: config.logWitnesses,
       stallSeconds: config.logStallSeconds,
       watch,
+      rowWatch: database.rowWatch,
     });
     return new Tlog(repository, service, database, log, clock, config.logEnabled);
   }

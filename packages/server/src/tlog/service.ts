@@ -36,6 +36,8 @@ import { fail } from '../errors.js';
 import { CheckpointGuard } from './checkpoint-guard.js';
 import type { LogWatch } from './log-watch.js';
 import type { LogStatus } from './schemas.js';
+import { FreshReads } from '../db/fresh-reads.js';
+import { WatchedReads, type RowWatch } from '../db/row-watch.js';
 
 export const MAX_ENTRIES_PER_PAGE = 1000;
 /** A cosignature dated further ahead of our clock than this is refused. */
@@ -96,6 +98,11 @@ export class TlogService {
   /** When this replica first saw the tree ahead of the latest good checkpoint. */
   private behindSince: { size: number; at: Date } | null = null;
   private readonly keyHistories: KeyHistoryCache;
+  private readonly heads: WatchedReads<{ size: number; latest: CheckpointRow | undefined }>;
+  private readonly freshHeads = new FreshReads<{
+    size: number;
+    latest: CheckpointRow | undefined;
+  }>();
 
   constructor(
     private readonly repository: TlogRepository,
@@ -105,8 +112,11 @@ export class TlogService {
       witnesses: readonly LogWitness[];
       stallSeconds: number;
       watch: LogWatch;
+      /** Where every writer is seen (PGlite): the head and latest checkpoint are read once per change. */
+      rowWatch?: RowWatch | undefined;
     },
   ) {
+    this.heads = new WatchedReads(options.rowWatch, 1);
     this.checkpoints = new CheckpointGuard(
       repository,
       key.vkey,
@@ -130,6 +140,11 @@ export class TlogService {
     options: { fresh?: boolean } = {},
   ): Promise<MemberKeyHistories> {
     return this.keyHistories.of(memberIds, options);
+  }
+
+  /** Changes whenever the folded key histories do (see KeyHistoryCache.generation). */
+  keysGeneration(): Promise<number> {
+    return this.keyHistories.generation();
   }
 
   /** A key entry was appended by this process: the next read folds again. */
@@ -513,10 +528,15 @@ export class TlogService {
    */
   async status(): Promise<LogStatus> {
     const { watch, stallSeconds } = this.options;
-    const [size, latest] = await Promise.all([
-      this.repository.headSize(),
-      this.checkpoints.latest(),
-    ]);
+    const { size, latest } = await this.heads.get('head', () =>
+      this.freshHeads.read('head', async () => {
+        const [size, latest] = await Promise.all([
+          this.repository.headSize(),
+          this.checkpoints.latest(),
+        ]);
+        return { size, latest };
+      }),
+    );
     const now = this.clock.now();
     const covered = latest?.size ?? 0;
     if (size <= covered) this.behindSince = null;

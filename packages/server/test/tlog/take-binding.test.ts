@@ -27,7 +27,7 @@ describeEachDatabase('takes bound to the transparency log on every read', (kind)
   let logKey: string;
   let subjects = 0;
 
-  async function freshSession() {
+  async function freshSession(roster: TestMember[] = [alice, bob]) {
     const subjectId = await scheduledSubject(ctx.testDb.database.db, {
       id: `bound-${++subjects}`,
       schedule: null,
@@ -39,7 +39,7 @@ describeEachDatabase('takes bound to the transparency log on every read', (kind)
       date: DATE,
       convenedAt: ctx.clock.now(),
       windowClosesAt: new Date(ctx.clock.now().getTime() + HOUR),
-      roster: [alice.memberId, bob.memberId],
+      roster: roster.map((member) => member.memberId),
     });
     return { subjectId, sessionId };
   }
@@ -225,6 +225,42 @@ describeEachDatabase('takes bound to the transparency log on every read', (kind)
           message: 'the take no longer hashes to the leaf the log committed to for it',
         },
       ]);
+    }
+  });
+
+  // The session reads reuse their checks while the rows under them keep their versions: each row
+  // a verdict rests on, rewritten behind the service after a warm read, shows on the next read.
+  test.each([
+    [
+      "the tree's leaf of the take",
+      (takeId: string) =>
+        sql`update tlog_node set hash = ${Buffer.alloc(32, 7)}
+             where level = 0 and idx = (select log_index from take where id = ${takeId})`,
+      'log_entry_mismatch',
+    ],
+    [
+      'the public key the take was filed with',
+      (takeId: string) =>
+        sql`update member_key set public_key = ${bytesToBase64(new Uint8Array(32).fill(9))}
+             where id = (select key_id from take where id = ${takeId})`,
+      'bad_member_signature',
+    ],
+  ])('a warm session read sees %s rewritten at once', async (_row, change, code) => {
+    // A member of its own: the rewritten key would otherwise refuse the other tests' takes.
+    const dana = await newMember(ctx.app, `Dana ${++subjects}`);
+    const { subjectId, sessionId } = await freshSession([dana]);
+    const filed = await file(dana, subjectId);
+    const takeId = (await getJson(ctx.app, `/api/swarm/takes/${filed.recommendationId}`)).body.id;
+    await ctx.app.convene.tlog.checkpoint();
+    for (let i = 0; i < 2; i++) {
+      const warm = await reads(takeId, sessionId, subjectId, dana);
+      expect([warm.session?.verified, warm.day?.verified]).toEqual([true, true]);
+    }
+    await tamper(change(takeId));
+    const now = await reads(takeId, sessionId, subjectId, dana);
+    for (const take of [now.session, now.day]) {
+      expect(take?.verified).toBe(false);
+      expect(codes(take as Parameters<typeof codes>[0])).toContain(code);
     }
   });
 

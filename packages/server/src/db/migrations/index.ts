@@ -15,6 +15,7 @@ import { judgementMemberPaging } from './0016-judgement-member-paging.js';
 import { tlogNextIndex } from './0017-tlog-next-index.js';
 import { nonceLedgerByTake } from './0019-nonce-ledger-by-take.js';
 import { memberKeyLog } from './0018-member-key-log.js';
+import { rowWatch } from './0020-row-watch.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   tlogNextIndex,
   memberKeyLog,
   nonceLedgerByTake,
+  rowWatch,
 ];

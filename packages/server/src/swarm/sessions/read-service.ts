@@ -14,13 +14,14 @@ import { scheduledSubjects } from '../subjects/repository.js';
 import { SWARM_DATASET } from '../shared/constants.js';
 import { encodeCursor, parseListQuery } from './list-query.js';
 import {
-  findSession,
-  latestOfDay,
+  latestOfDayForRead,
   listSessions,
   newestCollecting,
   rosterOf,
+  sessionForRead,
   takerCount,
   takesOfSession,
+  type SessionForRead,
   type SessionRow,
   type SessionTake,
 } from './repository.js';
@@ -28,12 +29,17 @@ import { nextFire } from './schedule.js';
 import type { TakeVerdict, TakeVerifier } from '../takes/verification.js';
 import { newestPerMember, rosterView, sessionFull, sessionSummary, takesView } from './views.js';
 import { fail } from '../../errors.js';
+import { FreshReads } from '../../db/fresh-reads.js';
+import { WatchedReads, type RowWatch } from '../../db/row-watch.js';
 
 interface CheckedTakes {
   all: SessionTake[];
   verdicts: Map<string, TakeVerdict>;
   key: string;
 }
+
+/** Sessions whose checked takes are kept (the most recently read first to stay). */
+const CHECKED_CAPACITY = 64;
 
 /** The session read routes; large bodies are serialised once per swarm data version. */
 export class SessionReads {
@@ -46,6 +52,13 @@ export class SessionReads {
   );
   private nextFire: { version: number; from: Date; at: Date | null } | undefined;
   private readonly open = new VersionedValue(() => this.readOpenSession());
+  /** The session row and its fingerprints: read on every request, or once per epoch where watched. */
+  private readonly found: WatchedReads<SessionForRead | undefined>;
+  private readonly fresh = new FreshReads<SessionForRead | undefined>();
+  private readonly checked = new Map<
+    string,
+    { fingerprint: string; generation: number; checked: CheckedTakes }
+  >();
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -53,7 +66,19 @@ export class SessionReads {
     private readonly versions: DataVersions,
     private readonly regime: RegimeAsOf,
     private readonly verifier: TakeVerifier,
-  ) {}
+    rowWatch?: RowWatch,
+  ) {
+    this.found = new WatchedReads(rowWatch);
+  }
+
+  /**
+   * The session a read serves, with its fingerprints, as the database holds it now: concurrent
+   * readers share one query that started after they asked; where every writer is watched, no query
+   * at all while nothing changed.
+   */
+  private sessionNow(key: string, read: () => Promise<SessionForRead | undefined>) {
+    return this.found.get(key, () => this.fresh.read(key, read));
+  }
 
   private get version(): number {
     return this.versions.current(SWARM_DATASET);
@@ -107,24 +132,32 @@ export class SessionReads {
   }
 
   async detailBody(id: string): Promise<CachedBody> {
-    const session = await findSession(this.db, id);
-    if (session === undefined) throw fail('readSessionNotFound');
-    const takes = await this.checkedTakes(session.id);
-    return this.details.get(`id:${session.id}:${takes.key}`, this.detailVersion, () =>
-      this.detail(session, takes),
+    const found = await this.sessionNow(`id:${id}`, () => sessionForRead(this.db, id));
+    if (found === undefined) throw fail('readSessionNotFound');
+    const takes = await this.checkedTakes(found);
+    return this.details.get(
+      `id:${found.row.id}:${found.rowVersion}:${takes.key}`,
+      this.detailVersion,
+      () => this.detail(found.row, takes),
     );
   }
 
   /** `{ session, takes }` for the latest session of a day and subject. */
   async dayBody(date: string, subjectId: string): Promise<CachedBody> {
     if (!DATE_RE.test(date)) throw fail('readInvalidDate');
-    const session = await latestOfDay(this.db, date, subjectId);
-    if (session === undefined) throw fail('noSession');
-    const checked = await this.checkedTakes(session.id);
-    return this.details.get(`day:${session.id}:${checked.key}`, this.detailVersion, async () => {
-      const { takes, ...rest } = await this.detail(session, checked);
-      return { session: rest, takes };
-    });
+    const found = await this.sessionNow(`day:${date}:${subjectId}`, () =>
+      latestOfDayForRead(this.db, date, subjectId),
+    );
+    if (found === undefined) throw fail('noSession');
+    const checked = await this.checkedTakes(found);
+    return this.details.get(
+      `day:${found.row.id}:${found.rowVersion}:${checked.key}`,
+      this.detailVersion,
+      async () => {
+        const { takes, ...rest } = await this.detail(found.row, checked);
+        return { session: rest, takes };
+      },
+    );
   }
 
   /**
@@ -152,17 +185,40 @@ export class SessionReads {
   }
 
   /**
-   * The session's takes with each newest revision checked on this read (signature, fields, log
-   * entry). `key` changes whenever any verdict or log position does, so a cached body is served only
+   * The session's takes with each newest revision checked (signature, fields, log entry, key).
+   * Rechecked whenever the fingerprint of the rows the check reads changes, or a key event is
+   * logged; otherwise this read's answer is the last one's, since the check is a pure function of
+   * those rows. A failed check is never reused: it is made again on the next read (the verifier
+   * then asks for fresh key histories, as it does on every failure).
+   * `key` changes whenever any verdict or log position does, so a cached body is served only
    * while it says exactly what this read found.
    */
-  private async checkedTakes(sessionId: string): Promise<CheckedTakes> {
+  private async checkedTakes(found: SessionForRead): Promise<CheckedTakes> {
+    const sessionId = found.row.id;
+    const generation = await this.verifier.generation();
+    const known = this.checked.get(sessionId);
+    if (
+      known !== undefined &&
+      known.fingerprint === found.takesFingerprint &&
+      known.generation === generation
+    ) {
+      this.checked.delete(sessionId);
+      this.checked.set(sessionId, known);
+      return known.checked;
+    }
     const all = await takesOfSession(this.db, sessionId);
     const verdicts = await this.verifier.verdicts(newestPerMember(all));
     const key = [...verdicts]
       .map(([id, v]) => `${id}@${v.logIndex ?? '-'}${v.reasons.map((r) => `!${r.code}`).join('')}`)
       .join(',');
-    return { all, verdicts, key };
+    const checked = { all, verdicts, key };
+    this.checked.delete(sessionId);
+    if ([...verdicts.values()].every((verdict) => verdict.verified)) {
+      this.checked.set(sessionId, { fingerprint: found.takesFingerprint, generation, checked });
+      if (this.checked.size > CHECKED_CAPACITY)
+        this.checked.delete(this.checked.keys().next().value!);
+    }
+    return checked;
   }
 
   private async detail(session: SessionRow, checked: CheckedTakes) {

@@ -17,6 +17,80 @@ export interface RosterEntry {
 /** Every take revision of a session reads as the takes subdomain's record of it. */
 export type SessionTake = TakeRecord;
 
+/**
+ * A session row as a read serves it, with two fingerprints: `rowVersion` changes whenever the row
+ * does, and `takesFingerprint` whenever any row its takes' verdicts are computed from does (each
+ * take, its key, its log entry and the leaf the tree holds for it), so a read can reuse what it
+ * computed from unchanged rows and recompute the moment one changes, behind the service or not.
+ */
+export interface SessionForRead {
+  row: SessionRow;
+  rowVersion: string;
+  takesFingerprint: string;
+}
+
+/**
+ * A row's version as PostgreSQL keeps it: an update or delete-and-insert writes a new tuple, with
+ * the writing transaction's id (xmin) at a new place (ctid); neither can be set through SQL.
+ */
+const rowVersion = (table: string) =>
+  sql<string>`concat_ws('/', ${sql.ref(`${table}.xmin`)}, ${sql.ref(`${table}.ctid`)})`;
+
+/** Every row `takesOfSession` and the log's `entriesByTakes` read for the session, by version. */
+const takesFingerprint = sql<string>`(
+  select coalesce(string_agg(concat_ws(':', t.id, t.xmin, t.ctid, k.xmin, k.ctid, e.xmin, e.ctid,
+                                       tn.xmin, tn.ctid, en.xmin, en.ctid), ',' order by t.id), '')
+    from take t
+    left join member_key k on k.id = t.key_id
+    left join tlog_entry e on e.take_id = t.id
+    left join tlog_node tn on tn.level = 0 and tn.idx = t.log_index
+    left join tlog_node en on en.level = 0 and en.idx = e.idx
+   where t.session_id = swarm_session.id)`;
+
+function selectForRead(db: Kysely<DB>) {
+  return db
+    .selectFrom('swarm_session')
+    .selectAll('swarm_session')
+    .select([
+      rowVersion('swarm_session').as('row_version'),
+      takesFingerprint.as('takes_fingerprint'),
+    ]);
+}
+
+function toSessionForRead(
+  found: (SessionRow & { row_version: string; takes_fingerprint: string }) | undefined,
+): SessionForRead | undefined {
+  if (found === undefined) return undefined;
+  const { row_version, takes_fingerprint, ...row } = found;
+  return { row, rowVersion: row_version, takesFingerprint: takes_fingerprint };
+}
+
+/** A session by id for a read (one query: the row and its fingerprints). */
+export async function sessionForRead(
+  db: Kysely<DB>,
+  id: string,
+): Promise<SessionForRead | undefined> {
+  if (!isUuid(id)) return undefined;
+  return toSessionForRead(await selectForRead(db).where('id', '=', id).executeTakeFirst());
+}
+
+/** The latest session of a day for a subject, for a read (the date/subject read route). */
+export async function latestOfDayForRead(
+  db: Kysely<DB>,
+  date: string,
+  subjectId: string,
+): Promise<SessionForRead | undefined> {
+  return toSessionForRead(
+    await selectForRead(db)
+      .where('subject_id', '=', subjectId)
+      .where('date', '=', date)
+      .orderBy('convened_at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+  );
+}
+
 /** SQL over sessions, their rosters and their takes; every method takes the transaction it runs in. */
 export async function findSession(db: Kysely<DB>, id: string): Promise<SessionRow | undefined> {
   if (!isUuid(id)) return undefined;
@@ -208,23 +282,6 @@ export async function newestCollecting(db: Kysely<DB>): Promise<SessionRow | und
     .selectFrom('swarm_session')
     .selectAll()
     .where('state', '=', 'collecting')
-    .orderBy('convened_at', 'desc')
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/** The latest session of a day for a subject (the date/subject read route). */
-export async function latestOfDay(
-  db: Kysely<DB>,
-  date: string,
-  subjectId: string,
-): Promise<SessionRow | undefined> {
-  return db
-    .selectFrom('swarm_session')
-    .selectAll()
-    .where('subject_id', '=', subjectId)
-    .where('date', '=', date)
     .orderBy('convened_at', 'desc')
     .orderBy('seq', 'desc')
     .limit(1)

@@ -21,6 +21,8 @@ export interface TakeLog {
     memberIds: readonly string[],
     options?: { fresh?: boolean },
   ): Promise<Map<string, KeyHistories | KeyFailure>>;
+  /** Changes whenever the folded key histories do. */
+  keysGeneration(): Promise<number>;
 }
 
 /**
@@ -102,6 +104,11 @@ export class TakeVerifier {
       }),
     );
     return new Map(verdicts);
+  }
+
+  /** Changes whenever a verdict could change with the rows unchanged (a key event was logged). */
+  async generation(): Promise<number> {
+    return this.log === null ? 0 : this.log.keysGeneration();
   }
 
   async verdict(take: StoredTake): Promise<TakeVerdict> {
