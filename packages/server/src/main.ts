@@ -5,9 +5,9 @@ import { ConfigError, parseConfig } from './config.js';
 import { OWNER_ONLY_UMASK, secureDataDir } from './data-dir.js';
 import { openDatabase } from './db/open.js';
 import { pendingDemoSeeders, seedDemoData } from './demo/seed.js';
-import { releaseSeedingMemory } from './demo/release-memory.js';
 import { DEMO_SEEDERS } from './demo/seeders.js';
 import { Readiness } from './http/readiness.js';
+import { collectGarbage } from './memory.js';
 import { startBanner } from './start-banner.js';
 import { ensureAdminToken, usesDataDir } from './secrets.js';
 
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     const started = performance.now();
     seedDemoData(context, DEMO_SEEDERS)
       .then(() => {
-        releaseSeedingMemory();
+        collectGarbage(); // what seeding left behind
         readiness.markReady();
         app.log.info({ ms: Math.round(performance.now() - started) }, 'demo data ready');
         if (config.schedulerEnabled && !closing) app.convene.scheduler.start();
