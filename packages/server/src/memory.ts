@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 /**
  * One full garbage collection, for the few moments a large amount of garbage is known to be left
  * behind that V8 would otherwise keep until memory pressure: after PGlite's initdb (its WebAssembly
- * instance, ~400 MB of RSS) and after the demo seed (~150 MB of young and old generation). Node warns
+ * instances, ~400 MB of RSS) and after each demo seeder (~70 MB of young and old generation). Node warns
  * that flags set at run time may behave unpredictably; `--expose-gc` only makes `gc` visible to
  * contexts created afterwards, and one new context is all this uses.
  */

@@ -34,6 +34,13 @@ export async function pendingDemoSeeders(
   return seeders.map((seeder) => seeder.name).filter((name) => !done.has(name));
 }
 
+export interface SeedOptions {
+  /** How often a replica that finds another one seeding looks again. */
+  retryMs?: number;
+  /** Runs after each seeder that ran (the server collects the garbage each leaves behind). */
+  afterEach?: () => void;
+}
+
 /**
  * Runs every pending seeder under the `convene:demo-seed` advisory lock. A replica that finds another
  * one seeding waits until that one is done, so every replica resolves only once the data is complete.
@@ -41,7 +48,7 @@ export async function pendingDemoSeeders(
 export async function seedDemoData(
   context: DemoSeedContext,
   seeders: readonly DemoSeeder[],
-  retryMs = 1000,
+  { retryMs = 1000, afterEach }: SeedOptions = {},
 ): Promise<void> {
   const { database, log } = context;
   for (let attempt = 0; ; attempt += 1) {
@@ -52,10 +59,10 @@ export async function seedDemoData(
         log.info({ seeder: seeder.name }, 'seeding demo data');
         await seeder.seed(context);
         await markSeeded(database.db, seeder.name, context.clock.now());
-        log.info(
-          { seeder: seeder.name, ms: Math.round(performance.now() - started) },
-          'demo data seeded',
-        );
+        const ms = Math.round(performance.now() - started);
+        afterEach?.();
+        const rssMb = Math.round(process.memoryUsage.rss() / 1_048_576);
+        log.info({ seeder: seeder.name, ms, rssMb }, 'demo data seeded');
       }
     });
     if (result.acquired) return;
