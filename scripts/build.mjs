@@ -76,13 +76,20 @@ run(process.execPath, [
 ]);
 chmodSync(path.join(root, 'packages/client/dist/cli/bin.js'), 0o755);
 
-const digest = webInputsDigest();
+/**
+ * The site is current when its inputs are unchanged since our last build and dist/ is still that
+ * build's output: any other build (`vite build`, an older checkout's `npm run build`) rewrites
+ * index.html, so its modification time is recorded beside the inputs' digest.
+ */
+const builtIndex = path.join(root, WEB_BUILT);
+const inputs = webInputsDigest();
+const siteStamp = () => `${inputs} ${statSync(builtIndex).mtimeMs}`;
 const digestFile = path.join(root, WEB_DIGEST);
-const built =
-  existsSync(digestFile) && existsSync(path.join(root, WEB_BUILT))
-    ? readFileSync(digestFile, 'utf8')
-    : undefined;
-if (built === digest) {
+const current =
+  existsSync(digestFile) &&
+  existsSync(builtIndex) &&
+  readFileSync(digestFile, 'utf8') === siteStamp();
+if (current) {
   console.log('web: up to date (its inputs are unchanged since the last build)');
 } else {
   run(
@@ -92,5 +99,5 @@ if (built === digest) {
   );
   // Written only after a successful build, so a failed or interrupted one reruns.
   mkdirSync(path.dirname(digestFile), { recursive: true });
-  writeFileSync(digestFile, digest);
+  writeFileSync(digestFile, siteStamp());
 }
