@@ -61,7 +61,7 @@ export class TakeService {
   }
 
   /**
-   * Checks in DESIGN.md's order, the first failure answering: bearer → token → body → member match →
+   * Checks in the documented order (docs/agents.md), the first failure answering: bearer → token → body → member match →
    * session → window → roster → excused → key → cap → signature → nonce → amendment → insert, where
    * the database settles the window, nonce, cap and revision races.
    */
