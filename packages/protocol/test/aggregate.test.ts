@@ -20,7 +20,7 @@ function byCodePoint(a: string, b: string): number {
   return x.length - y.length;
 }
 
-/** The DESIGN.md algorithm, transcribed literally. */
+/** The aggregation algorithm of docs/protocol.md, transcribed literally. */
 function naiveAggregate(submissions: AggregationInput[], roster: string[], required: number) {
   const sorted = [...submissions].sort((a, b) => byCodePoint(a.memberId, b.memberId));
   const n = sorted.length;

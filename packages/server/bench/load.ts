@@ -182,26 +182,31 @@ async function measureReads(server: Child, bare: Child, sizes: Map<string, numbe
   console.log(
     `\nReads: median of ${ROUNDS} alternating ${SECONDS}s runs × ${CONNECTIONS} connections`,
   );
-  console.log('| Endpoint | Kind | Bytes | App req/s | App p50 / p99 ms | Bare req/s | Ratio |');
-  console.log('|---|---|---:|---:|---:|---:|---:|');
+  console.log(
+    '| Endpoint | Kind | Bytes | App req/s | App p50 / p99 ms | Bare req/s | Bare p50 / p99 ms | Ratio | p99 vs bare |',
+  );
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
   for (const read of READS) {
     await fire({ url: server.baseUrl + read.url, duration: 1 });
     await fire({ url: bare.baseUrl + read.url, duration: 1 });
     const app: AutocannonResult[] = [];
-    const baseline: number[] = [];
+    const baseline: AutocannonResult[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       const result = await fire({ url: server.baseUrl + read.url });
       if (result.non2xx > 0 || result.errors > 0)
         throw new Error(`${read.url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
       app.push(result);
-      baseline.push((await fire({ url: bare.baseUrl + read.url })).requests.average);
+      baseline.push(await fire({ url: bare.baseUrl + read.url }));
     }
-    const appRate = median(app.map((r) => r.requests.average));
-    const bareRate = median(baseline);
-    const p50 = median(app.map((r) => r.latency.p50));
-    const p99 = median(app.map((r) => r.latency.p99));
+    const of = (results: AutocannonResult[]) => ({
+      rate: median(results.map((r) => r.requests.average)),
+      p50: median(results.map((r) => r.latency.p50)),
+      p99: median(results.map((r) => r.latency.p99)),
+    });
+    const a = of(app);
+    const b = of(baseline);
     console.log(
-      `| ${read.name} | ${read.size} | ${sizes.get(read.url)?.toLocaleString('en')} | ${appRate.toFixed(0)} | ${p50} / ${p99} | ${bareRate.toFixed(0)} | ${(appRate / bareRate).toFixed(2)}x |`,
+      `| ${read.name} | ${read.size} | ${sizes.get(read.url)?.toLocaleString('en')} | ${a.rate.toFixed(0)} | ${a.p50} / ${a.p99} | ${b.rate.toFixed(0)} | ${b.p50} / ${b.p99} | ${(a.rate / b.rate).toFixed(2)}x | ${(a.p99 / b.p99).toFixed(2)}x |`,
     );
   }
 }

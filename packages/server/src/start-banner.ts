@@ -39,17 +39,25 @@ export function startBanner(
     apiDocs: `${origin}/docs`,
     openapi: `${origin}/openapi.json`,
     adminToken: adminTokenFile ?? 'from ADMIN_TOKEN',
-    dataDir: config.dataDir,
+    ...(config.databaseUrl === undefined ? { dataDir: config.dataDir } : {}),
     database,
     env: config.appEnv,
   };
   const message =
     `convene (${config.appEnv}) is up: site ${fields.site} · API docs ${fields.apiDocs} · ` +
     `admin token ${adminTokenFile === undefined ? 'from ADMIN_TOKEN' : `in ${adminTokenFile}`} · ` +
-    `data in ${config.dataDir} · database ${database}` +
+    // On PostgreSQL the data is in the database; DATA_DIR holds nothing a reader needs to know of.
+    (config.databaseUrl === undefined ? `data in ${config.dataDir} · ` : '') +
+    `database ${database}` +
     (loading ? ' · loading the demo data (the API answers 503 until "demo data ready")' : '');
   return { message, fields };
 }
+
+/** The line an empty deployment (no subject yet) logs after the banner: its next two steps. */
+export const FIRST_SUBJECT_HINT =
+  'no subject yet: create one (npx convene admin subject <id> --name "…" --type bucket_weights ' +
+  '--schedule "0 0 * * *" --enable), then open its first session now (npx convene admin session ' +
+  'open <id>) or let the schedule convene it; docs/operations.md, "First subject and session"';
 
 /** The database URL without its password. */
 export function redactedDatabaseUrl(url: string): string {

@@ -308,4 +308,20 @@ describe('a fresh clone, the way the README says', () => {
     },
     10 * MINUTES,
   );
+
+  test(
+    "docs/agents.md's curl and Node block runs as one script, from apply to a verified take",
+    async () => {
+      const guide = await readFile(path.join(clone, 'docs', 'agents.md'), 'utf8');
+      const section = guide.slice(guide.indexOf('## With curl and Node'));
+      const script = /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+      expect(script).toContain('api/swarm/submit');
+      // Only the address changes; the script runs where the README's `npm start` ran.
+      const result = await sh(`set -euo pipefail\n${script}`, clone, { ...env, BASE: baseUrl });
+      expect(result.code, result.stderr).toBe(0);
+      expect(result.stdout).toMatch(/"memberStatus":"active"/);
+      expect(result.stdout).toMatch(/"status":201,"recommendationId":\d+,"verified":true/);
+    },
+    5 * MINUTES,
+  );
 });

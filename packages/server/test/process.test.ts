@@ -78,6 +78,8 @@ describe('server process', () => {
       db: 'pglite: ok',
       append_only_guard: 'enforced',
     });
+    // An empty deployment says what to do next: create a subject, open its first session.
+    await server.untilOutput('no subject yet: create one (npx convene admin subject');
 
     // An application whose body is still on its way when SIGTERM arrives: the server has taken the
     // request (it answered "100 Continue") but cannot answer before the body ends, so the request is

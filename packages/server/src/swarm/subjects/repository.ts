@@ -14,7 +14,11 @@ export async function findSubject(
   return (options.forUpdate === true ? query.forUpdate() : query).executeTakeFirst();
 }
 
-/** Subjects whose cron schedule convenes sessions. */
+/** Whether any subject exists (an empty deployment has none until the operator creates one). */
+export async function anySubject(db: Kysely<DB>): Promise<boolean> {
+  return (await db.selectFrom('subject').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
 /** A new subject; with `ifAbsent`, an existing id is left as it is instead of failing. */
 export async function insertSubject(
   db: Kysely<DB>,

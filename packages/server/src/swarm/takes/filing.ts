@@ -1,47 +1,23 @@
+import { Batches } from '../../db/batches.js';
 import type { FilingResult, TakeRepository, TakeToFile } from './repository.js';
 
 /** At most this many takes share one statement. */
 export const MAX_FILING_BATCH = 64;
 
-interface Waiting {
-  take: TakeToFile;
-  settle: (result: FilingResult) => void;
-  fail: (error: unknown) => void;
-}
-
 /**
- * Files takes in batches: a take arriving while a batch is in flight waits for it and goes out with
- * every other take that arrived meanwhile, in one statement and one commit. Under load that turns N
- * commits (each holding the log's index counter through its fsync) into a few; alone, a take goes
- * out at once. Each take still succeeds or fails on its own (see `convene_file_takes`).
+ * Files takes in batches (group commit, see Batches): the takes that arrived while a batch was in
+ * flight go out together in one statement and one commit, so N commits (each holding the log's
+ * index lock through its fsync) become a few. Each take still succeeds or fails on its own (see
+ * `convene_file_takes`).
  */
 export class TakeFiler {
-  private waiting: Waiting[] = [];
-  private flying = false;
+  private readonly batches: Batches<TakeToFile, FilingResult>;
 
-  constructor(private readonly repository: TakeRepository) {}
-
-  file(take: TakeToFile): Promise<FilingResult> {
-    return new Promise((settle, fail) => {
-      this.waiting.push({ take, settle, fail });
-      if (!this.flying) void this.fly();
-    });
+  constructor(repository: TakeRepository) {
+    this.batches = new Batches((takes) => repository.fileTakes(takes), MAX_FILING_BATCH);
   }
 
-  private async fly(): Promise<void> {
-    this.flying = true;
-    try {
-      while (this.waiting.length > 0) {
-        const batch = this.waiting.splice(0, MAX_FILING_BATCH);
-        try {
-          const results = await this.repository.fileTakes(batch.map((w) => w.take));
-          batch.forEach((w, i) => w.settle(results[i]!));
-        } catch (error) {
-          for (const w of batch) w.fail(error);
-        }
-      }
-    } finally {
-      this.flying = false;
-    }
+  file(take: TakeToFile): Promise<FilingResult> {
+    return this.batches.add(take);
   }
 }

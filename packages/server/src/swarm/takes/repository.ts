@@ -49,44 +49,58 @@ export type FilingResult =
   | { ok: true; recommendationId: number; logIndex: number | null }
   | { ok: false; error: Error & { code: string; constraint?: string | undefined } };
 
+/** What one submission's admission checks look up. */
+export interface AdmissionQuery {
+  tokenSha256: string;
+  /** The body's memberId; null when it is not a UUID (and so cannot match the token's member). */
+  memberId: string | null;
+  /** Null for a date no calendar has: no session can match it. */
+  date: string | null;
+  subjectId: string;
+  nonce: string;
+}
+
+function toFacts(row: FactsRow): AdmissionFacts {
+  return {
+    tokenMemberId: row.token_member_id ?? undefined,
+    tokenMemberRole: (row.token_member_role as 'member' | 'judge' | null) ?? undefined,
+    session:
+      row.session_id === null
+        ? undefined
+        : {
+            id: row.session_id,
+            state: row.session_state as SessionRow['state'],
+            windowClosesAt: row.window_closes_at,
+            rosterFrozen: row.roster_frozen === true,
+          },
+    roster: row.on_roster === true ? { excused: row.excused === true } : undefined,
+    key:
+      row.key_id === null || row.public_key === null
+        ? undefined
+        : { id: Number(row.key_id), publicKey: row.public_key },
+    filed: row.filed ?? 0,
+    nonceUsed: row.nonce_used === true,
+  };
+}
+
 /** SQL behind the take write path and take receipts. */
 export class TakeRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  /** Everything the submit checks read, in one round trip (0009-take-write-path). */
-  async admissionFacts(query: {
-    tokenSha256: string;
-    /** The body's memberId; null when it is not a UUID (and so cannot match the token's member). */
-    memberId: string | null;
-    /** Null for a date no calendar has: no session can match it. */
-    date: string | null;
-    subjectId: string;
-    nonce: string;
-  }): Promise<AdmissionFacts> {
-    const { rows } = await sql<FactsRow>`select * from convene_submit_facts(
-      ${query.tokenSha256}, ${query.memberId}::uuid, ${query.date}::date, ${query.subjectId},
-      ${query.nonce})`.execute(this.db);
-    const row = rows[0]!;
-    return {
-      tokenMemberId: row.token_member_id ?? undefined,
-      tokenMemberRole: (row.token_member_role as 'member' | 'judge' | null) ?? undefined,
-      session:
-        row.session_id === null
-          ? undefined
-          : {
-              id: row.session_id,
-              state: row.session_state as SessionRow['state'],
-              windowClosesAt: row.window_closes_at,
-              rosterFrozen: row.roster_frozen === true,
-            },
-      roster: row.on_roster === true ? { excused: row.excused === true } : undefined,
-      key:
-        row.key_id === null || row.public_key === null
-          ? undefined
-          : { id: Number(row.key_id), publicKey: row.public_key },
-      filed: row.filed ?? 0,
-      nonceUsed: row.nonce_used === true,
-    };
+  /**
+   * Everything the submit checks read, for a batch of submissions in one statement (one
+   * `convene_submit_facts` call per submission, 0010-swarm-rules), in order.
+   */
+  async admissionFacts(queries: readonly AdmissionQuery[]): Promise<AdmissionFacts[]> {
+    const { rows } = await sql<FactsRow & { ord: number | string }>`
+      select q.ord, f.*
+        from jsonb_array_elements(${JSON.stringify(queries)}::jsonb) with ordinality as q(value, ord)
+        cross join lateral convene_submit_facts(
+          q.value->>'tokenSha256', (q.value->>'memberId')::uuid, (q.value->>'date')::date,
+          q.value->>'subjectId', q.value->>'nonce') as f`.execute(this.db);
+    const facts = new Array<AdmissionFacts>(queries.length);
+    for (const row of rows) facts[Number(row.ord) - 1] = toFacts(row);
+    return facts;
   }
 
   /**

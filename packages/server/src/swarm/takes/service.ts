@@ -12,8 +12,9 @@ import type { Clock } from '../../clock.js';
 import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
 import { isUuid } from '../shared/ids.js';
 import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.js';
-import { TakeFiler } from './filing.js';
-import type { TakeRepository } from './repository.js';
+import { Batches } from '../../db/batches.js';
+import { MAX_FILING_BATCH, TakeFiler } from './filing.js';
+import type { AdmissionFacts, AdmissionQuery, TakeRepository } from './repository.js';
 import { hasUnstorableText, isCalendarDate } from './storable.js';
 import { fail } from '../../errors.js';
 
@@ -39,6 +40,8 @@ export interface TakeAcceptance {
 /** The take write path (spec §4 submit, rules 1–6). */
 export class TakeService {
   private readonly filer: TakeFiler;
+  /** The admission checks' reads, batched as filing is: one statement for the takes in flight. */
+  private readonly facts: Batches<AdmissionQuery, AdmissionFacts>;
 
   constructor(
     private readonly takes: TakeRepository,
@@ -47,6 +50,7 @@ export class TakeService {
     private readonly acceptance: TakeAcceptance = { logged: false, accepted: async () => {} },
   ) {
     this.filer = new TakeFiler(this.takes);
+    this.facts = new Batches((queries) => this.takes.admissionFacts(queries), MAX_FILING_BATCH);
   }
 
   /** The exact string to sign for a draft (same validation as submit, minus the signature). */
@@ -57,7 +61,7 @@ export class TakeService {
   }
 
   /**
-   * Checks in DESIGN.md's order, the first failure answering: bearer → token → body → member match →
+   * Checks in the documented order (docs/agents.md), the first failure answering: bearer → token → body → member match →
    * session → window → roster → excused → key → cap → signature → nonce → amendment → insert, where
    * the database settles the window, nonce, cap and revision races.
    */
@@ -74,7 +78,7 @@ export class TakeService {
         : fail('submissionFieldInvalid', validation.error);
     }
     const submission = validation.submission;
-    const facts = await this.takes.admissionFacts({
+    const facts = await this.facts.add({
       tokenSha256,
       memberId: isUuid(submission.memberId) ? submission.memberId : null,
       // A well-formed but impossible date (2026-02-30) names no session: the lookup finds nothing.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A member agent written from the spec, DESIGN.md and the served skill, using only the standard
+"""A member agent written from the published interface, docs/protocol.md and the served skill, using only the standard
 library and PyNaCl (Debian: python3-nacl). It applies, waits for activation, claims its token,
 files a take, amends it and reads it back through GET /api/swarm/sessions/{date}/{subject}.
 
