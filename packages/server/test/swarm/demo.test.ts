@@ -1,4 +1,5 @@
 import { verifyReceipt } from '@convene/protocol';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { seedDemoData } from '../../src/demo/seed.js';
 import { regimeDemoSeeder } from '../../src/regime/demo.js';
@@ -64,6 +65,40 @@ test('both subjects have months of published sessions whose chained receipts ver
   }
 });
 
+/**
+ * What the treasury and regime seeders write is fixed by their seeds and the clock: a change that makes
+ * seeding faster must leave these digests alone (a change of the demo data itself updates them). The
+ * swarm's takes are drawn from random session ids, so only its sessions' shape is fixed.
+ */
+const SEEDED_TABLES = [
+  'vault_reading',
+  'vault_adapter_reading',
+  'treasury_wallet',
+  'wallet_holding',
+  'wallet_value_snapshot',
+  'token_reading',
+  'buyback',
+  'regime_series',
+  'regime_observation',
+  'regime_snapshot',
+  'research_signal',
+] as const;
+
+test("the seeded treasury and regime rows and the sessions' shape are the recorded demo", async () => {
+  const { db } = ctx.testDb.database;
+  const digests: Record<string, string> = {};
+  for (const table of SEEDED_TABLES) {
+    const { rows } = await sql<{ digest: string; count: number }>`select
+        md5(coalesce(string_agg(t::text, E'\n' order by t::text), '')) as digest, count(*)::int as count
+      from ${sql.table(table)} as t`.execute(db);
+    digests[table] = `${rows[0]?.count} ${rows[0]?.digest}`;
+  }
+  const { rows: sessions } = await sql<{ subject_id: string; state: string; count: number }>`
+    select subject_id, state, count(*)::int as count from swarm_session
+    group by subject_id, state order by subject_id, state`.execute(db);
+  expect({ digests, sessions }).toEqual(RECORDED_DEMO);
+});
+
 test('the treasury session of today is open, and a newcomer can walk the whole flow', async () => {
   const open = await getJson(
     ctx.app,
@@ -81,3 +116,26 @@ test('the treasury session of today is open, and a newcomer can walk the whole f
   const response = await submit(ctx.app, newcomer.token, take);
   expect(response.statusCode).toBe(201);
 });
+
+/** Recorded at 715c42f (before the first-start work) and unchanged since; clock 2026-06-10T09:30Z. */
+const RECORDED_DEMO = {
+  digests: {
+    vault_reading: '181 5d0ef961143654d336158a6791bd9418',
+    vault_adapter_reading: '543 b4bdf9bee8569bb086ad9b694c717d86',
+    treasury_wallet: '3 6b09844e90311acfcb6eb515be7ac54b',
+    wallet_holding: '9 3e116cd96373361fc18ec4ab35c60313',
+    wallet_value_snapshot: '1152 1a0a99f639480282ab0ba329679fd9e2',
+    token_reading: '1 4f6368b0235f9ff029a27baac6063473',
+    buyback: '22 8723c4e358e00a90e8479e9c758e1f87',
+    regime_series: '35 c6749f1ac6b05f2110c35092600ff682',
+    regime_observation: '90870 e6fbb32e222473cf01bc81e8c19d2b7d',
+    regime_snapshot: '2716 65b9391ac07a6015becc23c98404e291',
+    research_signal: '2 65f4ee0309a9ba326f21480e04f4dcf5',
+  },
+  sessions: [
+    { subject_id: 'convene-treasury', state: 'collecting', count: 1 },
+    { subject_id: 'convene-treasury', state: 'published', count: 124 },
+    { subject_id: 'north-harbor-fund', state: 'collecting', count: 1 },
+    { subject_id: 'north-harbor-fund', state: 'published', count: 36 },
+  ],
+};
