@@ -32,10 +32,6 @@ export const ERRORS = {
     409,
     'amendment window closed (session already aggregated); the take on file stands',
   ),
-  amendmentClosedPublished: domain(
-    409,
-    'amendment window closed (session already published); the take on file stands',
-  ),
   revisionRace: domain(
     409,
     'a concurrent submission from this member won the same revision; retry',

@@ -107,8 +107,7 @@ export class TakeService {
       throw fail('signatureFailed');
     }
     if (facts.nonceUsed) throw fail('nonceReplay');
-    if (filed > 0 && session.state === 'aggregated') throw fail('amendmentClosed');
-    if (filed > 0 && session.state === 'published') throw fail('amendmentClosedPublished');
+    if (filed > 0 && aggregated(session.state)) throw fail('amendmentClosed');
 
     const takeId = crypto.randomUUID();
     const revision = filed + 1;
@@ -158,6 +157,11 @@ export class TakeService {
   }
 }
 
+/** Aggregated or later: amendments are refused in every state after aggregation (spec §4). */
+function aggregated(state: string): boolean {
+  return state === 'aggregated' || state === 'published';
+}
+
 function windowClosed(closesAt: Date | null, now: Date): boolean {
   return closesAt !== null && now.getTime() >= closesAt.getTime();
 }
@@ -166,8 +170,11 @@ function mapInsertError(error: unknown): unknown {
   const state = sqlState(error);
   if (state === SQLSTATE.windowClosed) return fail('windowClosed');
   if (state === SQLSTATE.keyNotActive) return fail('noKey');
-  if (state === SQLSTATE.amendmentClosed) return fail('amendmentClosed');
-  if (state === SQLSTATE.amendmentClosedPublished) return fail('amendmentClosedPublished');
+  // The trigger tells a published session from an aggregated one (CVA02, migration 0010); the
+  // interface has one message for both, since a published session has been aggregated.
+  if (state === SQLSTATE.amendmentClosed || state === SQLSTATE.amendmentClosedPublished) {
+    return fail('amendmentClosed');
+  }
   if (state === SQLSTATE.checkViolation && violatedConstraint(error) === 'take_revision_cap') {
     return fail('capReached');
   }
