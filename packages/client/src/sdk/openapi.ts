@@ -273,7 +273,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -281,11 +281,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -734,7 +733,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -742,11 +741,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -893,7 +891,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -901,11 +899,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -1036,7 +1033,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1044,11 +1041,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -1168,7 +1164,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1176,11 +1172,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -1310,7 +1305,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1318,11 +1313,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -1442,7 +1436,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1450,11 +1444,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -1714,7 +1707,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1722,11 +1715,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -1897,7 +1889,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1905,11 +1897,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -2091,7 +2082,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2099,11 +2090,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -2226,7 +2216,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2234,11 +2224,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -2338,7 +2327,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2346,11 +2335,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -2517,7 +2505,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2525,11 +2513,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -2643,7 +2630,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2651,11 +2638,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -2768,7 +2754,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2776,11 +2762,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -2894,7 +2879,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2902,11 +2887,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -3056,7 +3040,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -3064,11 +3048,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -3728,7 +3711,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -3736,11 +3719,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -4086,7 +4068,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4094,11 +4076,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -4306,7 +4287,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4314,11 +4295,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -4514,7 +4494,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4522,11 +4502,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -4674,7 +4653,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4682,11 +4661,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -4816,7 +4794,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4824,11 +4802,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -4941,7 +4918,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4949,11 +4926,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -5076,7 +5052,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5084,11 +5060,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -5212,7 +5187,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5220,11 +5195,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -5345,7 +5319,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5353,11 +5327,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -5488,7 +5461,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5496,11 +5469,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -5615,7 +5587,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5623,11 +5595,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -5742,7 +5713,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5750,11 +5721,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -5869,7 +5839,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5877,11 +5847,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -6001,7 +5970,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -6009,11 +5978,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };

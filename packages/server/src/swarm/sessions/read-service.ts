@@ -133,7 +133,7 @@ export class SessionReads {
 
   async detailBody(id: string): Promise<CachedBody> {
     const found = await this.sessionNow(`id:${id}`, () => sessionForRead(this.db, id));
-    if (found === undefined) throw fail('readSessionNotFound');
+    if (found === undefined) throw fail('sessionNotFound');
     const takes = await this.checkedTakes(found);
     return this.details.get(
       `id:${found.row.id}:${found.rowVersion}:${takes.key}`,
