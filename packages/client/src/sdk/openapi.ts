@@ -2011,7 +2011,7 @@ export interface paths {
                 recommendationId: number;
                 /** Format: uuid */
                 sessionId: string;
-                /** @description UTC date YYYY-MM-DD of the session */
+                /** @description UTC date YYYY-MM-DD of the session; a well-formed date that is no calendar day (2026-02-30) names no session (submit: 404 no session for date/subject) */
                 date: string;
                 subjectId: string;
                 sessionState:
@@ -2148,7 +2148,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Post a memo (member bearer); its url can be a later take’s memoUrl */
+    /**
+     * Post a memo (member bearer); its url can be a later take’s memoUrl
+     * @description Title and body are stored exactly as sent or refused: 400 `invalid memo` for an empty or over-long field or for text that cannot be stored exactly (U+0000, a lone UTF-16 surrogate), as on submit; never replaced by U+FFFD. 404 for an unknown sessionId.
+     */
     post: {
       parameters: {
         query?: never;
@@ -3781,7 +3784,7 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description the UTC date YYYY-MM-DD */
+          /** @description the UTC date YYYY-MM-DD: 400 when not of that form; a well-formed date that is no calendar day (2026-02-30) has no session, 404 */
           id: string;
           /** @description subject id */
           subject: string;
@@ -4186,7 +4189,7 @@ export interface paths {
         query?: {
           /** @description session UUID (preferred) */
           session?: string;
-          /** @description UTC date YYYY-MM-DD, with subject */
+          /** @description UTC date YYYY-MM-DD, with subject: 400 when not of that form; a well-formed date that is no calendar day (2026-02-30) has no brief, 404 */
           date?: string;
           /** @description subject id, with date */
           subject?: string;
@@ -5130,7 +5133,7 @@ export interface paths {
         content: {
           'application/json': {
             subjectId: string;
-            /** @description UTC date; default today (or the fire date) */
+            /** @description UTC date YYYY-MM-DD, a real calendar day (else 400 date must be YYYY-MM-DD); default today (or the fire date) */
             date?: string;
             windowClosesAt?: string | null;
             /** Format: date-time */

@@ -12,6 +12,7 @@ import { briefOfSession } from '../briefs/repository.js';
 import { briefResource } from '../briefs/view.js';
 import { scheduledSubjects } from '../subjects/repository.js';
 import { SWARM_DATASET } from '../shared/constants.js';
+import { isCalendarDate } from '../shared/dates.js';
 import { encodeCursor, parseListQuery } from './list-query.js';
 import {
   latestOfDayForRead,
@@ -145,6 +146,7 @@ export class SessionReads {
   /** `{ session, takes }` for the latest session of a day and subject. */
   async dayBody(date: string, subjectId: string): Promise<CachedBody> {
     if (!DATE_RE.test(date)) throw fail('readInvalidDate');
+    if (!isCalendarDate(date)) throw fail('noSession');
     const found = await this.sessionNow(`day:${date}:${subjectId}`, () =>
       latestOfDayForRead(this.db, date, subjectId),
     );

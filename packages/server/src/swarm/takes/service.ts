@@ -15,7 +15,8 @@ import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.
 import { Batches } from '../../db/batches.js';
 import { MAX_FILING_BATCH, TakeFiler } from './filing.js';
 import type { AdmissionFacts, AdmissionQuery, TakeRepository } from './repository.js';
-import { hasUnstorableText, isCalendarDate } from './storable.js';
+import { isCalendarDate } from '../shared/dates.js';
+import { hasUnstorableText } from '../shared/storable.js';
 import { fail } from '../../errors.js';
 
 /** Where an accepted take landed in the transparency log (src/tlog). */

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestApp, type TestContext } from '../support/app.js';
+import { describeEachDatabase } from '../support/databases.js';
+import { newMember, newSession, signed, submit, type TestMember } from '../support/swarm.js';
+import { adminPost, getJson, scheduledSubject } from './session-support.js';
+
+/*
+ * Small rules an outside client meets (issue 31): one answer for an impossible date, memo text
+ * never altered.
+ */
+const DATE = '2026-06-01';
+const HOUR = 3_600_000;
+const IMPOSSIBLE = ['2026-02-30', '2026-13-01', '2026-04-31', '0000-01-01'];
+const swarmError = (status: number, error: string) => ({ ok: false, status, error });
+
+describeEachDatabase('rules an outside client meets', (kind) => {
+  let ctx: TestContext;
+  let alice: TestMember;
+  let subjectCounter = 0;
+
+  async function freshSession() {
+    const subjectId = await scheduledSubject(ctx.testDb.database.db, {
+      id: `client-rules-${++subjectCounter}`,
+      schedule: null,
+      quorum: 1,
+    });
+    ctx.clock.advance(1000);
+    const sessionId = await newSession(ctx.testDb.database.db, {
+      subjectId,
+      date: DATE,
+      convenedAt: ctx.clock.now(),
+      windowClosesAt: new Date(ctx.clock.now().getTime() + HOUR),
+      roster: [alice.memberId],
+    });
+    return { subjectId, sessionId };
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestApp(kind);
+    alice = await newMember(ctx.app, 'Alice');
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  test('a well-formed date that is no calendar day finds nothing (404) on every route that looks one up', async () => {
+    const { subjectId } = await freshSession();
+    for (const date of IMPOSSIBLE) {
+      const take = await submit(ctx.app, alice.token, await signed(alice, { subjectId, date }));
+      expect(take.json(), date).toEqual(swarmError(404, 'no session for date/subject'));
+
+      const day = await getJson(ctx.app, `/api/swarm/sessions/${date}/${subjectId}`);
+      expect(day.body, date).toEqual(swarmError(404, 'no session for date/subject'));
+
+      const brief = await getJson(ctx.app, `/api/swarm/brief?date=${date}&subject=${subjectId}`);
+      expect(brief.body, date).toEqual(swarmError(404, 'no brief matches'));
+
+      // Opening a session on it is refused: a date that creates something must be a real day.
+      const opened = await adminPost(ctx.app, '/api/swarm/admin/sessions', { subjectId, date });
+      expect(opened.json(), date).toEqual(swarmError(400, 'date must be YYYY-MM-DD'));
+    }
+    // The form is still checked first: not YYYY-MM-DD is a 400 wherever a date is read.
+    expect((await getJson(ctx.app, `/api/swarm/sessions/2026-6-1/${subjectId}`)).status).toBe(400);
+    expect(
+      (await getJson(ctx.app, `/api/swarm/brief?date=2026-6-1&subject=${subjectId}`)).status,
+    ).toBe(400);
+    const malformed = await submit(
+      ctx.app,
+      alice.token,
+      await signed(alice, { subjectId, date: '2026-6-1' }),
+    );
+    expect(malformed.statusCode).toBe(400);
+  });
+
+  test('memo text is stored exactly or refused: a lone surrogate or NUL is a 400, as on submit', async () => {
+    const post = (payload: Record<string, unknown>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/swarm/memos',
+        headers: { authorization: `Bearer ${alice.token}` },
+        payload,
+      });
+    const unstorable = ['lone surrogate \ud800 inside', 'trailing \udc00', 'NUL \u0000 inside'];
+    for (const text of unstorable) {
+      expect((await post({ title: 'ok', body: text })).json(), text).toEqual(
+        swarmError(400, 'invalid memo'),
+      );
+      expect((await post({ title: text, body: 'ok' })).json(), text).toEqual(
+        swarmError(400, 'invalid memo'),
+      );
+    }
+    const paired = 'a real pair 😀 kept';
+    const created = await post({ title: 'pair', body: paired });
+    expect(created.statusCode).toBe(201);
+    const memo = await getJson(ctx.app, `/api/swarm/memos/${created.json<{ id: string }>().id}`);
+    expect(memo.body.body).toBe(paired);
+  });
+});
