@@ -4135,7 +4135,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The session collecting takes (the newest when several are), with its close time; null when none */
+    /** The session collecting takes, with its close time; null when none. With several collecting: the one whose window closes soonest (no deadline last), ties by subject id */
     get: {
       parameters: {
         query?: never;

@@ -6,7 +6,7 @@ import { adminPost, getJson, scheduledSubject } from './session-support.js';
 
 /*
  * Small rules an outside client meets (issue 31): one answer for an impossible date, memo text
- * never altered.
+ * never altered, one deterministic open session.
  */
 const DATE = '2026-06-01';
 const HOUR = 3_600_000;
@@ -94,5 +94,36 @@ describeEachDatabase('rules an outside client meets', (kind) => {
     expect(created.statusCode).toBe(201);
     const memo = await getJson(ctx.app, `/api/swarm/memos/${created.json<{ id: string }>().id}`);
     expect(memo.body.body).toBe(paired);
+  });
+
+  test('open-session with several collecting: the window closing soonest, ties by subject id, no deadline last', async () => {
+    // Start from no collecting session: close whatever earlier tests left open.
+    const collecting = await getJson(ctx.app, '/api/swarm/sessions?state=collecting&limit=100');
+    for (const { id } of collecting.body.sessions as { id: string }[]) {
+      await adminPost(ctx.app, `/api/swarm/admin/sessions/${id}/close`);
+    }
+    const at = (ms: number) => new Date(ctx.clock.now().getTime() + ms).toISOString();
+    const open = async (subjectId: string, windowClosesAt: string | null) => {
+      await scheduledSubject(ctx.testDb.database.db, { id: subjectId, schedule: null, quorum: 1 });
+      ctx.clock.advance(1000);
+      const response = await adminPost(ctx.app, '/api/swarm/admin/sessions', {
+        subjectId,
+        windowClosesAt,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ sessionId: string }>().sessionId;
+    };
+    const closesAt = at(HOUR);
+    const later = await open('open-b', at(2 * HOUR));
+    const soonC = await open('open-c', closesAt);
+    const soonA = await open('open-a', closesAt);
+    const noDeadline = await open('open-z', null); // the most recently convened
+
+    for (const expected of [soonA, soonC, later, noDeadline]) {
+      const body = (await getJson(ctx.app, '/api/swarm/open-session')).body;
+      expect(body.id).toBe(expected);
+      await adminPost(ctx.app, `/api/swarm/admin/sessions/${expected}/close`);
+    }
+    expect((await getJson(ctx.app, '/api/swarm/open-session')).body).toBeNull();
   });
 });

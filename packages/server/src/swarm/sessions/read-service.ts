@@ -17,7 +17,7 @@ import { encodeCursor, parseListQuery } from './list-query.js';
 import {
   latestOfDayForRead,
   listSessions,
-  newestCollecting,
+  soonestClosingCollecting,
   rosterOf,
   sessionForRead,
   takerCount,
@@ -171,7 +171,7 @@ export class SessionReads {
   }
 
   private async readOpenSession() {
-    const session = await newestCollecting(this.db);
+    const session = await soonestClosingCollecting(this.db);
     if (session === undefined) return null;
     const takeCount = await takerCount(this.db, session.id);
     return {

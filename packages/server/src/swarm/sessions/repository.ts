@@ -276,12 +276,18 @@ export async function unfinishedSessions(db: Kysely<DB>, limit: number): Promise
     .execute();
 }
 
-/** The newest session in state collecting (several may collect at once: one per subject or more). */
-export async function newestCollecting(db: Kysely<DB>): Promise<SessionRow | undefined> {
+/**
+ * The open session among several collecting at once (one per subject or more): the one whose window
+ * closes soonest, a session without a deadline after every one with; ties by subject id, then the
+ * newest convened. Data alone decides, so every replica and cached read agrees.
+ */
+export async function soonestClosingCollecting(db: Kysely<DB>): Promise<SessionRow | undefined> {
   return db
     .selectFrom('swarm_session')
     .selectAll()
     .where('state', '=', 'collecting')
+    .orderBy(sql`window_closes_at asc nulls last`)
+    .orderBy('subject_id', 'asc')
     .orderBy('convened_at', 'desc')
     .orderBy('seq', 'desc')
     .limit(1)

@@ -74,7 +74,7 @@ export const sessionReadRoutes: FastifyPluginAsyncTypebox<{ reads: SessionReads 
       schema: {
         tags: ['swarm sessions'],
         summary:
-          'The session collecting takes (the newest when several are), with its close time; null when none',
+          'The session collecting takes, with its close time; null when none. With several collecting: the one whose window closes soonest (no deadline last), ties by subject id',
         response: { 200: OpenSession },
       },
     },
