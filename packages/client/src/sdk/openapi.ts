@@ -3194,7 +3194,10 @@ export interface paths {
                         bucket: string;
                         weight: number;
                       }[];
+                      /** @description total-variation distance of the weights from the reference allocation, over the buckets it knows (renormalised); null without a reference or without weight on a known bucket */
                       drift: number | null;
+                      /** @description buckets the weights name that the reference allocation does not know: reported, left out of drift and ignored by the allocation */
+                      unknownBuckets: string[];
                     } | null;
                     rationale: string | null;
                     allocationEffect:
@@ -3313,7 +3316,10 @@ export interface paths {
                         bucket: string;
                         weight: number;
                       }[];
+                      /** @description total-variation distance of the weights from the reference allocation, over the buckets it knows (renormalised); null without a reference or without weight on a known bucket */
                       drift: number | null;
+                      /** @description buckets the weights name that the reference allocation does not know: reported, left out of drift and ignored by the allocation */
+                      unknownBuckets: string[];
                     } | null;
                     rationale: string | null;
                     allocationEffect:
@@ -3501,7 +3507,10 @@ export interface paths {
                   bucket: string;
                   weight: number;
                 }[];
+                /** @description total-variation distance of the weights from the reference allocation, over the buckets it knows (renormalised); null without a reference or without weight on a known bucket */
                 drift: number | null;
+                /** @description buckets the weights name that the reference allocation does not know: reported, left out of drift and ignored by the allocation */
+                unknownBuckets: string[];
               } | null;
               rationale: string | null;
               allocationEffect:
@@ -3857,7 +3866,10 @@ export interface paths {
                     bucket: string;
                     weight: number;
                   }[];
+                  /** @description total-variation distance of the weights from the reference allocation, over the buckets it knows (renormalised); null without a reference or without weight on a known bucket */
                   drift: number | null;
+                  /** @description buckets the weights name that the reference allocation does not know: reported, left out of drift and ignored by the allocation */
+                  unknownBuckets: string[];
                 } | null;
                 rationale: string | null;
                 allocationEffect:

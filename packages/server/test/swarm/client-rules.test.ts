@@ -6,7 +6,7 @@ import { adminPost, getJson, scheduledSubject } from './session-support.js';
 
 /*
  * Small rules an outside client meets (issue 31): one answer for an impossible date, memo text
- * never altered, one deterministic open session.
+ * never altered, one deterministic open session, drift only over buckets the allocation knows.
  */
 const DATE = '2026-06-01';
 const HOUR = 3_600_000;
@@ -16,6 +16,8 @@ const swarmError = (status: number, error: string) => ({ ok: false, status, erro
 describeEachDatabase('rules an outside client meets', (kind) => {
   let ctx: TestContext;
   let alice: TestMember;
+  let bob: TestMember;
+  let carol: TestMember;
   let subjectCounter = 0;
 
   async function freshSession() {
@@ -38,6 +40,8 @@ describeEachDatabase('rules an outside client meets', (kind) => {
   beforeAll(async () => {
     ctx = await createTestApp(kind);
     alice = await newMember(ctx.app, 'Alice');
+    bob = await newMember(ctx.app, 'Bob');
+    carol = await newMember(ctx.app, 'Carol');
   });
   afterAll(async () => {
     await ctx.close();
@@ -125,5 +129,40 @@ describeEachDatabase('rules an outside client meets', (kind) => {
       await adminPost(ctx.app, `/api/swarm/admin/sessions/${expected}/close`);
     }
     expect((await getJson(ctx.app, '/api/swarm/open-session')).body).toBeNull();
+  });
+
+  test('a take weighting only an unknown bucket adds no drift; the bucket is reported', async () => {
+    const subjectId = await scheduledSubject(ctx.testDb.database.db, {
+      id: 'drift-treasury',
+      schedule: null,
+      quorum: 1,
+    });
+    ctx.clock.advance(1000);
+    const opened = await adminPost(ctx.app, '/api/swarm/admin/sessions', {
+      subjectId,
+      windowClosesAt: new Date(ctx.clock.now().getTime() + HOUR).toISOString(),
+    });
+    const { sessionId } = opened.json<{ sessionId: string }>();
+    const session = (await getJson(ctx.app, `/api/swarm/sessions/${sessionId}`)).body;
+    const reference = session.referenceAllocation.buckets as { bucket: string; weight: number }[];
+    const asReference = reference.filter((b) => b.weight > 0);
+    const date = session.date as string;
+    for (const member of [alice, bob]) {
+      const take = await signed(member, { subjectId, date, weights: asReference });
+      expect((await submit(ctx.app, member.token, take)).statusCode).toBe(201);
+    }
+    const foreign = await signed(carol, {
+      subjectId,
+      date,
+      weights: [{ bucket: 'zzz', weight: 1 }],
+    });
+    expect((await submit(ctx.app, carol.token, foreign)).statusCode).toBe(201);
+    await adminPost(ctx.app, `/api/swarm/admin/sessions/${sessionId}/aggregate`);
+
+    const { recommendation } = (await getJson(ctx.app, `/api/swarm/sessions/${sessionId}`)).body;
+    expect(recommendation.drift).toBeCloseTo(0, 5); // was 1/3: carol's take counted as drift
+    expect(recommendation.unknownBuckets).toEqual(['zzz']);
+    const listed = (await getJson(ctx.app, `/api/swarm/sessions?subject=${subjectId}`)).body;
+    expect(listed.sessions[0].recommendation).toMatchObject({ unknownBuckets: ['zzz'] });
   });
 });

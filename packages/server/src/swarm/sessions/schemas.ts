@@ -19,7 +19,14 @@ export const Recommendation = Type.Object(
     score: Type.Number(),
     confidence: Type.Number(),
     weights: Weights,
-    drift: Nullable(Type.Number()),
+    drift: Type.Union([Type.Number(), Type.Null()], {
+      description:
+        'total-variation distance of the weights from the reference allocation, over the buckets it knows (renormalised); null without a reference or without weight on a known bucket',
+    }),
+    unknownBuckets: Type.Array(Type.String(), {
+      description:
+        'buckets the weights name that the reference allocation does not know: reported, left out of drift and ignored by the allocation',
+    }),
   },
   { description: 'the recommendation vector: unweighted means over the counted takes' },
 );

@@ -1,3 +1,4 @@
+import { unknownBuckets } from './reference-allocation.js';
 import type { RosterEntry, SessionRow, SessionTake } from './repository.js';
 import { unverifiedReasons, type TakeVerdict } from '../takes/verification.js';
 
@@ -29,6 +30,7 @@ export function sessionSummary(row: SessionRow, takeCount: number) {
             confidence: aggregate.confidence,
             weights: aggregate.weights,
             drift: aggregate.drift,
+            unknownBuckets: unknownBuckets(aggregate.weights, row.reference_allocation ?? null),
           },
     rationale: row.rationale,
     allocationEffect: row.allocation_effect ?? null,
