@@ -3175,9 +3175,10 @@ export interface paths {
                       }[];
                     } | null;
                     quorum: {
+                      /** @description members expected to file: the frozen roster minus excused members and judges (judges file no takes) */
                       rosterSize: number;
                       submitted: number;
-                      /** @description roster members without a take */
+                      /** @description expected members (not excused, not judges) without a counted take */
                       absent: string[];
                       /** @description submitted / rosterSize; 0 for an empty roster */
                       participation: number;
@@ -3297,9 +3298,10 @@ export interface paths {
                       }[];
                     } | null;
                     quorum: {
+                      /** @description members expected to file: the frozen roster minus excused members and judges (judges file no takes) */
                       rosterSize: number;
                       submitted: number;
-                      /** @description roster members without a take */
+                      /** @description expected members (not excused, not judges) without a counted take */
                       absent: string[];
                       /** @description submitted / rosterSize; 0 for an empty roster */
                       participation: number;
@@ -3488,9 +3490,10 @@ export interface paths {
                 }[];
               } | null;
               quorum: {
+                /** @description members expected to file: the frozen roster minus excused members and judges (judges file no takes) */
                 rosterSize: number;
                 submitted: number;
-                /** @description roster members without a take */
+                /** @description expected members (not excused, not judges) without a counted take */
                 absent: string[];
                 /** @description submitted / rosterSize; 0 for an empty roster */
                 participation: number;
@@ -3847,9 +3850,10 @@ export interface paths {
                   }[];
                 } | null;
                 quorum: {
+                  /** @description members expected to file: the frozen roster minus excused members and judges (judges file no takes) */
                   rosterSize: number;
                   submitted: number;
-                  /** @description roster members without a take */
+                  /** @description expected members (not excused, not judges) without a counted take */
                   absent: string[];
                   /** @description submitted / rosterSize; 0 for an empty roster */
                   participation: number;

@@ -6,7 +6,8 @@ import { adminPost, getJson, scheduledSubject } from './session-support.js';
 
 /*
  * Small rules an outside client meets (issue 31): one answer for an impossible date, memo text
- * never altered, one deterministic open session, drift only over buckets the allocation knows.
+ * never altered, one deterministic open session, drift only over buckets the allocation knows,
+ * judges neither counted nor absent.
  */
 const DATE = '2026-06-01';
 const HOUR = 3_600_000;
@@ -164,5 +165,49 @@ describeEachDatabase('rules an outside client meets', (kind) => {
     expect(recommendation.unknownBuckets).toEqual(['zzz']);
     const listed = (await getJson(ctx.app, `/api/swarm/sessions?subject=${subjectId}`)).body;
     expect(listed.sessions[0].recommendation).toMatchObject({ unknownBuckets: ['zzz'] });
+  });
+
+  test('a member made judge after the roster froze is neither in rosterSize nor absent; the receipt verifies', async () => {
+    const dora = await newMember(ctx.app, 'Dora');
+    const subjectId = await scheduledSubject(ctx.testDb.database.db, {
+      id: 'judge-quorum',
+      schedule: null,
+      quorum: 1,
+      source: null,
+    });
+    ctx.clock.advance(1000);
+    const opened = await adminPost(ctx.app, '/api/swarm/admin/sessions', {
+      subjectId,
+      windowClosesAt: new Date(ctx.clock.now().getTime() + HOUR).toISOString(),
+    });
+    const { sessionId } = opened.json<{ sessionId: string }>();
+    const before = (await getJson(ctx.app, `/api/swarm/sessions/${sessionId}`)).body;
+    const frozen = (before.roster as { memberId: string }[]).map((r) => r.memberId);
+    expect(frozen).toContain(dora.memberId);
+
+    const role = await adminPost(ctx.app, `/api/swarm/admin/members/${dora.memberId}/role`, {
+      role: 'judge',
+    });
+    expect(role.statusCode, role.body).toBe(200);
+    const take = await signed(alice, { subjectId, date: before.date as string });
+    expect((await submit(ctx.app, alice.token, take)).statusCode).toBe(201);
+    await adminPost(ctx.app, `/api/swarm/admin/sessions/${sessionId}/publish`);
+
+    const expected = frozen.filter((id) => id !== dora.memberId);
+    const session = (await getJson(ctx.app, `/api/swarm/sessions/${sessionId}`)).body;
+    expect(session.quorum).toMatchObject({
+      rosterSize: expected.length,
+      submitted: 1,
+      participation: 1 / expected.length,
+    });
+    expect(session.quorum.absent).not.toContain(dora.memberId);
+    expect(session.quorum.absent).toHaveLength(expected.length - 1);
+    expect(session.roster.map((r: { memberId: string }) => r.memberId)).not.toContain(
+      dora.memberId,
+    );
+    const receipt = (await getJson(ctx.app, `/api/swarm/sessions/${sessionId}/consensus-receipt`))
+      .body;
+    expect(receipt.verified).toBe(true);
+    expect(receipt.payload.quorum).toEqual(session.quorum);
   });
 });

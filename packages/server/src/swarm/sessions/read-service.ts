@@ -29,6 +29,7 @@ import {
 import { nextFire } from './schedule.js';
 import type { TakeVerdict, TakeVerifier } from '../takes/verification.js';
 import { newestPerMember, rosterView, sessionFull, sessionSummary, takesView } from './views.js';
+import { expectedRoster } from './aggregation.js';
 import { fail } from '../../errors.js';
 import { FreshReads } from '../../db/fresh-reads.js';
 import { WatchedReads, type RowWatch } from '../../db/row-watch.js';
@@ -229,7 +230,7 @@ export class SessionReads {
       briefOfSession(this.db, session.id),
       rosterOf(this.db, session.id),
     ]);
-    const expected = roster.filter((entry) => !entry.excused).map((entry) => entry.memberId);
+    const expected = expectedRoster(roster);
     const aggregate = session.aggregate;
     const counted = new Set(
       aggregate !== null

@@ -12,6 +12,8 @@ export interface RosterEntry {
   displayName: string;
   excused: boolean;
   addedAt: Date;
+  /** The member's role now: a judge files no takes, whenever the role changed. */
+  role: string;
 }
 
 /** Every take revision of a session reads as the takes subdomain's record of it. */
@@ -241,6 +243,7 @@ export async function rosterOf(db: Kysely<DB>, sessionId: string): Promise<Roste
       'member.display_name',
       'session_roster.excused',
       'session_roster.added_at',
+      'member.role',
     ])
     .where('session_roster.session_id', '=', sessionId)
     .orderBy('member.handle')
@@ -251,6 +254,7 @@ export async function rosterOf(db: Kysely<DB>, sessionId: string): Promise<Roste
     displayName: row.display_name,
     excused: row.excused,
     addedAt: row.added_at,
+    role: row.role,
   }));
 }
 

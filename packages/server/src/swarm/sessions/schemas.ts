@@ -34,9 +34,14 @@ export const Recommendation = Type.Object(
 /** The protocol's quorum (packages/protocol/src/aggregate.ts), as stored with the aggregate. */
 const Quorum = Type.Object(
   {
-    rosterSize: Type.Integer(),
+    rosterSize: Type.Integer({
+      description:
+        'members expected to file: the frozen roster minus excused members and judges (judges file no takes)',
+    }),
     submitted: Type.Integer(),
-    absent: Type.Array(Type.String(), { description: 'roster members without a take' }),
+    absent: Type.Array(Type.String(), {
+      description: 'expected members (not excused, not judges) without a counted take',
+    }),
     participation: Type.Number({ description: 'submitted / rosterSize; 0 for an empty roster' }),
     required: Type.Integer(),
     met: Type.Boolean(),
