@@ -50,17 +50,18 @@ export function sessionFull(row: SessionRow, takeCount: number) {
   };
 }
 
-/** The roster members expected to file, excused ones flagged; judges file no takes, so are not listed. */
+/**
+ * The roster as it froze, excused members flagged: the session's record, whatever roles change
+ * later. Who was expected to file (not excused, not a judge) is the quorum's, not this list's.
+ */
 export function rosterView(entries: readonly RosterEntry[]) {
-  return entries
-    .filter((entry) => entry.role !== 'judge')
-    .map((entry) => ({
-      memberId: entry.memberId,
-      handle: entry.handle,
-      displayName: entry.displayName,
-      excused: entry.excused,
-      addedAt: entry.addedAt.toISOString(),
-    }));
+  return entries.map((entry) => ({
+    memberId: entry.memberId,
+    handle: entry.handle,
+    displayName: entry.displayName,
+    excused: entry.excused,
+    addedAt: entry.addedAt.toISOString(),
+  }));
 }
 
 /** A session's take as served: its member's highest revision, checked on the read being answered. */
