@@ -6,8 +6,9 @@ import { INVALID_SIGNING_DRAFT, SESSION_STATES } from '@convene/protocol';
  * (`throw fail('windowClosed')`); http/error-handler.ts turns it into a response in one place.
  *
  * Two shapes, as the spec has them: a swarm domain error answers `{ ok: false, status, error }`, a
- * request the service could not parse or address answers `{ error }`. A few messages exist in both
- * shapes (a session missing for a swarm action vs. for a read), so the read's name says `read`.
+ * request the service could not parse or address answers `{ error }`. Every swarm 404 is a domain
+ * error, reads included (the spec's §7 table lists its 404s among the swarm domain errors;
+ * docs/decisions.md "One 404 body on the swarm routes").
  */
 export const ERRORS = {
   // Submitting takes (spec §7).
@@ -31,10 +32,6 @@ export const ERRORS = {
   amendmentClosed: domain(
     409,
     'amendment window closed (session already aggregated); the take on file stands',
-  ),
-  amendmentClosedPublished: domain(
-    409,
-    'amendment window closed (session already published); the take on file stands',
   ),
   revisionRace: domain(
     409,
@@ -96,13 +93,10 @@ export const ERRORS = {
   duplicateJudgement: domain(409, 'this judge already filed a judgement for this session'),
 
   // Swarm reads.
-  readSessionNotFound: request(404, 'session not found'),
-  readSubjectNotFound: request(404, 'subject not found'),
-  readMemberNotFound: request(404, 'member not found'),
   readInvalidDate: request(400, 'date must be YYYY-MM-DD'),
-  receiptNotFound: request(404, 'no consensus receipt: the session has not been published'),
-  judgementNotFound: request(404, 'judgement not found'),
-  briefNotFound: request(404, 'no brief matches'),
+  receiptNotFound: domain(404, 'no consensus receipt: the session has not been published'),
+  judgementNotFound: domain(404, 'judgement not found'),
+  briefNotFound: domain(404, 'no brief matches'),
   briefSessionNotUuid: request(400, 'session must be a session UUID'),
   briefDateInvalid: request(400, 'date must be YYYY-MM-DD (or pass session)'),
   briefSubjectRequired: request(400, 'subject is required with date'),

@@ -273,7 +273,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -281,11 +281,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -734,7 +733,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -742,11 +741,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -893,7 +891,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -901,11 +899,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -1036,7 +1033,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1044,11 +1041,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -1168,7 +1164,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1176,11 +1172,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -1310,7 +1305,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1318,11 +1313,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -1442,7 +1436,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1450,11 +1444,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -1714,7 +1707,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1722,11 +1715,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -1897,7 +1889,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1905,11 +1897,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -2020,7 +2011,7 @@ export interface paths {
                 recommendationId: number;
                 /** Format: uuid */
                 sessionId: string;
-                /** @description UTC date YYYY-MM-DD of the session */
+                /** @description UTC date YYYY-MM-DD of the session; a well-formed date that is no calendar day (2026-02-30) names no session (submit: 404 no session for date/subject) */
                 date: string;
                 subjectId: string;
                 sessionState:
@@ -2091,7 +2082,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2099,11 +2090,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -2158,7 +2148,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Post a memo (member bearer); its url can be a later take’s memoUrl */
+    /**
+     * Post a memo (member bearer); its url can be a later take’s memoUrl
+     * @description Title and body are stored exactly as sent or refused: 400 `invalid memo` for an empty or over-long field or for text that cannot be stored exactly (U+0000, a lone UTF-16 surrogate), as on submit; never replaced by U+FFFD. 404 for an unknown sessionId.
+     */
     post: {
       parameters: {
         query?: never;
@@ -2226,7 +2219,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2234,11 +2227,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -2338,7 +2330,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2346,11 +2338,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -2517,7 +2508,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2525,11 +2516,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -2643,7 +2633,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2651,11 +2641,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -2768,7 +2757,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2776,11 +2765,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -2894,7 +2882,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2902,11 +2890,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -3056,7 +3043,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -3064,11 +3051,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -3189,9 +3175,10 @@ export interface paths {
                       }[];
                     } | null;
                     quorum: {
+                      /** @description members expected to file: the frozen roster minus excused members and judges (judges file no takes) */
                       rosterSize: number;
                       submitted: number;
-                      /** @description roster members without a take */
+                      /** @description expected members (not excused, not judges) without a counted take */
                       absent: string[];
                       /** @description submitted / rosterSize; 0 for an empty roster */
                       participation: number;
@@ -3208,7 +3195,10 @@ export interface paths {
                         bucket: string;
                         weight: number;
                       }[];
+                      /** @description total-variation distance of the weights from the reference allocation, over the buckets it knows (renormalised); null without a reference or without weight on a known bucket */
                       drift: number | null;
+                      /** @description buckets the weights name that the reference allocation does not know: reported, left out of drift and ignored by the allocation */
+                      unknownBuckets: string[];
                     } | null;
                     rationale: string | null;
                     allocationEffect:
@@ -3308,9 +3298,10 @@ export interface paths {
                       }[];
                     } | null;
                     quorum: {
+                      /** @description members expected to file: the frozen roster minus excused members and judges (judges file no takes) */
                       rosterSize: number;
                       submitted: number;
-                      /** @description roster members without a take */
+                      /** @description expected members (not excused, not judges) without a counted take */
                       absent: string[];
                       /** @description submitted / rosterSize; 0 for an empty roster */
                       participation: number;
@@ -3327,7 +3318,10 @@ export interface paths {
                         bucket: string;
                         weight: number;
                       }[];
+                      /** @description total-variation distance of the weights from the reference allocation, over the buckets it knows (renormalised); null without a reference or without weight on a known bucket */
                       drift: number | null;
+                      /** @description buckets the weights name that the reference allocation does not know: reported, left out of drift and ignored by the allocation */
+                      unknownBuckets: string[];
                     } | null;
                     rationale: string | null;
                     allocationEffect:
@@ -3496,9 +3490,10 @@ export interface paths {
                 }[];
               } | null;
               quorum: {
+                /** @description members expected to file: the frozen roster minus excused members and judges (judges file no takes) */
                 rosterSize: number;
                 submitted: number;
-                /** @description roster members without a take */
+                /** @description expected members (not excused, not judges) without a counted take */
                 absent: string[];
                 /** @description submitted / rosterSize; 0 for an empty roster */
                 participation: number;
@@ -3515,7 +3510,10 @@ export interface paths {
                   bucket: string;
                   weight: number;
                 }[];
+                /** @description total-variation distance of the weights from the reference allocation, over the buckets it knows (renormalised); null without a reference or without weight on a known bucket */
                 drift: number | null;
+                /** @description buckets the weights name that the reference allocation does not know: reported, left out of drift and ignored by the allocation */
+                unknownBuckets: string[];
               } | null;
               rationale: string | null;
               allocationEffect:
@@ -3728,7 +3726,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -3736,11 +3734,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -3799,7 +3796,7 @@ export interface paths {
         query?: never;
         header?: never;
         path: {
-          /** @description the UTC date YYYY-MM-DD */
+          /** @description the UTC date YYYY-MM-DD: 400 when not of that form; a well-formed date that is no calendar day (2026-02-30) has no session, 404 */
           id: string;
           /** @description subject id */
           subject: string;
@@ -3853,9 +3850,10 @@ export interface paths {
                   }[];
                 } | null;
                 quorum: {
+                  /** @description members expected to file: the frozen roster minus excused members and judges (judges file no takes) */
                   rosterSize: number;
                   submitted: number;
-                  /** @description roster members without a take */
+                  /** @description expected members (not excused, not judges) without a counted take */
                   absent: string[];
                   /** @description submitted / rosterSize; 0 for an empty roster */
                   participation: number;
@@ -3872,7 +3870,10 @@ export interface paths {
                     bucket: string;
                     weight: number;
                   }[];
+                  /** @description total-variation distance of the weights from the reference allocation, over the buckets it knows (renormalised); null without a reference or without weight on a known bucket */
                   drift: number | null;
+                  /** @description buckets the weights name that the reference allocation does not know: reported, left out of drift and ignored by the allocation */
+                  unknownBuckets: string[];
                 } | null;
                 rationale: string | null;
                 allocationEffect:
@@ -4086,7 +4087,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4094,11 +4095,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -4151,7 +4151,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The session collecting takes (the newest when several are), with its close time; null when none */
+    /** The session collecting takes, with its close time; null when none. With several collecting: the one whose window closes soonest (no deadline last), ties by subject id */
     get: {
       parameters: {
         query?: never;
@@ -4205,7 +4205,7 @@ export interface paths {
         query?: {
           /** @description session UUID (preferred) */
           session?: string;
-          /** @description UTC date YYYY-MM-DD, with subject */
+          /** @description UTC date YYYY-MM-DD, with subject: 400 when not of that form; a well-formed date that is no calendar day (2026-02-30) has no brief, 404 */
           date?: string;
           /** @description subject id, with date */
           subject?: string;
@@ -4306,7 +4306,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4314,11 +4314,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -4514,7 +4513,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4522,11 +4521,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -4674,7 +4672,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4682,11 +4680,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -4816,7 +4813,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4824,11 +4821,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -4941,7 +4937,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4949,11 +4945,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -5076,7 +5071,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5084,11 +5079,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -5155,7 +5149,7 @@ export interface paths {
         content: {
           'application/json': {
             subjectId: string;
-            /** @description UTC date; default today (or the fire date) */
+            /** @description UTC date YYYY-MM-DD, a real calendar day (else 400 date must be YYYY-MM-DD); default today (or the fire date) */
             date?: string;
             windowClosesAt?: string | null;
             /** Format: date-time */
@@ -5212,7 +5206,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5220,11 +5214,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -5345,7 +5338,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5353,11 +5346,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -5488,7 +5480,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5496,11 +5488,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -5615,7 +5606,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5623,11 +5614,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -5742,7 +5732,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5750,11 +5740,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -5869,7 +5858,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5877,11 +5866,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };
@@ -6001,7 +5989,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -6009,11 +5997,10 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok?: false;
-              status?: number;
+              ok: false;
+              /** @enum {number} */
+              status: 404;
               error: string;
-              /** @description apply only: the exact canonical text to sign */
-              expectedPayload?: string;
             };
           };
         };

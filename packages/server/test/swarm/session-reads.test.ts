@@ -424,7 +424,7 @@ describeEachDatabase('swarm read routes and their parameters', (kind) => {
     for (const id of [crypto.randomUUID(), 'not-a-uuid']) {
       const missing = await getJson(ctx.app, `/api/swarm/sessions/${id}/snapshot`);
       expect(missing.status).toBe(404);
-      expect(missing.body).toEqual({ error: 'session not found' });
+      expect(missing.body).toEqual({ ok: false, status: 404, error: 'session not found' });
     }
   });
 

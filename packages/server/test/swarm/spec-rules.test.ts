@@ -167,7 +167,7 @@ describeEachDatabase('swarm rules where members and strangers meet them', (kind)
     expect(afterPublish.json()).toEqual(
       swarmError(
         409,
-        'amendment window closed (session already published); the take on file stands',
+        'amendment window closed (session already aggregated); the take on file stands',
       ),
     );
 

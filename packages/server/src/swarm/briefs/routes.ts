@@ -18,7 +18,12 @@ export const briefRoutes: FastifyPluginAsyncTypebox<{ briefs: BriefService }> = 
           'The brief of a session (session=, preferred) or of the latest session of a day with a published brief (date= & subject=)',
         querystring: Type.Object({
           session: Type.Optional(Type.String({ description: 'session UUID (preferred)' })),
-          date: Type.Optional(Type.String({ description: 'UTC date YYYY-MM-DD, with subject' })),
+          date: Type.Optional(
+            Type.String({
+              description:
+                'UTC date YYYY-MM-DD, with subject: 400 when not of that form; a well-formed date that is no calendar day (2026-02-30) has no brief, 404',
+            }),
+          ),
           subject: Type.Optional(Type.String({ description: 'subject id, with date' })),
           include: Type.Optional(
             Type.String({

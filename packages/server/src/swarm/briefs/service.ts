@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DataVersions } from '../../db/data-versions.js';
 import type { DB } from '../../db/schema.js';
 import { VersionedBodyCache, type CachedBody } from '../../http/cached-body.js';
+import { isCalendarDate } from '../shared/dates.js';
 import { isUuid } from '../shared/ids.js';
 import { SWARM_DATASET } from '../shared/constants.js';
 import type { BriefBody } from './builder.js';
@@ -56,6 +57,7 @@ export class BriefService {
     }
     if (query.date === undefined || !DATE_RE.test(query.date)) throw fail('briefDateInvalid');
     if (query.subject === undefined || query.subject === '') throw fail('briefSubjectRequired');
+    if (!isCalendarDate(query.date)) return undefined;
     return latestBriefOfDay(this.db, query.date, query.subject);
   }
 

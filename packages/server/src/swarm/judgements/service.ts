@@ -99,7 +99,7 @@ export class JudgementService {
 
   /** `{ judgements }` of a session: empty until it is published; 404 for an unknown session. */
   async ofSession(sessionId: string) {
-    if (!(await this.sessions.exists(sessionId))) throw fail('readSessionNotFound');
+    if (!(await this.sessions.exists(sessionId))) throw fail('sessionNotFound');
     return { judgements: (await publicJudgementsOfSession(this.db, sessionId)).map(judgementView) };
   }
 
@@ -123,7 +123,7 @@ export class JudgementService {
         ? undefined
         : decodeJudgementsCursor(query.cursor);
     const member = await this.members.findByIdOrHandle(idOrHandle);
-    if (member === undefined || !isPublicMember(member)) throw fail('readMemberNotFound');
+    if (member === undefined || !isPublicMember(member)) throw fail('memberNotFound');
     const rows = await publicJudgementsOfMember(this.db, member.id, { limit: limit + 1, after });
     const page = rows.slice(0, limit);
     const last = page.at(-1);

@@ -28,7 +28,7 @@ export class MemberReads {
    */
   async publicMember(idOrHandle: string): Promise<MemberRow> {
     const member = await this.members.findByIdOrHandle(idOrHandle);
-    if (member === undefined || !isPublicMember(member)) throw fail('readMemberNotFound');
+    if (member === undefined || !isPublicMember(member)) throw fail('memberNotFound');
     return member;
   }
 

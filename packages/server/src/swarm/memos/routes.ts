@@ -28,6 +28,8 @@ export const memoRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags: ['swarm memos'],
         summary: 'Post a memo (member bearer); its url can be a later take’s memoUrl',
+        description:
+          'Title and body are stored exactly as sent or refused: 400 `invalid memo` for an empty or over-long field or for text that cannot be stored exactly (U+0000, a lone UTF-16 surrogate), as on submit; never replaced by U+FFFD. 404 for an unknown sessionId.',
         security: [{ memberToken: [] }],
         body: Type.Object({
           title: Type.String({ maxLength: 200 }),

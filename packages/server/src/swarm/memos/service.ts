@@ -2,6 +2,7 @@ import type { Clock } from '../../clock.js';
 import { fail } from '../../errors.js';
 import type { MemoRepository } from './repository.js';
 import { isUuid } from '../shared/ids.js';
+import { hasUnstorableText } from '../shared/storable.js';
 
 export interface Memo {
   id: string;
@@ -45,6 +46,7 @@ export class MemoService {
       typeof text !== 'string' ||
       text.trim() === '' ||
       text.length > LIMITS.body ||
+      hasUnstorableText([title, text]) ||
       !validSession
     ) {
       throw fail('invalidMemo');

@@ -1,8 +1,9 @@
-import { DATE_RE, isPlainObject } from '@convene/protocol';
+import { isPlainObject } from '@convene/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Clock } from '../../clock.js';
 import { ADMIN_SECURITY, adminGuard } from '../../http/admin-auth.js';
+import { isCalendarDate } from '../shared/dates.js';
 import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../shared/schemas.js';
 import type { AllocationBridge } from './allocation-bridge.js';
 import type { LifecycleSweep } from './jobs.js';
@@ -55,7 +56,10 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
         body: Type.Object({
           subjectId: Type.String(),
           date: Type.Optional(
-            Type.String({ description: 'UTC date; default today (or the fire date)' }),
+            Type.String({
+              description:
+                'UTC date YYYY-MM-DD, a real calendar day (else 400 date must be YYYY-MM-DD); default today (or the fire date)',
+            }),
           ),
           windowClosesAt: Type.Optional(Type.Union([IsoDateTime, Type.Null()])),
           fireAt: Type.Optional(IsoDateTime),
@@ -76,7 +80,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
     async (request, reply) => {
       const body = bodyFields(request.body);
       if (typeof body.subjectId !== 'string' || body.subjectId === '') throw fail('invalidSubject');
-      if (body.date !== undefined && (typeof body.date !== 'string' || !DATE_RE.test(body.date)))
+      if (body.date !== undefined && (typeof body.date !== 'string' || !isCalendarDate(body.date)))
         throw fail('invalidDate');
       const opened = await lifecycle.convene({
         subjectId: body.subjectId,

@@ -7,7 +7,27 @@ import {
 import type { ReferenceAllocation } from '../shared/schemas.js';
 import type { StoredAggregate } from '../shared/stored-aggregate.js';
 import { driftFromReference } from './reference-allocation.js';
-import type { SessionTake } from './repository.js';
+import type { RosterEntry, SessionTake } from './repository.js';
+
+/**
+ * The roster expected to file: neither excused nor a judge. A member made judge after the roster
+ * froze files no takes (submit refuses it), so it is neither counted nor absent (spec §2).
+ */
+export function expectedEntries(roster: readonly RosterEntry[]): RosterEntry[] {
+  return roster.filter((entry) => !entry.excused && entry.role !== 'judge');
+}
+
+export const expectedRoster = (roster: readonly RosterEntry[]): string[] =>
+  expectedEntries(roster).map((entry) => entry.memberId);
+
+/**
+ * The roster a stored aggregate was computed over (counted plus absent members), so the receipt
+ * signs the quorum that was aggregated even if a role changed since.
+ */
+export const aggregatedRoster = (aggregate: StoredAggregate): string[] => [
+  ...aggregate.counted.map((entry) => entry.memberId),
+  ...aggregate.quorum.absent,
+];
 
 /**
  * Aggregates a session exactly as its consensus receipt will: the highest revision per member of the

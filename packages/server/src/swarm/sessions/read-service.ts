@@ -12,11 +12,12 @@ import { briefOfSession } from '../briefs/repository.js';
 import { briefResource } from '../briefs/view.js';
 import { scheduledSubjects } from '../subjects/repository.js';
 import { SWARM_DATASET } from '../shared/constants.js';
+import { isCalendarDate } from '../shared/dates.js';
 import { encodeCursor, parseListQuery } from './list-query.js';
 import {
   latestOfDayForRead,
   listSessions,
-  newestCollecting,
+  soonestClosingCollecting,
   rosterOf,
   sessionForRead,
   takerCount,
@@ -28,6 +29,7 @@ import {
 import { nextFire } from './schedule.js';
 import type { TakeVerdict, TakeVerifier } from '../takes/verification.js';
 import { newestPerMember, rosterView, sessionFull, sessionSummary, takesView } from './views.js';
+import { expectedRoster } from './aggregation.js';
 import { fail } from '../../errors.js';
 import { FreshReads } from '../../db/fresh-reads.js';
 import { WatchedReads, type RowWatch } from '../../db/row-watch.js';
@@ -133,7 +135,7 @@ export class SessionReads {
 
   async detailBody(id: string): Promise<CachedBody> {
     const found = await this.sessionNow(`id:${id}`, () => sessionForRead(this.db, id));
-    if (found === undefined) throw fail('readSessionNotFound');
+    if (found === undefined) throw fail('sessionNotFound');
     const takes = await this.checkedTakes(found);
     return this.details.get(
       `id:${found.row.id}:${found.rowVersion}:${takes.key}`,
@@ -145,6 +147,7 @@ export class SessionReads {
   /** `{ session, takes }` for the latest session of a day and subject. */
   async dayBody(date: string, subjectId: string): Promise<CachedBody> {
     if (!DATE_RE.test(date)) throw fail('readInvalidDate');
+    if (!isCalendarDate(date)) throw fail('noSession');
     const found = await this.sessionNow(`day:${date}:${subjectId}`, () =>
       latestOfDayForRead(this.db, date, subjectId),
     );
@@ -169,7 +172,7 @@ export class SessionReads {
   }
 
   private async readOpenSession() {
-    const session = await newestCollecting(this.db);
+    const session = await soonestClosingCollecting(this.db);
     if (session === undefined) return null;
     const takeCount = await takerCount(this.db, session.id);
     return {
@@ -227,7 +230,7 @@ export class SessionReads {
       briefOfSession(this.db, session.id),
       rosterOf(this.db, session.id),
     ]);
-    const expected = roster.filter((entry) => !entry.excused).map((entry) => entry.memberId);
+    const expected = expectedRoster(roster);
     const aggregate = session.aggregate;
     const counted = new Set(
       aggregate !== null

@@ -24,21 +24,36 @@ export async function referenceAllocationFor(
   };
 }
 
+type Weights = ReadonlyArray<{ bucket: string; weight: number }>;
+
+/** Buckets the recommendation weights that the reference allocation does not know, sorted. */
+export function unknownBuckets(weights: Weights, reference: ReferenceAllocation | null): string[] {
+  if (reference === null) return [];
+  const known = new Set(reference.buckets.map((b) => b.bucket));
+  return weights
+    .filter((w) => w.weight > 0 && !known.has(w.bucket))
+    .map((w) => w.bucket)
+    .sort();
+}
+
 /**
  * Total-variation distance between a recommendation and the reference (0 = identical, 1 = disjoint):
- * half the sum of absolute bucket differences, a bucket missing on one side counting as 0.
+ * half the sum of absolute bucket differences, a bucket missing on one side counting as 0. Only
+ * buckets the reference knows count, renormalised to sum 1, since the allocation ignores the rest
+ * (allocation-bridge.ts): a take weighting an unknown bucket cannot add drift. Null without a
+ * reference or without weight on a known bucket.
  */
 export function driftFromReference(
-  weights: ReadonlyArray<{ bucket: string; weight: number }>,
+  weights: Weights,
   reference: ReferenceAllocation | null,
 ): number | null {
-  if (reference === null || weights.length === 0) return null;
-  const buckets = new Set([
-    ...weights.map((w) => w.bucket),
-    ...reference.buckets.map((b) => b.bucket),
-  ]);
-  const recommended = new Map(weights.map((w) => [w.bucket, w.weight]));
+  if (reference === null) return null;
   const target = new Map(reference.buckets.map((b) => [b.bucket, b.weight]));
+  const known = weights.filter((w) => target.has(w.bucket));
+  const knownTotal = known.reduce((sum, w) => sum + w.weight, 0);
+  if (knownTotal <= 0) return null;
+  const buckets = new Set([...known.map((w) => w.bucket), ...target.keys()]);
+  const recommended = new Map(known.map((w) => [w.bucket, w.weight / knownTotal]));
   let total = 0;
   for (const bucket of [...buckets].sort()) {
     total += Math.abs((recommended.get(bucket) ?? 0) - (target.get(bucket) ?? 0));

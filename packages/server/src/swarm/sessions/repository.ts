@@ -12,6 +12,8 @@ export interface RosterEntry {
   displayName: string;
   excused: boolean;
   addedAt: Date;
+  /** The member's role now: a judge files no takes, whenever the role changed. */
+  role: string;
 }
 
 /** Every take revision of a session reads as the takes subdomain's record of it. */
@@ -241,6 +243,7 @@ export async function rosterOf(db: Kysely<DB>, sessionId: string): Promise<Roste
       'member.display_name',
       'session_roster.excused',
       'session_roster.added_at',
+      'member.role',
     ])
     .where('session_roster.session_id', '=', sessionId)
     .orderBy('member.handle')
@@ -251,6 +254,7 @@ export async function rosterOf(db: Kysely<DB>, sessionId: string): Promise<Roste
     displayName: row.display_name,
     excused: row.excused,
     addedAt: row.added_at,
+    role: row.role,
   }));
 }
 
@@ -276,12 +280,18 @@ export async function unfinishedSessions(db: Kysely<DB>, limit: number): Promise
     .execute();
 }
 
-/** The newest session in state collecting (several may collect at once: one per subject or more). */
-export async function newestCollecting(db: Kysely<DB>): Promise<SessionRow | undefined> {
+/**
+ * The open session among several collecting at once (one per subject or more): the one whose window
+ * closes soonest, a session without a deadline after every one with; ties by subject id, then the
+ * newest convened. Data alone decides, so every replica and cached read agrees.
+ */
+export async function soonestClosingCollecting(db: Kysely<DB>): Promise<SessionRow | undefined> {
   return db
     .selectFrom('swarm_session')
     .selectAll()
     .where('state', '=', 'collecting')
+    .orderBy(sql`window_closes_at asc nulls last`)
+    .orderBy('subject_id', 'asc')
     .orderBy('convened_at', 'desc')
     .orderBy('seq', 'desc')
     .limit(1)

@@ -51,7 +51,10 @@ export const sessionReadRoutes: FastifyPluginAsyncTypebox<{ reads: SessionReads 
         summary:
           'The latest session of a UTC day and subject, as { session, takes } (earlier same-day sessions: use the list)',
         params: Type.Object({
-          id: Type.String({ description: 'the UTC date YYYY-MM-DD' }),
+          id: Type.String({
+            description:
+              'the UTC date YYYY-MM-DD: 400 when not of that form; a well-formed date that is no calendar day (2026-02-30) has no session, 404',
+          }),
           subject: Type.String({ description: 'subject id' }),
         }),
         response: swarmResponses({ 200: SessionOfDay, 304: NOT_MODIFIED }, [404]),
@@ -71,7 +74,7 @@ export const sessionReadRoutes: FastifyPluginAsyncTypebox<{ reads: SessionReads 
       schema: {
         tags: ['swarm sessions'],
         summary:
-          'The session collecting takes (the newest when several are), with its close time; null when none',
+          'The session collecting takes, with its close time; null when none. With several collecting: the one whose window closes soonest (no deadline last), ties by subject id',
         response: { 200: OpenSession },
       },
     },

@@ -19,7 +19,14 @@ export const Recommendation = Type.Object(
     score: Type.Number(),
     confidence: Type.Number(),
     weights: Weights,
-    drift: Nullable(Type.Number()),
+    drift: Type.Union([Type.Number(), Type.Null()], {
+      description:
+        'total-variation distance of the weights from the reference allocation, over the buckets it knows (renormalised); null without a reference or without weight on a known bucket',
+    }),
+    unknownBuckets: Type.Array(Type.String(), {
+      description:
+        'buckets the weights name that the reference allocation does not know: reported, left out of drift and ignored by the allocation',
+    }),
   },
   { description: 'the recommendation vector: unweighted means over the counted takes' },
 );
@@ -27,9 +34,14 @@ export const Recommendation = Type.Object(
 /** The protocol's quorum (packages/protocol/src/aggregate.ts), as stored with the aggregate. */
 const Quorum = Type.Object(
   {
-    rosterSize: Type.Integer(),
+    rosterSize: Type.Integer({
+      description:
+        'members expected to file: the frozen roster minus excused members and judges (judges file no takes)',
+    }),
     submitted: Type.Integer(),
-    absent: Type.Array(Type.String(), { description: 'roster members without a take' }),
+    absent: Type.Array(Type.String(), {
+      description: 'expected members (not excused, not judges) without a counted take',
+    }),
     participation: Type.Number({ description: 'submitted / rosterSize; 0 for an empty roster' }),
     required: Type.Integer(),
     met: Type.Boolean(),

@@ -5,7 +5,7 @@ import { insertJudgement, judgementBy } from '../judgements/repository.js';
 import { RULES_JUDGE_ID, judgeByRules, receiptJudge } from '../judgements/rules-judge.js';
 import { chainHead, insertReceipt } from '../receipts/repository.js';
 import type { SubjectRow } from '../subjects/repository.js';
-import { aggregateTakes } from './aggregation.js';
+import { aggregateTakes, aggregatedRoster, expectedRoster } from './aggregation.js';
 import { rationaleText, synthesisText } from './narrative.js';
 import type { PublishAnchor, ReceiptLogAnchoring } from './log-anchor.js';
 import { rosterOf, setSession, takesOfSession, type SessionRow } from './repository.js';
@@ -59,7 +59,7 @@ export async function aggregateSession(
   ]);
   const allowed = countable === null ? null : await countable(trx, filed);
   const takes = allowed === null ? filed : filed.filter((take) => allowed.has(take.id));
-  const expected = roster.filter((entry) => !entry.excused).map((entry) => entry.memberId);
+  const expected = expectedRoster(roster);
   const aggregate = aggregateTakes(
     takes,
     expected,
@@ -129,8 +129,7 @@ export async function publishSession(
   if (session.state !== 'aggregated') return session;
   const rules = await judgementBy(trx, session.id, RULES_JUDGE_ID);
   if (rules === undefined) throw new Error(`session ${session.id} has no rules judgement`);
-  const [roster, filed, head] = await Promise.all([
-    rosterOf(trx, session.id),
+  const [filed, head] = await Promise.all([
     takesOfSession(trx, session.id),
     chainHead(trx, subject.id),
   ]);
@@ -161,7 +160,7 @@ export async function publishSession(
       ...(indices.has(take.id) ? { logIndex: indices.get(take.id)! } : {}),
     })),
     log: log?.checkpoint,
-    roster: roster.filter((entry) => !entry.excused).map((entry) => entry.memberId),
+    roster: aggregatedRoster(session.aggregate!),
     requiredQuorum: subject.quorum_required,
     judge: receiptJudge({
       judgedBy: rules.judged_by,

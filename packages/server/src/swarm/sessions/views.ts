@@ -1,3 +1,4 @@
+import { unknownBuckets } from './reference-allocation.js';
 import type { RosterEntry, SessionRow, SessionTake } from './repository.js';
 import { unverifiedReasons, type TakeVerdict } from '../takes/verification.js';
 
@@ -29,6 +30,7 @@ export function sessionSummary(row: SessionRow, takeCount: number) {
             confidence: aggregate.confidence,
             weights: aggregate.weights,
             drift: aggregate.drift,
+            unknownBuckets: unknownBuckets(aggregate.weights, row.reference_allocation ?? null),
           },
     rationale: row.rationale,
     allocationEffect: row.allocation_effect ?? null,
@@ -48,6 +50,10 @@ export function sessionFull(row: SessionRow, takeCount: number) {
   };
 }
 
+/**
+ * The roster as it froze, excused members flagged: the session's record, whatever roles change
+ * later. Who was expected to file (not excused, not a judge) is the quorum's, not this list's.
+ */
 export function rosterView(entries: readonly RosterEntry[]) {
   return entries.map((entry) => ({
     memberId: entry.memberId,

@@ -17,6 +17,12 @@ export const SwarmErrorSchema = Type.Object(
   { description: 'swarm domain error { ok: false, status, error }, or parsing error { error }' },
 );
 
+/** Every swarm 404, reads included: one shape (docs/decisions.md "One 404 body on the swarm routes"). */
+export const SwarmNotFoundSchema = Type.Object(
+  { ok: Type.Literal(false), status: Type.Literal(404), error: Type.String() },
+  { description: 'swarm domain error { ok: false, status: 404, error }, on every swarm route' },
+);
+
 export const Uuid = Type.String({ format: 'uuid' });
 export const IsoDateTime = Type.String({ format: 'date-time' });
 
@@ -49,7 +55,9 @@ export function swarmResponses(
   errors: readonly number[],
 ): Record<number, TSchema> {
   const responses: Record<number, TSchema> = { ...success };
-  for (const status of [...errors, 400, 413, 415]) responses[status] = SwarmErrorSchema;
+  for (const status of [...errors, 400, 413, 415]) {
+    responses[status] = status === 404 ? SwarmNotFoundSchema : SwarmErrorSchema;
+  }
   return responses;
 }
 

@@ -5,6 +5,6 @@ export interface StoredAggregate extends Aggregate {
   disagreement: DisagreementMap;
   /** The take counted per roster member: its highest revision. */
   counted: Array<{ memberId: string; takeId: string; revision: number }>;
-  /** Distance of `weights` from the reference allocation (0..1), null without either. */
+  /** Distance of `weights` from the reference over the buckets it knows (0..1), null without. */
   drift: number | null;
 }

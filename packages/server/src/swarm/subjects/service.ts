@@ -31,14 +31,14 @@ export class SubjectReads {
   /** The snapshot taken when the session convened; null when it took none (404: no such session). */
   async ofSession(sessionId: string): Promise<SubjectSnapshot | null> {
     if (!isUuid(sessionId) || !(await sessionExists(this.db, sessionId)))
-      throw fail('readSessionNotFound');
+      throw fail('sessionNotFound');
     const row = await snapshotOfSession(this.db, sessionId);
     return row === undefined ? null : snapshotResource(row);
   }
 
   private async requireSubject(id: string) {
     const subject = await findSubject(this.db, id);
-    if (subject === undefined) throw fail('readSubjectNotFound');
+    if (subject === undefined) throw fail('subjectNotFound');
     return subject;
   }
 }

@@ -38,7 +38,10 @@ const MemberTake = Type.Object({
   id: Uuid,
   recommendationId: Type.Integer(),
   sessionId: Uuid,
-  date: Type.String({ description: 'UTC date YYYY-MM-DD of the session' }),
+  date: Type.String({
+    description:
+      'UTC date YYYY-MM-DD of the session; a well-formed date that is no calendar day (2026-02-30) names no session (submit: 404 no session for date/subject)',
+  }),
   subjectId: Type.String(),
   sessionState: SessionStateSchema,
   ...SignedTakeFields,

@@ -15,7 +15,8 @@ import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.
 import { Batches } from '../../db/batches.js';
 import { MAX_FILING_BATCH, TakeFiler } from './filing.js';
 import type { AdmissionFacts, AdmissionQuery, TakeRepository } from './repository.js';
-import { hasUnstorableText, isCalendarDate } from './storable.js';
+import { isCalendarDate } from '../shared/dates.js';
+import { hasUnstorableText } from '../shared/storable.js';
 import { fail } from '../../errors.js';
 
 /** Where an accepted take landed in the transparency log (src/tlog). */
@@ -107,8 +108,7 @@ export class TakeService {
       throw fail('signatureFailed');
     }
     if (facts.nonceUsed) throw fail('nonceReplay');
-    if (filed > 0 && session.state === 'aggregated') throw fail('amendmentClosed');
-    if (filed > 0 && session.state === 'published') throw fail('amendmentClosedPublished');
+    if (filed > 0 && aggregated(session.state)) throw fail('amendmentClosed');
 
     const takeId = crypto.randomUUID();
     const revision = filed + 1;
@@ -158,6 +158,11 @@ export class TakeService {
   }
 }
 
+/** Aggregated or later: amendments are refused in every state after aggregation (spec §4). */
+function aggregated(state: string): boolean {
+  return state === 'aggregated' || state === 'published';
+}
+
 function windowClosed(closesAt: Date | null, now: Date): boolean {
   return closesAt !== null && now.getTime() >= closesAt.getTime();
 }
@@ -166,8 +171,11 @@ function mapInsertError(error: unknown): unknown {
   const state = sqlState(error);
   if (state === SQLSTATE.windowClosed) return fail('windowClosed');
   if (state === SQLSTATE.keyNotActive) return fail('noKey');
-  if (state === SQLSTATE.amendmentClosed) return fail('amendmentClosed');
-  if (state === SQLSTATE.amendmentClosedPublished) return fail('amendmentClosedPublished');
+  // The trigger tells a published session from an aggregated one (CVA02, migration 0010); the
+  // interface has one message for both, since a published session has been aggregated.
+  if (state === SQLSTATE.amendmentClosed || state === SQLSTATE.amendmentClosedPublished) {
+    return fail('amendmentClosed');
+  }
   if (state === SQLSTATE.checkViolation && violatedConstraint(error) === 'take_revision_cap') {
     return fail('capReached');
   }

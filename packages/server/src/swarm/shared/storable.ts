@@ -17,17 +17,3 @@ export function hasUnstorableText(value: unknown): boolean {
   }
   return false;
 }
-
-/** True for a YYYY-MM-DD that names a real day of the proleptic Gregorian calendar. */
-export function isCalendarDate(date: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-  if (match === null) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const parsed = new Date(Date.UTC(year, month - 1, day));
-  return (
-    year >= 1 &&
-    parsed.getUTCFullYear() === year &&
-    parsed.getUTCMonth() === month - 1 &&
-    parsed.getUTCDate() === day
-  );
-}
