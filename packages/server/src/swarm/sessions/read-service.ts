@@ -15,15 +15,17 @@ import { SWARM_DATASET } from '../shared/constants.js';
 import { isCalendarDate } from '../shared/dates.js';
 import { encodeCursor, parseListQuery } from './list-query.js';
 import {
-  latestOfDayForRead,
+  latestOfDayVersions,
   listSessions,
   soonestClosingCollecting,
   rosterOf,
-  sessionForRead,
+  sessionRowWithVersion,
+  sessionVersions,
   takerCount,
   takesOfSession,
   type SessionForRead,
   type SessionRow,
+  type SessionVersions,
   type SessionTake,
 } from './repository.js';
 import { nextFire } from './schedule.js';
@@ -57,6 +59,8 @@ export class SessionReads {
   /** The session row and its fingerprints: read on every request, or once per epoch where watched. */
   private readonly found: WatchedReads<SessionForRead | undefined>;
   private readonly fresh = new FreshReads<SessionForRead | undefined>();
+  /** The rows last read, by session id with their version: re-read only when the version moves. */
+  private readonly rows = new Map<string, { row: SessionRow; rowVersion: string }>();
   private readonly checked = new Map<
     string,
     { fingerprint: string; generation: number; checked: CheckedTakes }
@@ -78,8 +82,25 @@ export class SessionReads {
    * readers share one query that started after they asked; where every writer is watched, no query
    * at all while nothing changed.
    */
-  private sessionNow(key: string, read: () => Promise<SessionForRead | undefined>) {
-    return this.found.get(key, () => this.fresh.read(key, read));
+  private sessionNow(key: string, versionsOf: () => Promise<SessionVersions | undefined>) {
+    return this.found.get(key, () => this.fresh.read(key, () => this.readSession(versionsOf)));
+  }
+
+  /** The versions every time (a few bytes); the row (the aggregate is large) only when it moved. */
+  private async readSession(
+    versionsOf: () => Promise<SessionVersions | undefined>,
+  ): Promise<SessionForRead | undefined> {
+    const versions = await versionsOf();
+    if (versions === undefined) return undefined;
+    let known = this.rows.get(versions.id);
+    if (known?.rowVersion !== versions.rowVersion) {
+      known = await sessionRowWithVersion(this.db, versions.id);
+      if (known === undefined) return undefined;
+      this.rows.delete(versions.id);
+      this.rows.set(versions.id, known);
+      if (this.rows.size > CHECKED_CAPACITY) this.rows.delete(this.rows.keys().next().value!);
+    }
+    return { ...known, takesFingerprint: versions.takesFingerprint };
   }
 
   private get version(): number {
@@ -134,7 +155,7 @@ export class SessionReads {
   }
 
   async detailBody(id: string): Promise<CachedBody> {
-    const found = await this.sessionNow(`id:${id}`, () => sessionForRead(this.db, id));
+    const found = await this.sessionNow(`id:${id}`, () => sessionVersions(this.db, id));
     if (found === undefined) throw fail('sessionNotFound');
     const takes = await this.checkedTakes(found);
     return this.details.get(
@@ -149,7 +170,7 @@ export class SessionReads {
     if (!DATE_RE.test(date)) throw fail('readInvalidDate');
     if (!isCalendarDate(date)) throw fail('noSession');
     const found = await this.sessionNow(`day:${date}:${subjectId}`, () =>
-      latestOfDayForRead(this.db, date, subjectId),
+      latestOfDayVersions(this.db, date, subjectId),
     );
     if (found === undefined) throw fail('noSession');
     const checked = await this.checkedTakes(found);

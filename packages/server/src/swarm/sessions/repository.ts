@@ -49,41 +49,48 @@ const takesFingerprint = sql<string>`(
     left join tlog_node en on en.level = 0 and en.idx = e.idx
    where t.session_id = swarm_session.id)`;
 
-function selectForRead(db: Kysely<DB>) {
+/** What a read checks on every request: the session's id and the two versions, no row data. */
+export interface SessionVersions {
+  id: string;
+  rowVersion: string;
+  takesFingerprint: string;
+}
+
+function selectVersions(db: Kysely<DB>) {
   return db
     .selectFrom('swarm_session')
-    .selectAll('swarm_session')
     .select([
+      'swarm_session.id',
       rowVersion('swarm_session').as('row_version'),
       takesFingerprint.as('takes_fingerprint'),
     ]);
 }
 
-function toSessionForRead(
-  found: (SessionRow & { row_version: string; takes_fingerprint: string }) | undefined,
-): SessionForRead | undefined {
-  if (found === undefined) return undefined;
-  const { row_version, takes_fingerprint, ...row } = found;
-  return { row, rowVersion: row_version, takesFingerprint: takes_fingerprint };
+function toVersions(
+  found: { id: string; row_version: string; takes_fingerprint: string } | undefined,
+): SessionVersions | undefined {
+  return found === undefined
+    ? undefined
+    : { id: found.id, rowVersion: found.row_version, takesFingerprint: found.takes_fingerprint };
 }
 
-/** A session by id for a read (one query: the row and its fingerprints). */
-export async function sessionForRead(
+/** A session's versions by id (one query; the row itself only when its version moved). */
+export async function sessionVersions(
   db: Kysely<DB>,
   id: string,
-): Promise<SessionForRead | undefined> {
+): Promise<SessionVersions | undefined> {
   if (!isUuid(id)) return undefined;
-  return toSessionForRead(await selectForRead(db).where('id', '=', id).executeTakeFirst());
+  return toVersions(await selectVersions(db).where('id', '=', id).executeTakeFirst());
 }
 
-/** The latest session of a day for a subject, for a read (the date/subject read route). */
-export async function latestOfDayForRead(
+/** The versions of the latest session of a day for a subject (the date/subject read route). */
+export async function latestOfDayVersions(
   db: Kysely<DB>,
   date: string,
   subjectId: string,
-): Promise<SessionForRead | undefined> {
-  return toSessionForRead(
-    await selectForRead(db)
+): Promise<SessionVersions | undefined> {
+  return toVersions(
+    await selectVersions(db)
       .where('subject_id', '=', subjectId)
       .where('date', '=', date)
       .orderBy('convened_at', 'desc')
@@ -91,6 +98,22 @@ export async function latestOfDayForRead(
       .limit(1)
       .executeTakeFirst(),
   );
+}
+
+/** A session row with its version, read when a read's cached row is of another version. */
+export async function sessionRowWithVersion(
+  db: Kysely<DB>,
+  id: string,
+): Promise<{ row: SessionRow; rowVersion: string } | undefined> {
+  const found = await db
+    .selectFrom('swarm_session')
+    .selectAll('swarm_session')
+    .select(rowVersion('swarm_session').as('row_version'))
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (found === undefined) return undefined;
+  const { row_version, ...row } = found;
+  return { row, rowVersion: row_version };
 }
 
 /** SQL over sessions, their rosters and their takes; every method takes the transaction it runs in. */
