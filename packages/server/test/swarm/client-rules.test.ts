@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
-import { newMember, newSession, signed, submit, type TestMember } from '../support/swarm.js';
-import { adminPost, getJson, scheduledSubject } from './session-support.js';
+import { newMember, signed, submit, type TestMember } from '../support/swarm.js';
+import { adminPost, collectingSession, getJson, scheduledSubject } from './session-support.js';
 
 /*
  * Small rules an outside client meets (issue 31): one answer for an impossible date, memo text
@@ -19,24 +19,8 @@ describeEachDatabase('rules an outside client meets', (kind) => {
   let alice: TestMember;
   let bob: TestMember;
   let carol: TestMember;
-  let subjectCounter = 0;
 
-  async function freshSession() {
-    const subjectId = await scheduledSubject(ctx.testDb.database.db, {
-      id: `client-rules-${++subjectCounter}`,
-      schedule: null,
-      quorum: 1,
-    });
-    ctx.clock.advance(1000);
-    const sessionId = await newSession(ctx.testDb.database.db, {
-      subjectId,
-      date: DATE,
-      convenedAt: ctx.clock.now(),
-      windowClosesAt: new Date(ctx.clock.now().getTime() + HOUR),
-      roster: [alice.memberId],
-    });
-    return { subjectId, sessionId };
-  }
+  const freshSession = () => collectingSession(ctx, { date: DATE, roster: [alice] });
 
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -6,7 +6,7 @@ import { openPostgres } from '../../src/db/postgres.js';
 import type { DB } from '../../src/db/schema.js';
 import { SWARM_LIFECYCLE_JOB } from '../../src/swarm/sessions/jobs.js';
 import { TEST_ADMIN_TOKEN, type TestContext } from '../support/app.js';
-import { newMember, type TestMember } from '../support/swarm.js';
+import { newMember, newSession, type TestMember } from '../support/swarm.js';
 
 export interface SubjectOptions {
   id?: string;
@@ -34,6 +34,33 @@ export async function scheduledSubject(db: Kysely<DB>, options: SubjectOptions =
     })
     .execute();
   return id;
+}
+
+let sessionSubjects = 0;
+
+/**
+ * A subject of its own (no schedule) with one session collecting for an hour from the test clock's
+ * now, over `roster`: each test sets up what it changes, so tests pass in any order.
+ */
+export async function collectingSession(
+  ctx: TestContext,
+  options: { date: string; roster: readonly TestMember[]; subject?: Omit<SubjectOptions, 'id'> },
+): Promise<{ subjectId: string; sessionId: string }> {
+  const subjectId = await scheduledSubject(ctx.testDb.database.db, {
+    schedule: null,
+    quorum: 1,
+    ...options.subject,
+    id: `subject-${crypto.randomUUID().slice(0, 8)}-${++sessionSubjects}`,
+  });
+  ctx.clock.advance(1000);
+  const sessionId = await newSession(ctx.testDb.database.db, {
+    subjectId,
+    date: options.date,
+    convenedAt: ctx.clock.now(),
+    windowClosesAt: new Date(ctx.clock.now().getTime() + 3_600_000),
+    roster: options.roster.map((member) => member.memberId),
+  });
+  return { subjectId, sessionId };
 }
 
 export const adminPost = (app: FastifyInstance, url: string, payload?: Record<string, unknown>) =>

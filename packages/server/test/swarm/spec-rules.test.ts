@@ -13,7 +13,7 @@ import {
   submit,
   type TestMember,
 } from '../support/swarm.js';
-import { adminPost, getJson, scheduledSubject } from './session-support.js';
+import { adminPost, collectingSession, getJson, scheduledSubject } from './session-support.js';
 
 /*
  * The spec's swarm rules where member agents and strangers meet them (issue 15): reads resolve to
@@ -33,23 +33,15 @@ describeEachDatabase('swarm rules where members and strangers meet them', (kind)
   let subjectCounter = 0;
 
   /** A fresh treasury-like subject and a collecting session on it, its window an hour away. */
-  async function freshSession(options: { source?: string | null; quorum?: number } = {}) {
-    const subjectId = await scheduledSubject(ctx.testDb.database.db, {
-      id: `subject-${++subjectCounter}`,
-      schedule: null,
-      quorum: options.quorum ?? 1,
-      source: options.source === undefined ? 'treasury' : options.source,
-    });
-    ctx.clock.advance(1000);
-    const sessionId = await newSession(ctx.testDb.database.db, {
-      subjectId,
+  const freshSession = (options: { source?: string | null; quorum?: number } = {}) =>
+    collectingSession(ctx, {
       date: DATE,
-      convenedAt: ctx.clock.now(),
-      windowClosesAt: new Date(ctx.clock.now().getTime() + HOUR),
-      roster: [alice.memberId, bob.memberId, carol.memberId],
+      roster: [alice, bob, carol],
+      subject: {
+        quorum: options.quorum ?? 1,
+        ...(options.source === undefined ? {} : { source: options.source }),
+      },
     });
-    return { subjectId, sessionId };
-  }
 
   beforeAll(async () => {
     ctx = await createTestApp(kind);

@@ -9,8 +9,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
-import { newMember, newSession, signed, submit, type TestMember } from '../support/swarm.js';
-import { adminPost, getJson, scheduledSubject } from '../swarm/session-support.js';
+import { newMember, signed, submit, type TestMember } from '../support/swarm.js';
+import { adminPost, collectingSession, getJson } from '../swarm/session-support.js';
 
 /*
  * Takes bound to the transparency log on every read (issue 16, with issue 15's "recomputed on this
@@ -27,22 +27,8 @@ describeEachDatabase('takes bound to the transparency log on every read', (kind)
   let logKey: string;
   let subjects = 0;
 
-  async function freshSession(roster: TestMember[] = [alice, bob]) {
-    const subjectId = await scheduledSubject(ctx.testDb.database.db, {
-      id: `bound-${++subjects}`,
-      schedule: null,
-      quorum: 1,
-    });
-    ctx.clock.advance(1000);
-    const sessionId = await newSession(ctx.testDb.database.db, {
-      subjectId,
-      date: DATE,
-      convenedAt: ctx.clock.now(),
-      windowClosesAt: new Date(ctx.clock.now().getTime() + HOUR),
-      roster: roster.map((member) => member.memberId),
-    });
-    return { subjectId, sessionId };
-  }
+  const freshSession = (roster: TestMember[] = [alice, bob]) =>
+    collectingSession(ctx, { date: DATE, roster });
 
   async function file(
     member: TestMember,
