@@ -15,6 +15,7 @@ import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { loggerOptions } from './http/logging.js';
 import { Readiness, registerReadinessGate } from './http/readiness.js';
+import { ReplayCache, registerReplays, replayingServer } from './http/replay.js';
 import { OneLinePerRequest } from './http/request-log.js';
 import { registerSecurity } from './http/security.js';
 import { staticSitePlugin } from './http/static-site.js';
@@ -52,6 +53,8 @@ export interface AppContext {
   versions: DataVersions;
   scheduler: Scheduler;
   readiness: Readiness;
+  /** Cached answers written again without Fastify while their data version stands (http/replay.ts). */
+  replays: ReplayCache;
   /** The transparency log (src/tlog): takes enter it as they are filed; it integrates and signs. */
   tlog: Tlog;
 }
@@ -65,7 +68,10 @@ declare module 'fastify' {
 /** Builds the HTTP app without listening; the entry point, tests and benchmarks all call this. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
+  const readiness = deps.readiness ?? new Readiness();
+  const replays = new ReplayCache(readiness);
   const app = Fastify({
+    serverFactory: replayingServer(replays),
     logger: deps.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
@@ -76,9 +82,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const versions = new DataVersions(database, { connectionString: config.databaseUrl });
   const scheduler = new Scheduler(database, clock, app.log);
-  const readiness = deps.readiness ?? new Readiness();
   const tlog = await Tlog.create({ config, database, clock }, app.log);
-  const context: AppContext = { config, database, clock, versions, scheduler, readiness, tlog };
+  const context: AppContext = {
+    config,
+    database,
+    clock,
+    versions,
+    scheduler,
+    readiness,
+    replays,
+    tlog,
+  };
   app.decorate('convene', context);
 
   // Infrastructure first, then domains, in this explicit order.
@@ -88,7 +102,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFiniteNumbers(app);
   await registerSecurity(app);
   registerCompression(app);
-  registerMetrics(app, scheduler, tlog, config.logEnabled);
+  registerMetrics(app, scheduler, tlog, config.logEnabled, replays);
+  registerReplays(app, replays);
   await registerOpenApi(app);
 
   const { services, jobs } = composeServices(

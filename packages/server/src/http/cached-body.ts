@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VersionedCache } from '../db/versioned-value.js';
+import { markReplayable, type ReplayableBody } from './replay.js';
 
 /** The 304 a cached-body route answers on a matching If-None-Match, for its response schemas. */
 export const NOT_MODIFIED = { type: 'null', description: 'ETag matched' } as const;
@@ -39,6 +40,7 @@ export function sendCachedBody(
   reply.header('etag', body.etag);
   reply.header('vary', 'accept-encoding');
   reply.header('cache-control', 'public, max-age=0, must-revalidate');
+  markReplayable(reply, body);
   if (etagMatches(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
   const accepted = request.headers['accept-encoding'] ?? '';
@@ -82,6 +84,21 @@ export class VersionedBodyCache<K extends string = string> {
 
   get(key: K, version: number, build: () => Promise<unknown>): Promise<CachedBody> {
     return this.cache.get(key, version, () => build().then(cacheBody));
+  }
+
+  /**
+   * The same, for a body that depends on nothing but `versionOf()`: it says it is current while
+   * that version stands, so the response can be answered again without the route (http/replay.ts).
+   */
+  replayable(
+    key: K,
+    versionOf: () => number,
+    build: () => Promise<unknown>,
+  ): Promise<ReplayableBody> {
+    const version = versionOf();
+    return this.cache.get(key, version, () =>
+      build().then((value) => ({ ...cacheBody(value), current: () => versionOf() === version })),
+    ) as Promise<ReplayableBody>;
   }
 
   clear(): void {

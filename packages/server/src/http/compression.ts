@@ -16,12 +16,14 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * Brotli quality 5: within a few percent of the best size at a fraction of the time per request.
  */
 export function registerCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.hasHeader('content-encoding')) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  // Callback style: most responses pass untouched, and an async hook would cost each a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.hasHeader('content-encoding')) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const type = reply.getHeader('content-type');
-    if (typeof type !== 'string' || !type.startsWith('application/json')) return payload;
-    if (Buffer.byteLength(payload) <= COMPRESS_THRESHOLD_BYTES) return payload;
+    if (typeof type !== 'string' || !type.startsWith('application/json'))
+      return done(null, payload);
+    if (Buffer.byteLength(payload) <= COMPRESS_THRESHOLD_BYTES) return done(null, payload);
     const vary = reply.getHeader('vary');
     if (typeof vary !== 'string' || !/accept-encoding/i.test(vary))
       reply.header(
@@ -29,18 +31,19 @@ export function registerCompression(app: FastifyInstance): void {
         typeof vary === 'string' ? `${vary}, accept-encoding` : 'accept-encoding',
       );
     const accepted = request.headers['accept-encoding'] ?? '';
-    if (acceptsEncoding(accepted, 'br')) {
-      const body = await brotli(payload, {
-        params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 },
-      });
-      reply.header('content-encoding', 'br').removeHeader('content-length');
-      return body;
-    }
-    if (acceptsEncoding(accepted, 'gzip')) {
-      const body = await gzipAsync(payload, { level: 6 });
-      reply.header('content-encoding', 'gzip').removeHeader('content-length');
-      return body;
-    }
-    return payload;
+    const encoding = acceptsEncoding(accepted, 'br')
+      ? 'br'
+      : acceptsEncoding(accepted, 'gzip')
+        ? 'gzip'
+        : undefined;
+    if (encoding === undefined) return done(null, payload);
+    const compressed =
+      encoding === 'br'
+        ? brotli(payload, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipAsync(payload, { level: 6 });
+    compressed.then((body) => {
+      reply.header('content-encoding', encoding).removeHeader('content-length');
+      done(null, body);
+    }, done);
   });
 }

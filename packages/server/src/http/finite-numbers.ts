@@ -8,10 +8,10 @@ import { fail } from '../errors.js';
  * once here, after validation has coerced them, for every route.
  */
 export function registerFiniteNumbers(app: FastifyInstance): void {
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const where =
       nonFiniteField(request.params, 'params') ?? nonFiniteField(request.query, 'querystring');
-    if (where !== undefined) throw fail('notFiniteNumber', where);
+    done(where === undefined ? undefined : fail('notFiniteNumber', where));
   });
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Scheduler } from '../jobs/scheduler.js';
 import type { Tlog } from '../tlog/plugin.js';
+import type { ReplayCache } from './replay.js';
 import type { LogStatus } from '../tlog/schemas.js';
 
 /**
@@ -14,6 +15,7 @@ export function registerMetrics(
   scheduler: Scheduler,
   tlog: Pick<Tlog, 'onIntegrated' | 'onAlarm' | 'service'>,
   logEnabled = true,
+  replays?: Pick<ReplayCache, 'onServed'>,
 ): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'convene_' });
@@ -73,6 +75,12 @@ export function registerMetrics(
     );
     done();
   });
+  replays?.onServed(({ request, route, statusCode, responseTimeMs }) =>
+    requests.observe(
+      { method: request.method ?? 'GET', route, status: String(statusCode) },
+      responseTimeMs / 1000,
+    ),
+  );
   app.addHook('onSend', (request, reply, payload, done) => {
     if (request.routeOptions.url === '/api/swarm/submit' && request.method === 'POST') {
       const error = reply.statusCode === 201 ? '' : submitErrorOf(payload);

@@ -57,11 +57,12 @@ function routedPath(routePattern: string | undefined, url: string): string {
 
 /** A 503 `{ error }` for every API request while the data is loading; the rest is unaffected. */
 export function registerReadinessGate(app: FastifyInstance, readiness: Readiness): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (!readiness.isLoading) return;
+  // Callback style: an async hook costs every request a promise and a turn, even when ready.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!readiness.isLoading) return done();
     const path = routedPath(request.routeOptions.url, request.url);
-    if (!isApiPath(path) || OPEN_WHILE_LOADING.has(path)) return;
-    return reply
+    if (!isApiPath(path) || OPEN_WHILE_LOADING.has(path)) return done();
+    reply
       .status(503)
       .header('retry-after', RETRY_AFTER_SECONDS)
       .header('cache-control', 'no-store')

@@ -124,10 +124,14 @@ export class RegimeService implements RegimeAsOf {
     private readonly versions: DataVersions,
   ) {}
 
+  private readonly snapshotsVersion = () => this.versions.current(REGIME_DATASETS.snapshots);
+  private readonly researchVersion = () => this.versions.current(REGIME_DATASETS.research);
+
   /** `{ latest, history }` for `range` days, serialised once per data version and range. */
   async snapshotsBody(range: number): Promise<CachedBody> {
-    const version = this.versions.current(REGIME_DATASETS.snapshots);
-    return this.snapshotBodies.get(String(range), version, () => this.buildSnapshots(range));
+    return this.snapshotBodies.replayable(String(range), this.snapshotsVersion, () =>
+      this.buildSnapshots(range),
+    );
   }
 
   async buildSnapshots(range: number) {
@@ -162,15 +166,15 @@ export class RegimeService implements RegimeAsOf {
 
   async researchBody(key: string): Promise<CachedBody> {
     const signalKey = researchKeyOf(key);
-    const version = this.versions.current(REGIME_DATASETS.research);
-    return this.researchBodies.get(signalKey, version, () => this.researchSignal(signalKey));
+    return this.researchBodies.replayable(signalKey, this.researchVersion, () =>
+      this.researchSignal(signalKey),
+    );
   }
 
   /** The signal without its daily series (`/regime` shows gauges and the read, not the charts). */
   async researchSummaryBody(key: string): Promise<CachedBody> {
     const signalKey = researchKeyOf(key);
-    const version = this.versions.current(REGIME_DATASETS.research);
-    return this.researchSummaryBodies.get(signalKey, version, async () => {
+    return this.researchSummaryBodies.replayable(signalKey, this.researchVersion, async () => {
       const signal = await this.researchSignal(signalKey);
       const payload: Record<string, unknown> = { ...signal.payload };
       for (const field of RESEARCH_SERIES_FIELDS) delete payload[field];

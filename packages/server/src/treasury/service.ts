@@ -89,19 +89,26 @@ export class TreasuryService {
     return this.allocation();
   }
 
+  private readonly allocationVersion = () =>
+    this.deps.versions.current(TREASURY_DATASETS.allocation);
+  private readonly walletsVersion = () => this.deps.versions.current(TREASURY_DATASETS.wallets);
+
   async allocationBody(): Promise<CachedBody> {
-    const version = this.deps.versions.current(TREASURY_DATASETS.allocation);
-    return this.bodies.get('allocation', version, () => allocationFramework(this.deps.database.db));
+    return this.bodies.replayable('allocation', this.allocationVersion, () =>
+      allocationFramework(this.deps.database.db),
+    );
   }
 
   async walletBalancesBody(): Promise<CachedBody> {
-    const version = this.deps.versions.current(TREASURY_DATASETS.wallets);
-    return this.bodies.get('wallet-balances', version, () => walletBalances(this.deps.database.db));
+    return this.bodies.replayable('wallet-balances', this.walletsVersion, () =>
+      walletBalances(this.deps.database.db),
+    );
   }
 
   async walletSleevesBody(): Promise<CachedBody> {
-    const version = this.deps.versions.current(TREASURY_DATASETS.wallets);
-    return this.bodies.get('wallet-sleeves', version, () => walletSleeves(this.deps.database.db));
+    return this.bodies.replayable('wallet-sleeves', this.walletsVersion, () =>
+      walletSleeves(this.deps.database.db),
+    );
   }
 
   async tokenMetrics() {

@@ -184,4 +184,33 @@ describe.skipIf(!postgres)('replicas on one PostgreSQL', () => {
     }
     console.log(`replica B served the new body ${delays.join(', ')} ms after the write on A`);
   });
+
+  test(`new allocation targets set on one replica show on another's replayed answer within ${NOTIFY_BOUND_MS} ms`, async () => {
+    const url = '/api/dashboards/allocation';
+    const noteOn = async (i: number) =>
+      ((await (await fetch(replica(i) + url)).json()) as { note: string | null }).note;
+    await noteOn(1);
+    await noteOn(1); // the second read is answered from the recording (http/replay.ts)
+    for (let round = 0; round < 2; round++) {
+      const note = `replay round ${round}`;
+      const put = await fetch(replica(0) + '/api/treasury/admin/allocation', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
+        body: JSON.stringify({
+          weights: [
+            { bucket: 'aave', weight: 1 + round },
+            { bucket: 'morpho', weight: 1 },
+          ],
+          note,
+        }),
+      });
+      expect(put.status).toBe(200);
+      const written = performance.now();
+      while ((await noteOn(1)) !== note) {
+        expect(performance.now() - written).toBeLessThan(NOTIFY_BOUND_MS);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(await noteOn(2)).toBe(note);
+    }
+  });
 });

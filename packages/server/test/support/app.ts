@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
 import { parseConfig, type Config } from '../../src/config.js';
@@ -35,6 +35,8 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     clock?: ManualClock;
+    /** Fastify logger options (default: no logging). */
+    logger?: FastifyServerOptions['logger'];
     /** Extra routes or hooks a test needs, added before the app is sealed. */
     extend?: (app: FastifyInstance) => void;
   } = {},
@@ -46,7 +48,7 @@ export async function createTestApp(
     config,
     database: testDb.database,
     clock,
-    logger: false,
+    logger: options.logger ?? false,
     health: { dbPingTtlMs: 0, guardProbeTtlMs: 0 },
   });
   options.extend?.(app);

@@ -55,7 +55,7 @@ export class SessionReads {
     ),
   );
   private nextFire: { version: number; from: Date; at: Date | null } | undefined;
-  private readonly open = new VersionedValue(() => this.readOpenSession());
+  private readonly openBody = new VersionedBodyCache<'open'>(1);
   /** The session row and its fingerprints: read on every request, or once per epoch where watched. */
   private readonly found: WatchedReads<SessionForRead | undefined>;
   private readonly fresh = new FreshReads<SessionForRead | undefined>();
@@ -188,8 +188,12 @@ export class SessionReads {
    * The newest session in state collecting with its close time, or null. Read once per swarm data
    * version (every convene, state change, window change and take bumps it), because agents poll it.
    */
-  async openSession() {
-    return this.open.get(this.version);
+  async openSessionBody(): Promise<CachedBody> {
+    return this.openBody.replayable(
+      'open',
+      () => this.version,
+      () => this.readOpenSession(),
+    );
   }
 
   private async readOpenSession() {

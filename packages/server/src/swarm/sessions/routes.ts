@@ -75,9 +75,9 @@ export const sessionReadRoutes: FastifyPluginAsyncTypebox<{ reads: SessionReads 
         tags: ['swarm sessions'],
         summary:
           'The session collecting takes, with its close time; null when none. With several collecting: the one whose window closes soonest (no deadline last), ties by subject id',
-        response: { 200: OpenSession },
+        response: { 200: OpenSession, 304: NOT_MODIFIED },
       },
     },
-    async () => reads.openSession(),
+    async (request, reply) => sendCachedBody(request, reply, await reads.openSessionBody()),
   );
 };

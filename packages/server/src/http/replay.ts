@@ -1,0 +1,220 @@
+import http, {
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import type { CachedBody } from './cached-body.js';
+import { acceptsEncoding } from './cached-body.js';
+import type { Readiness } from './readiness.js';
+
+/** A cached body that can be answered again, byte for byte, for as long as `current()` holds. */
+export interface ReplayableBody extends CachedBody {
+  readonly current: () => boolean;
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+interface Recorded {
+  readonly headers: OutgoingHttpHeaders;
+  readonly body: Buffer;
+}
+
+interface Entry {
+  readonly route: string;
+  readonly current: () => boolean;
+  readonly byEncoding: Partial<Record<Encoding, Recorded>>;
+  bytes: number;
+}
+
+/** What the replay tells the request log and the metrics for each request it answers. */
+export interface ReplayedRequest {
+  readonly request: IncomingMessage;
+  readonly route: string;
+  readonly statusCode: number;
+  readonly responseTimeMs: number;
+}
+
+/** Bodies a route sent with `sendCachedBody` and a `current()` check, marked for onResponse. */
+const sentReplayable = new WeakMap<FastifyReply, ReplayableBody>();
+
+export function markReplayable(reply: FastifyReply, body: CachedBody): void {
+  if ('current' in body && typeof body.current === 'function')
+    sentReplayable.set(reply, body as ReplayableBody);
+}
+
+/**
+ * Responses answered again without Fastify. A route's full answer (every header the hooks set, and
+ * the bytes of the encoding chosen) is recorded the first time it goes out for a URL, and a later
+ * plain GET of the same URL, asking for the same encoding, gets those bytes written straight to the
+ * socket for as long as the body's data version has not moved. What Fastify does per request
+ * (routing, validation, hooks, reply) cost about half of a cached read's time; the bodies were
+ * already serialised and compressed once per version (docs/benchmarks.md, issue 29).
+ *
+ * Only exact URLs that Fastify answered 200 are recorded, so validation has already passed for them;
+ * conditional requests (If-None-Match), other methods and a loading service always go to Fastify.
+ * Each replayed request still writes its request log line and counts in the metrics.
+ */
+export class ReplayCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private readonly listeners: Array<(served: ReplayedRequest) => void> = [];
+  private served = 0;
+
+  constructor(
+    private readonly readiness: Readiness,
+    /** Recorded bytes kept at most (least recently used first out); bodies are shared with caches. */
+    private readonly capacityBytes = 32 * 1024 * 1024,
+  ) {}
+
+  /** How many requests were answered from a recording (for tests and /metrics). */
+  get servedCount(): number {
+    return this.served;
+  }
+
+  onServed(listener: (served: ReplayedRequest) => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Answers `request` from a recording and returns true, or returns false for Fastify to answer. */
+  serve(request: IncomingMessage, response: ServerResponse): boolean {
+    if (request.method !== 'GET' || this.readiness.isLoading) return false;
+    const url = request.url;
+    if (url === undefined || request.headers['if-none-match'] !== undefined) return false;
+    const entry = this.entries.get(url);
+    if (entry === undefined) return false;
+    if (!entry.current()) {
+      this.forget(url, entry);
+      return false;
+    }
+    const recorded = entry.byEncoding[encodingFor(request.headers['accept-encoding'])];
+    if (recorded === undefined) return false;
+    const started = performance.now();
+    this.entries.delete(url);
+    this.entries.set(url, entry);
+    response.writeHead(200, recorded.headers);
+    response.end(recorded.body);
+    this.served += 1;
+    const served = {
+      request,
+      route: entry.route,
+      statusCode: 200,
+      responseTimeMs: performance.now() - started,
+    };
+    for (const listener of this.listeners) listener(served);
+    return true;
+  }
+
+  /** Records a 200 Fastify just sent, when its route marked the body replayable. */
+  record(url: string, route: string, reply: FastifyReply): void {
+    const body = sentReplayable.get(reply);
+    if (body === undefined || reply.statusCode !== 200 || !body.current()) return;
+    const encoding = encodingOf(reply.getHeader('content-encoding'));
+    const bytes = encoding === 'br' ? body.brotli : encoding === 'gzip' ? body.gzip : body.identity;
+    let entry = this.entries.get(url);
+    if (entry !== undefined && entry.current !== body.current) {
+      this.forget(url, entry);
+      entry = undefined;
+    }
+    if (entry === undefined) {
+      entry = { route, current: body.current, byEncoding: {}, bytes: 0 };
+      this.entries.set(url, entry);
+    }
+    if (entry.byEncoding[encoding] !== undefined) return;
+    entry.byEncoding[encoding] = {
+      headers: reply.getHeaders() as OutgoingHttpHeaders,
+      body: bytes,
+    };
+    entry.bytes += bytes.length;
+    this.bytes += bytes.length;
+    while (this.bytes > this.capacityBytes && this.entries.size > 0) {
+      const [oldest, first] = this.entries.entries().next().value as [string, Entry];
+      this.forget(oldest, first);
+    }
+  }
+
+  private forget(url: string, entry: Entry): void {
+    if (this.entries.get(url) !== entry) return;
+    this.entries.delete(url);
+    this.bytes -= entry.bytes;
+  }
+}
+
+function encodingOf(header: unknown): Encoding {
+  return header === 'br' ? 'br' : header === 'gzip' ? 'gzip' : 'identity';
+}
+
+/** The encoding `sendCachedBody` chooses for this Accept-Encoding (remembered per header value). */
+const encodingByHeader = new Map<string, Encoding>();
+
+function encodingFor(header: string | undefined): Encoding {
+  const accepted = header ?? '';
+  let encoding = encodingByHeader.get(accepted);
+  if (encoding === undefined) {
+    encoding = acceptsEncoding(accepted, 'br')
+      ? 'br'
+      : acceptsEncoding(accepted, 'gzip')
+        ? 'gzip'
+        : 'identity';
+    if (encodingByHeader.size < 256) encodingByHeader.set(accepted, encoding);
+  }
+  return encoding;
+}
+
+/**
+ * Fastify's `serverFactory`: the same HTTP/1.1 server Fastify would build (its timeouts included),
+ * asking the replay cache first.
+ */
+export function replayingServer(
+  replays: ReplayCache,
+): NonNullable<FastifyServerOptions['serverFactory']> {
+  return (handler, fastifyOptions) => {
+    const options = fastifyOptions as ServerTimeouts;
+    const server = http.createServer(options.http ?? {}, (request, response) => {
+      if (!replays.serve(request, response)) handler(request, response);
+    });
+    if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+    if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+    if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);
+    if (options.maxRequestsPerSocket !== undefined && options.maxRequestsPerSocket > 0)
+      server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+    return server;
+  };
+}
+
+/** The options Fastify resolves (with its defaults) and applies to the server it would build. */
+interface ServerTimeouts {
+  http?: http.ServerOptions;
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
+/** Records replayable answers as they complete, and logs each replayed request like Fastify does. */
+export function registerReplays(app: FastifyInstance, replays: ReplayCache): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    if (request.method === 'GET' && request.headers['if-none-match'] === undefined) {
+      const { url: route, schema } = request.routeOptions;
+      // A route that asks for credentials is never answered without them.
+      if (route !== undefined && (schema?.security ?? []).length === 0)
+        replays.record(request.url, route, reply);
+    }
+    done();
+  });
+  replays.onServed(({ request, statusCode, responseTimeMs }) => {
+    app.log.info(
+      {
+        reqId: crypto.randomUUID(),
+        req: {
+          method: request.method,
+          url: request.url,
+          remoteAddress: request.socket.remoteAddress,
+        },
+        res: { statusCode },
+        responseTime: responseTimeMs,
+      },
+      'request completed',
+    );
+  });
+}

@@ -1,0 +1,223 @@
+/**
+ * Cached answers replayed without Fastify (src/http/replay.ts), over real HTTP: the replayed
+ * response is the routed one byte for byte in every encoding, it is logged and counted like any
+ * other, it stops the moment its data version moves, and what it must not answer goes to the routes.
+ */
+import http, { type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { Readiness } from '../src/http/readiness.js';
+import { ReplayCache } from '../src/http/replay.js';
+import { VersionedBodyCache, sendCachedBody } from '../src/http/cached-body.js';
+import { serializeRequest } from '../src/http/logging.js';
+import { createTestApp, TEST_ADMIN_TOKEN, type TestContext } from './support/app.js';
+import { describeEachDatabase } from './support/databases.js';
+import { seedTreasuryAndRegime } from './regime/support.js';
+import { newSubject } from './support/swarm.js';
+
+interface Raw {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function rawRequest(
+  base: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      base + path,
+      { method: options.method ?? 'GET', headers: options.headers ?? {} },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            body: Buffer.concat(chunks),
+          }),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+const withoutDate = ({ date: _date, ...headers }: IncomingHttpHeaders) => headers;
+
+const ENCODINGS = [{}, { 'accept-encoding': 'gzip' }, { 'accept-encoding': 'gzip, deflate, br' }];
+const REPLAYED_URLS = [
+  '/api/dashboards/wallet-balances',
+  '/api/dashboards/allocation',
+  '/api/dashboards/wallet-sleeves',
+  '/api/dashboards/regime-snapshots?range=30',
+  '/api/dashboards/research-signals/channel-divergence',
+  '/api/dashboards/research-signals/late-cycle-signals/summary',
+  '/api/swarm/open-session',
+];
+
+describeEachDatabase('replayed cached answers', (kind) => {
+  let ctx: TestContext;
+  let base: string;
+  const lines: Array<Record<string, unknown>> = [];
+  const replays = () => ctx.app.convene.replays;
+
+  beforeAll(async () => {
+    const privateBodies = new VersionedBodyCache();
+    ctx = await createTestApp(kind, {
+      extend: (app) =>
+        app.get(
+          '/api/test/private-report',
+          { schema: { security: [{ adminToken: [] }] } },
+          async (request, reply) => {
+            if (request.headers['x-admin-token'] !== TEST_ADMIN_TOKEN)
+              return reply.code(401).send({ error: 'unauthorized' });
+            const body = await privateBodies.replayable(
+              'report',
+              () => 1,
+              async () => ({
+                secret: 'for admins only',
+              }),
+            );
+            return sendCachedBody(request, reply, body);
+          },
+        ),
+      logger: {
+        level: 'info',
+        serializers: { req: serializeRequest },
+        stream: { write: (line: string) => void lines.push(JSON.parse(line)) },
+      },
+    });
+    await seedTreasuryAndRegime(ctx);
+    base = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => ctx.close());
+
+  test('a repeated read is the routed answer byte for byte in every encoding, logged and counted', async () => {
+    for (const url of REPLAYED_URLS) {
+      for (const headers of ENCODINGS) {
+        const routed = await rawRequest(base, url, { headers });
+        expect(routed.status, url).toBe(200);
+        const before = replays().servedCount;
+        const replayed = await rawRequest(base, url, { headers });
+        expect(replays().servedCount, `${url} ${JSON.stringify(headers)}`).toBe(before + 1);
+        expect(replayed.status).toBe(200);
+        expect(withoutDate(replayed.headers)).toEqual(withoutDate(routed.headers));
+        expect(replayed.body.equals(routed.body)).toBe(true);
+      }
+    }
+    const logged = lines.filter(
+      (line) =>
+        line.msg === 'request completed' && (line.req as { url: string }).url === REPLAYED_URLS[0],
+    );
+    expect(logged).toHaveLength(2 * ENCODINGS.length);
+    const [routedLine, replayedLine] = logged;
+    expect(Object.keys(replayedLine!).sort()).toEqual(Object.keys(routedLine!).sort());
+    expect(replayedLine).toMatchObject({
+      level: 30,
+      req: { method: 'GET', url: REPLAYED_URLS[0], remoteAddress: '127.0.0.1' },
+      res: { statusCode: 200 },
+    });
+    expect(new Set(logged.map((line) => line.reqId)).size).toBe(logged.length);
+
+    const metrics = (await rawRequest(base, '/metrics')).body.toString();
+    const count = metrics
+      .split('\n')
+      .find((line) =>
+        line.startsWith(
+          'convene_http_request_duration_seconds_count{method="GET",route="/api/dashboards/wallet-balances",status="200"}',
+        ),
+      );
+    expect(count?.split(' ')[1]).toBe(String(2 * ENCODINGS.length));
+  });
+
+  test('an answer whose data version moved is never replayed: new allocation targets show on the next read', async () => {
+    const url = '/api/dashboards/allocation';
+    await rawRequest(base, url);
+    const before = (await rawRequest(base, url)).body.toString();
+    const weights = [
+      { bucket: 'aave', weight: 50 },
+      { bucket: 'morpho', weight: 50 },
+    ];
+    const put = await rawRequest(base, '/api/treasury/admin/allocation', {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', 'x-admin-token': TEST_ADMIN_TOKEN },
+      body: JSON.stringify({ weights, note: 'replay test' }),
+    });
+    expect(put.status).toBe(200);
+    const served = replays().servedCount;
+    const after = await rawRequest(base, url);
+    expect(replays().servedCount).toBe(served);
+    expect(after.body.toString()).not.toBe(before);
+    expect(JSON.parse(after.body.toString()).note).toBe('replay test');
+    const again = await rawRequest(base, url);
+    expect(replays().servedCount).toBe(served + 1);
+    expect(again.body.equals(after.body)).toBe(true);
+  });
+
+  test('a session opened over HTTP shows on the next open-session read, then that answer is replayed', async () => {
+    const url = '/api/swarm/open-session';
+    await rawRequest(base, url);
+    expect((await rawRequest(base, url)).body.toString()).toBe('null');
+    await newSubject(ctx.app.convene.database.db, 'replay-subject');
+    const opened = await rawRequest(base, '/api/swarm/admin/sessions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-admin-token': TEST_ADMIN_TOKEN },
+      body: JSON.stringify({ subjectId: 'replay-subject', date: '2026-06-01' }),
+    });
+    expect(opened.status).toBe(201);
+    const served = replays().servedCount;
+    const open = JSON.parse((await rawRequest(base, url)).body.toString());
+    expect(open).toMatchObject({ subjectId: 'replay-subject', date: '2026-06-01', takeCount: 0 });
+    expect(replays().servedCount).toBe(served);
+    expect(JSON.parse((await rawRequest(base, url)).body.toString())).toEqual(open);
+    expect(replays().servedCount).toBe(served + 1);
+  });
+
+  test('conditional requests, HEAD, query variants and unknown routes go to the routes', async () => {
+    const url = '/api/dashboards/wallet-balances';
+    const first = await rawRequest(base, url);
+    const served = replays().servedCount;
+    const notModified = await rawRequest(base, url, {
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(notModified.status).toBe(304);
+    const head = await rawRequest(base, url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+    // A URL never answered 200 before is answered by its route, whatever was recorded for others.
+    expect((await rawRequest(base, '/api/dashboards/research-signals/unknown-signal')).status).toBe(
+      404,
+    );
+    expect((await rawRequest(base, '/api/dashboards/research-signals/unknown-signal')).status).toBe(
+      404,
+    );
+    expect(replays().servedCount).toBe(served);
+  });
+
+  test('an answer from a route that asks for credentials is never replayed to a caller without them', async () => {
+    const url = '/api/test/private-report';
+    const headers = { 'x-admin-token': TEST_ADMIN_TOKEN };
+    expect((await rawRequest(base, url, { headers })).status).toBe(200);
+    expect((await rawRequest(base, url, { headers })).status).toBe(200);
+    const stranger = await rawRequest(base, url);
+    expect(stranger.status).toBe(401);
+    expect(stranger.body.toString()).not.toContain('for admins only');
+  });
+});
+
+test('a loading service never replays: the readiness gate answers instead', () => {
+  const readiness = new Readiness(true);
+  const cache = new ReplayCache(readiness);
+  const request = { method: 'GET', url: '/api/dashboards/allocation', headers: {} };
+  const response = {
+    writeHead: () => {
+      throw new Error('replayed while loading');
+    },
+  };
+  expect(cache.serve(request as never, response as never)).toBe(false);
+});
