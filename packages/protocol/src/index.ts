@@ -99,3 +99,4 @@ export type {
   UnverifiedReason,
 } from './receipt-types.js';
 export * from './tlog/index.js';
+export * from './track-record/index.js';

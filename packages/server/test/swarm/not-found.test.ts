@@ -65,6 +65,16 @@ describeEachDatabase('one 404 body on every swarm route', (kind) => {
     },
     {
       method: 'GET',
+      path: '/api/swarm/sessions/{id}/outcome',
+      url: `/api/swarm/sessions/${UNKNOWN}/outcome`,
+    },
+    {
+      method: 'GET',
+      path: '/api/swarm/members/{id}/track-record',
+      url: '/api/swarm/members/nobody/track-record',
+    },
+    {
+      method: 'GET',
       path: '/api/swarm/sessions/{id}/consensus-receipt',
       url: `/api/swarm/sessions/${UNKNOWN}/consensus-receipt`,
     },
