@@ -17,7 +17,7 @@ import type { DB } from '../../db/schema.js';
 import type { Job, JobOutcome } from '../../jobs/scheduler.js';
 import type { OutcomeEntryLog } from '../../tlog/outcome-log.js';
 import { TRACK_RECORD_DATASET } from '../shared/constants.js';
-import { dueOutcomes, insertOutcome, outcomeSource, type OutcomeSource } from './repository.js';
+import { dueOutcomes, insertOutcomes, outcomeSource, type OutcomeSource } from './repository.js';
 import type { SeriesReader } from './series.js';
 import type { TrackRecordSettings } from './settings.js';
 
@@ -109,19 +109,22 @@ export class OutcomeRecorder {
   private async store(records: readonly OutcomeRecord[]): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const index = this.log === null ? null : await this.log.lockIndex(trx);
-      for (const record of records) {
-        const text = jcs(record);
-        await insertOutcome(trx, {
-          sessionId: record.sessionId,
-          horizonDays: record.horizonDays,
-          subjectId: record.subjectId,
-          status: record.status,
-          reason: record.reason,
-          record: text,
-          digest: sha256Hex(text),
-          computedAt: new Date(record.computedAt),
-        });
-      }
+      await insertOutcomes(
+        trx,
+        records.map((record) => {
+          const text = jcs(record);
+          return {
+            sessionId: record.sessionId,
+            horizonDays: record.horizonDays,
+            subjectId: record.subjectId,
+            status: record.status,
+            reason: record.reason,
+            record: text,
+            digest: sha256Hex(text),
+            computedAt: new Date(record.computedAt),
+          };
+        }),
+      );
       if (this.log !== null && index !== null) await this.log.append(trx, index, records);
       await this.versions.bump(TRACK_RECORD_DATASET, trx);
     });

@@ -131,23 +131,28 @@ export async function outcomeSource(
   };
 }
 
-export async function insertOutcome(
+/** Stores outcome rows, a few hundred per statement. */
+export async function insertOutcomes(
   trx: Kysely<DB>,
-  row: Omit<StoredOutcome, 'logIndex'>,
+  rows: ReadonlyArray<Omit<StoredOutcome, 'logIndex'>>,
 ): Promise<void> {
-  await trx
-    .insertInto('session_outcome')
-    .values({
-      session_id: row.sessionId,
-      horizon_days: row.horizonDays,
-      subject_id: row.subjectId,
-      status: row.status,
-      reason: row.reason,
-      record: row.record,
-      digest: row.digest,
-      computed_at: row.computedAt,
-    })
-    .execute();
+  for (let i = 0; i < rows.length; i += 200) {
+    await trx
+      .insertInto('session_outcome')
+      .values(
+        rows.slice(i, i + 200).map((row) => ({
+          session_id: row.sessionId,
+          horizon_days: row.horizonDays,
+          subject_id: row.subjectId,
+          status: row.status,
+          reason: row.reason,
+          record: row.record,
+          digest: row.digest,
+          computed_at: row.computedAt,
+        })),
+      )
+      .execute();
+  }
 }
 
 /** Stored outcomes (one session's, or every one), with their log positions, oldest first. */
