@@ -5550,6 +5550,124 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/swarm/track-record/series/{label}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The daily series a label is valued with (TRACK_RECORD_SERIES), as outcomes read it: what an outcome's start and end values can be checked against */
+    get: {
+      parameters: {
+        query?: {
+          /** @description YYYY-MM-DD */
+          from?: string;
+          /** @description YYYY-MM-DD, at most 800 days on */
+          to?: string;
+        };
+        header?: never;
+        path: {
+          /** @description a bucket label */
+          label: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              label: string;
+              /** @description regime:<KEY>, own-vault, coin:<id> or vault:<id> */
+              source: string;
+              from: string;
+              to: string;
+              /** @description every stored observation from `from` to `to`, ascending */
+              points: {
+                date: string;
+                value: number;
+              }[];
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: false;
+              /** @enum {number} */
+              status: 404;
+              error: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/swarm/track-record': {
     parameters: {
       query?: never;

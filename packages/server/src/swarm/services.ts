@@ -132,7 +132,13 @@ export function buildSwarmServices(
     lifecycle,
     roster: new RosterAdmin(db, members, lifecycle, () => clock.now()),
     allocations,
-    trackRecords: new TrackRecordService(db, versions, config.trackRecord, memberReads),
+    trackRecords: new TrackRecordService(
+      db,
+      versions,
+      config.trackRecord,
+      memberReads,
+      seriesReader(regime),
+    ),
     outcomes,
     sweep: () => sweepLifecycle(sweepDeps),
   };

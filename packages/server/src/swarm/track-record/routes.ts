@@ -6,6 +6,7 @@ import {
   LeaderboardQuery,
   LeaderboardResponse,
   MemberTrackRecordResponse,
+  SeriesResponse,
   SessionOutcomeResponse,
 } from './schemas.js';
 import type { TrackRecordService } from './service.js';
@@ -43,6 +44,25 @@ export const trackRecordRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) =>
       sendCachedBody(request, reply, await trackRecords.memberBody(request.params.id)),
+  );
+
+  app.get(
+    '/api/swarm/track-record/series/:label',
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          "The daily series a label is valued with (TRACK_RECORD_SERIES), as outcomes read it: what an outcome's start and end values can be checked against",
+        params: Type.Object({ label: Type.String({ description: 'a bucket label' }) }),
+        querystring: Type.Object({
+          from: Type.Optional(Type.String({ description: 'YYYY-MM-DD' })),
+          to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, at most 800 days on' })),
+        }),
+        response: swarmResponses({ 200: SeriesResponse }, [404]),
+      },
+    },
+    async (request) =>
+      trackRecords.series(request.params.label, request.query.from, request.query.to),
   );
 
   app.get(

@@ -165,6 +165,16 @@ export const SwarmRecordSchema = Type.Object({
   sumExcess: Num('sum of the excesses (overlapping horizons: not one portfolio)'),
 });
 
+export const SeriesResponse = Type.Object({
+  label: Type.String(),
+  source: Type.String({ description: 'regime:<KEY>, own-vault, coin:<id> or vault:<id>' }),
+  from: DateText,
+  to: DateText,
+  points: Type.Array(Type.Object({ date: DateText, value: Type.Number() }), {
+    description: 'every stored observation from `from` to `to`, ascending',
+  }),
+});
+
 export const LeaderboardQuery = Type.Object({
   horizon: Type.Optional(Type.Integer({ description: 'days; default the first configured' })),
   sort: Type.Optional(

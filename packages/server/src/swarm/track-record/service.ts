@@ -1,4 +1,6 @@
 import {
+  addDays,
+  DATE_RE,
   isStance,
   LEADERBOARD_SORTS,
   sortLeaderboard,
@@ -27,6 +29,7 @@ import {
   type CountedTakeRow,
   type StoredOutcome,
 } from './repository.js';
+import type { SeriesReader } from './series.js';
 import type { TrackRecordSettings } from './settings.js';
 import { leaderboardCursor, offsetOf } from './cursor.js';
 import { memberTrackRecordView, scoredTakeView, sessionScoreView } from './views.js';
@@ -65,7 +68,28 @@ export class TrackRecordService {
     private readonly versions: DataVersions,
     private readonly settings: TrackRecordSettings,
     private readonly members: MemberReads,
+    private readonly readSeries: SeriesReader,
   ) {}
+
+  /**
+   * GET /api/swarm/track-record/series/{label}: the observations of the series a label follows,
+   * as outcomes read them, so anyone can check an outcome's start and end values.
+   */
+  async series(label: string, from: string | undefined, to: string | undefined) {
+    const configured = this.settings.series.get(label);
+    if (configured === undefined) throw fail('noSeriesForLabel');
+    const valid = (d: string | undefined): d is string =>
+      d !== undefined && DATE_RE.test(d) && addDays(d, 0) === d;
+    if (!valid(from) || !valid(to) || from > to || to > addDays(from, 800))
+      throw fail('invalidSeriesRange');
+    return {
+      label,
+      source: configured.text,
+      from,
+      to,
+      points: await this.readSeries(configured.source, from, to, this.db),
+    };
+  }
 
   private readonly version = () => this.versions.current(TRACK_RECORD_DATASET);
 

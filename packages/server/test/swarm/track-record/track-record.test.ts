@@ -244,6 +244,37 @@ describeEachDatabase('track records', (kind) => {
     }
   });
 
+  it("serves each label's series as outcomes read it, to check an outcome's inputs against", async () => {
+    const { status, body } = await getJson(
+      ctx.app,
+      '/api/swarm/track-record/series/service_token?from=2026-06-01&to=2026-06-08',
+    );
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ label: 'service_token', source: 'regime:TESTB' });
+    expect(body.points.map((p: { date: string }) => p.date)).toEqual([
+      '2026-06-01',
+      '2026-06-02',
+      '2026-06-08',
+    ]);
+    for (const query of [
+      'from=2026-06-08&to=2026-06-01',
+      'from=2026-02-30&to=2026-03-01',
+      'to=2026-01-01',
+    ]) {
+      const bad = await getJson(ctx.app, `/api/swarm/track-record/series/aave?${query}`);
+      expect([query, bad.status]).toEqual([query, 400]);
+    }
+    const unknown = await getJson(
+      ctx.app,
+      '/api/swarm/track-record/series/sky?from=2026-06-01&to=2026-06-02',
+    );
+    expect(unknown.body).toEqual({
+      ok: false,
+      status: 404,
+      error: 'no series is configured for that label',
+    });
+  });
+
   it('stores no outcome, with the reason, when a holding has no series', async () => {
     const db = ctx.testDb.database.db;
     const unvalued = await treasurySubject(db, [{ bucket: 'sky', valueUsd: 1_000 }]);

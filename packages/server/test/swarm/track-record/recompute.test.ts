@@ -25,8 +25,10 @@ import {
 const run = promisify(execFile);
 const PYTHON = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3';
 const SCRIPT = fileURLToPath(new URL('../python/track_record.py', import.meta.url));
+/** The `convene` CLI as users run it (built by `npm run build`, which `npm test` runs first). */
+const CLI = fileURLToPath(new URL('../../../../client/bin/convene.js', import.meta.url));
 
-describeEachDatabase('the Python recomputation of the track records', (kind) => {
+describeEachDatabase('the track records, recomputed by others', (kind) => {
   let ctx: TestContext;
   let base: string;
 
@@ -84,6 +86,9 @@ describeEachDatabase('the Python recomputation of the track records', (kind) => 
     }
     ctx.clock.set('2026-07-25T00:00:00Z');
     await ctx.app.convene.scheduler.runNow(TRACK_RECORD_JOB);
+    // Signed into a checkpoint, so the CLI can prove each outcome entry is in the log.
+    await ctx.app.convene.tlog.sequencer.integrate();
+    await ctx.app.convene.tlog.service.checkpointNow();
     base = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
@@ -118,7 +123,44 @@ describeEachDatabase('the Python recomputation of the track records', (kind) => 
     }
     expect(compared).toBe(10);
   });
+
+  test('convene track-record verify recomputes from the log and the public series (exit 0, 6, 1)', async () => {
+    const keys = {
+      log: (await ctx.app.inject({ url: '/api/log/key' })).json<{ publicKey: string }>().publicKey,
+      service: (await ctx.app.inject({ url: '/api/swarm/receipt-key' })).json<{
+        publicKey: string;
+      }>().publicKey,
+    };
+    const pinned = ['--log-key', keys.log, '--service-key', keys.service];
+    const all = await convene(base, ['track-record', 'verify', '--all', ...pinned]);
+    expect(all.stdout).toContain('the 7-day leaderboard recomputes (5 members)');
+    expect([all.code, all.stdout.trim().split('\n').at(-1)]).toEqual([0, 'VERIFIED']);
+    const member = (await ctx.app.inject({ url: '/api/swarm/track-record?limit=1' })).json<{
+      leaderboard: Array<{ handle: string }>;
+    }>().leaderboard[0]!.handle;
+    const one = await convene(base, ['track-record', 'verify', member, ...pinned]);
+    expect(one.stdout).toContain(`${member}'s 30-day record recomputes`);
+    expect(one.code).toBe(0);
+    // Without pinned keys nothing differs, but the keys could not be checked: exit 6.
+    expect((await convene(base, ['track-record', 'verify', member])).code).toBe(6);
+    // A series rewritten after the outcomes were published no longer matches them: exit 1.
+    await insertObservations(ctx.testDb.database.db, 'TESTB', [['2026-06-09', 1]]);
+    const changed = await convene(base, ['track-record', 'verify', '--all', ...pinned]);
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toMatch(/✗ outcome inputs are the public series' values/);
+  });
 });
+
+/** Runs `convene` against the listening server; resolves with its exit code and output. */
+async function convene(base: string, args: string[]) {
+  return run(process.execPath, [CLI, ...args], {
+    env: { PATH: process.env.PATH ?? '', CONVENE_URL: base },
+    timeout: 120_000,
+  }).then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code: number; stdout: string }) => ({ code: error.code, stdout: error.stdout }),
+  );
+}
 
 /** Every figure `expected` (the recomputation) has equals `actual`'s to 1e-9; ranks exactly. */
 function expectClose(
