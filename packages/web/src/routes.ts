@@ -45,6 +45,7 @@ const swarm = {
   members: page(() => import('./pages/swarm/members.js'), 'MembersPage'),
   member: page(() => import('./pages/swarm/members.js'), 'MemberPage'),
   take: page(() => import('./pages/swarm/take-page.js'), 'TakePage'),
+  trackRecord: page(() => import('./pages/swarm/leaderboard-page.js'), 'LeaderboardPage'),
   memo: page(() => import('./pages/swarm/take-page.js'), 'MemoPage'),
 };
 const join = page(() => import('./pages/join/join-page.js'), 'JoinPage');
@@ -59,6 +60,7 @@ export const routes: SiteRoute[] = [
   { path: '/swarm', component: swarm.home },
   { path: '/swarm/sessions/:id', component: swarm.session },
   { path: '/swarm/members', component: swarm.members },
+  { path: '/swarm/track-record', component: swarm.trackRecord },
   { path: '/swarm/members/:id', component: swarm.member },
   { path: '/swarm/takes/:id', component: swarm.take },
   { path: '/swarm/memos/:id', component: swarm.memo },

@@ -71,6 +71,7 @@ async function concreteRoutes(): Promise<Array<{ pattern: string; path: string }
     { pattern: '/swarm', path: '/swarm' },
     { pattern: '/swarm/sessions/:id', path: `/swarm/sessions/${session.id}` },
     { pattern: '/swarm/members', path: '/swarm/members' },
+    { pattern: '/swarm/track-record', path: '/swarm/track-record' },
     { pattern: '/swarm/members/:id', path: `/swarm/members/${take.memberId}` },
     { pattern: '/swarm/takes/:id', path: `/swarm/takes/${take.id}` },
     { pattern: '/swarm/memos/:id', path: `/swarm/memos/${memo}` },

@@ -6,7 +6,7 @@ export function MethodologyPage() {
     <section class="prose">
       <PageHeader
         title="Methodology"
-        lead="How the regime reading, the research signals and the swarm's consensus are computed, and what you can check yourself. Not investment advice."
+        lead="How the regime reading, the research signals, the swarm's consensus and its track record are computed, and what you can check yourself. Not investment advice."
       />
       <section class="card" id="regime">
         <h2>Regime classifier</h2>
@@ -63,6 +63,29 @@ export function MethodologyPage() {
           and each take’s place in the log. Your browser pins the log’s key, checks each
           checkpoint’s signature and its consistency with the last one it saw, and proves a take or
           receipt is included: see <a href="/swarm/log">the log page</a>.
+        </p>
+      </section>
+      <section class="card" id="track-records">
+        <h2>Track records</h2>
+        <p>
+          Once a published session’s horizon has passed (7 and 30 days, plus two days for the last
+          prices to land), the service computes its outcome from series it already holds: each
+          bucket’s return from its series’ value on the day the session aggregated to its value a
+          horizon later, and the subject’s return from its holdings at convene, bought and held. A
+          bucket without a series, or a series without a fresh value, gives no outcome, with the
+          reason, never a guess. The outcome record names every input and is appended to the
+          transparency log, so it cannot change later.
+        </p>
+        <p>
+          A stance and confidence become a probability that the subject rises: 0.5 + 0.49 × stance
+          score × confidence, so neutral is 50/50 and no take claims certainty. Each counted take
+          gets a Brier score (0 is perfect, 0.25 is what always saying 50/50 earns) and a log score;
+          its weights get their return over the reference allocation and over the consensus; and its
+          contribution is how much better the swarm did because it took part (the swarm recomputed
+          without it). Only the take that counted in a published session is scored. A rank needs ten
+          scored takes, and absences count as 50/50, so skipping hard sessions does not help. The
+          full rules, with a worked example, are <code>docs/methodology.md</code> in the repository;{' '}
+          <code>convene track-record verify</code> recomputes them from the log.
         </p>
       </section>
       <section class="card" id="data">

@@ -18,13 +18,19 @@ import { JudgementList } from './session-page.js';
 import { JUDGEMENTS_FETCH, JUDGEMENTS_PAGE, TAKES_FETCH, TAKES_PAGE } from './member-paging.js';
 import { StanceChip, SwarmFrame } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
+import { MemberTrackRecordSection } from './member-track-record.js';
 
 export function MembersPage() {
   const members = useResource<MembersResponse>('/api/swarm/members');
   return (
     <SwarmFrame
       title="Members"
-      lead="Active members: peers with distinct lenses, deliberately not ranked by predictive accuracy."
+      lead={
+        <>
+          Active members: peers with distinct lenses. Whether their calls came true is on each
+          member's page and in the <a href="/swarm/track-record">track record</a>.
+        </>
+      }
     >
       <Async resource={members} what="members">
         {(data) => (
@@ -103,6 +109,7 @@ export function MemberPage({ params }: { params: { id: string } }) {
           </section>
         )}
       </Async>
+      <MemberTrackRecordSection id={id} />
       <section class="card">
         <h2>Takes</h2>
         <Async resource={takes} what="takes">

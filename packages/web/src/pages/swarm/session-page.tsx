@@ -13,6 +13,7 @@ import { Hash } from '../../components/hash.js';
 import { useResource } from '../../lib/use-resource.js';
 import { DisagreementPanel, RecommendationPanel } from './aggregate-panels.js';
 import { ReceiptPanel } from './receipt-panel.js';
+import { OutcomePanel } from './outcome-panel.js';
 import { headlineOf, type Headline } from './signed-headline.js';
 import { useSessionReceipt } from './verification.js';
 import { Countdown, StateChip, SwarmFrame } from './shared.js';
@@ -165,6 +166,7 @@ export function SessionBody({ session: s }: { session: SessionDetail }) {
       ) : null}
       <TakesSection takes={s.takes} />
       <ReceiptPanel sessionId={s.id} state={receipt} />
+      <OutcomePanel sessionId={s.id} published={s.state === 'published'} />
       <JudgementsSection sessionId={s.id} />
       <section class="card" data-testid="brief">
         <h2>Brief</h2>

@@ -10,6 +10,7 @@ import type { ComponentChildren } from 'preact';
 const ITEMS = [
   { href: '/swarm', label: 'Sessions' },
   { href: '/swarm/members', label: 'Members' },
+  { href: '/swarm/track-record', label: 'Track record' },
   { href: '/swarm/log', label: 'Log' },
   { href: '/join', label: 'Join' },
 ];

@@ -13,6 +13,8 @@ import { safeHref } from '../../lib/safe-url.js';
 import { useResource } from '../../lib/use-resource.js';
 import { sessionColumns, SwarmFrame } from './shared.js';
 import { SnapshotTable } from './snapshot-panels.js';
+import type { TrackRecordBoard } from '../../api/types/track-record.js';
+import { SwarmExcessChart, SwarmStats } from './track-record-parts.js';
 
 const SESSIONS_SHOWN = 50;
 
@@ -26,6 +28,7 @@ export function SubjectPage({ params }: { params: { id: string } }) {
         {(s) => <SubjectCard subject={s} />}
       </Async>
       <LatestSnapshot id={id} />
+      <SubjectSwarmRecord id={id} />
       <SubjectSessions id={params.id} />
     </SwarmFrame>
   );
@@ -105,6 +108,36 @@ function LatestSnapshot({ id }: { id: string }) {
             </>
           );
         }}
+      </Async>
+    </section>
+  );
+}
+
+/** The swarm's cumulative record on this subject against its reference allocation. */
+function SubjectSwarmRecord({ id }: { id: string }) {
+  const board = useResource<TrackRecordBoard>(`/api/swarm/track-record?subject=${id}&limit=1`);
+  return (
+    <section class="card" data-testid="subject-swarm-record">
+      <h2>Was the swarm right here?</h2>
+      <Async resource={board} what="the swarm's record">
+        {(data) =>
+          data.swarm.sessions === 0 ? (
+            <p class="muted">
+              No outcome yet: each published session is scored once its {data.horizonDays}-day
+              horizon has passed.
+            </p>
+          ) : (
+            <>
+              <p class="small">
+                Over {data.horizonDays} days, following each session's consensus against the
+                reference allocation it carried (
+                <a href={`/swarm/track-record?horizon=${data.horizonDays}`}>all subjects</a>).
+              </p>
+              <SwarmStats swarm={data.swarm} />
+              <SwarmExcessChart sessions={data.sessions} horizon={data.horizonDays} />
+            </>
+          )
+        }
       </Async>
     </section>
   );
