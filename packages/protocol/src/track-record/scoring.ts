@@ -109,6 +109,7 @@ export function scoreSession(
     if (row === null) continue;
     for (const [bucket, share] of row) sums.set(bucket, (sums.get(bucket) ?? 0) + share);
   }
+  const labels = [...sums.keys()].sort(compareCodePoints);
   const consensusReturn = record.consensus.return;
   const referenceReturn = record.reference?.return ?? null;
 
@@ -119,7 +120,7 @@ export function scoreSession(
       take.weights === undefined ? null : allocationReturn(take.weights, returns);
     let weightContribution: number | null = null;
     if (row !== null && weighted > 1) {
-      const without = [...sums.keys()].sort(compareCodePoints).map((bucket) => ({
+      const without = labels.map((bucket) => ({
         bucket,
         weight: (sums.get(bucket)! - (row.get(bucket) ?? 0)) / (weighted - 1),
       }));
