@@ -31,6 +31,39 @@ describe('parseConfig', () => {
     );
   });
 
+  test("track records: horizons, the minimum for a rank and each label's series (demo maps its own)", () => {
+    const demo = parseConfig({}, '/srv');
+    expect(demo.trackRecord.horizons).toEqual([7, 30]);
+    expect(demo.trackRecord.minScoredTakes).toBe(10);
+    expect(demo.trackRecord.series.get('service_token')).toEqual({
+      text: 'regime:ETH',
+      source: { kind: 'regime', key: 'ETH' },
+    });
+    const staging = parseConfig(
+      {
+        APP_ENV: 'staging',
+        ADMIN_TOKEN: 'x'.repeat(16),
+        RECEIPT_SIGNING_KEY: Buffer.alloc(32, 1).toString('base64'),
+        LOG_SIGNING_KEY: Buffer.alloc(32, 2).toString('base64'),
+        TRACK_RECORD_HORIZONS: '30,1',
+        TRACK_RECORD_SERIES: `aave=own-vault,x=coin:${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`,
+      },
+      '/srv',
+    );
+    expect(staging.trackRecord.horizons).toEqual([1, 30]);
+    expect([...staging.trackRecord.series.keys()]).toEqual(['aave', 'x']);
+    expect(parseConfig({ APP_ENV: 'staging', ...keys() }, '/srv').trackRecord.series.size).toBe(0);
+    const error = captureConfigError({
+      TRACK_RECORD_HORIZONS: '7,7',
+      TRACK_RECORD_MIN_TAKES: '0',
+      TRACK_RECORD_SERIES: 'aave=somewhere',
+    });
+    expect(error.problems).toHaveLength(3);
+    expect(error.message).toContain('TRACK_RECORD_HORIZONS must be 1 to 4 distinct whole days');
+    expect(error.message).toContain('TRACK_RECORD_MIN_TAKES must be an integer from 1');
+    expect(error.message).toContain('TRACK_RECORD_SERIES items must be label=regime:<KEY>');
+  });
+
   test('prod requires an admin token and a receipt signing key, and never echoes secrets', () => {
     const error = captureConfigError({ APP_ENV: 'prod', ADMIN_TOKEN: 'short-secret' });
     expect(error.message).toContain('ADMIN_TOKEN must be at least 16 characters long');
@@ -86,4 +119,12 @@ function captureConfigError(env: Record<string, string>): ConfigError {
     throw error;
   }
   throw new Error('expected a ConfigError');
+}
+
+function keys() {
+  return {
+    ADMIN_TOKEN: 'x'.repeat(16),
+    RECEIPT_SIGNING_KEY: Buffer.alloc(32, 1).toString('base64'),
+    LOG_SIGNING_KEY: Buffer.alloc(32, 2).toString('base64'),
+  };
 }
