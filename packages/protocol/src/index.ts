@@ -99,3 +99,4 @@ export type {
   UnverifiedReason,
 } from './receipt-types.js';
 export * from './tlog/index.js';
+export { isSitePath, SITE_PATHS, type SitePath } from './site-paths.js';
