@@ -30,7 +30,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile); "degraded" when the database, a guard or the log's signer fails (see reason) */
+              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile), even when a probe fails (see reason); "degraded" when the database, a guard or the log's signer fails (see reason) */
               status: 'ok' | 'degraded' | 'loading';
               /** @description anything but "prod" means demo or staging data, not the live treasury */
               env: 'prod' | 'staging' | 'demo';
@@ -42,7 +42,7 @@ export interface paths {
               append_only_guard: string;
               /** @description the log's checkpoint signer: "ok"; "halted: <why>" when it refused to sign; "stalled: <why>" when the tree has been ahead of the latest checkpoint for longer than LOG_STALL_SECONDS; "off" when no log is kept */
               transparency_log: string;
-              /** @description why the status is "degraded" (absent otherwise) */
+              /** @description what failed: why the status is "degraded", or a probe failing while loading (absent otherwise) */
               reason?: string;
             };
           };
@@ -54,7 +54,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile); "degraded" when the database, a guard or the log's signer fails (see reason) */
+              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile), even when a probe fails (see reason); "degraded" when the database, a guard or the log's signer fails (see reason) */
               status: 'ok' | 'degraded' | 'loading';
               /** @description anything but "prod" means demo or staging data, not the live treasury */
               env: 'prod' | 'staging' | 'demo';
@@ -66,7 +66,7 @@ export interface paths {
               append_only_guard: string;
               /** @description the log's checkpoint signer: "ok"; "halted: <why>" when it refused to sign; "stalled: <why>" when the tree has been ahead of the latest checkpoint for longer than LOG_STALL_SECONDS; "off" when no log is kept */
               transparency_log: string;
-              /** @description why the status is "degraded" (absent otherwise) */
+              /** @description what failed: why the status is "degraded", or a probe failing while loading (absent otherwise) */
               reason?: string;
             };
           };

@@ -85,7 +85,9 @@ export class HealthService {
     ];
     const loading = this.options.readiness?.isLoading === true;
     return {
-      status: reasons.length > 0 ? 'degraded' : loading ? 'loading' : 'ok',
+      // Loading comes first: a probe failing while the demo seeds (a stalled log under load, say)
+      // must not turn the 503 that tells probes and clients to wait into a 200.
+      status: loading ? 'loading' : reasons.length > 0 ? 'degraded' : 'ok',
       env: this.env,
       db: `${this.database.driver}: ${answered ? 'ok' : 'unreachable'}`,
       handle_namespace: guards.namespace,
