@@ -43,7 +43,10 @@ export class OutcomeEntryLog {
         entry,
       };
     });
-    await new TlogRepository(trx).appendEntries(entries);
+    // 50 entries (about 150 KB) per statement, so no statement runs long on PGlite's thread.
+    const repository = new TlogRepository(trx);
+    for (let i = 0; i < entries.length; i += 50)
+      await repository.appendEntries(entries.slice(i, i + 50));
     if (entries.length > 0) this.onAppended();
     return entries.map((e) => ({ logIndex: e.idx, leafHash: bytesToBase64(e.leafHash) }));
   }

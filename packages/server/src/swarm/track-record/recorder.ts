@@ -54,6 +54,8 @@ export class OutcomeRecorder {
         latestStart,
         PASS_LIMIT,
       )) {
+        // PGlite answers in microtasks: yield so HTTP requests get through a long pass (first start).
+        await new Promise((resolve) => setImmediate(resolve));
         if (!sources.has(sessionId))
           sources.set(sessionId, await outcomeSource(this.db, sessionId));
         const source = sources.get(sessionId);

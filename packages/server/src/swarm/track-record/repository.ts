@@ -131,16 +131,16 @@ export async function outcomeSource(
   };
 }
 
-/** Stores outcome rows, a few hundred per statement. */
+/** Stores outcome rows, 50 (about 150 KB of records) per statement, so no statement runs long. */
 export async function insertOutcomes(
   trx: Kysely<DB>,
   rows: ReadonlyArray<Omit<StoredOutcome, 'logIndex'>>,
 ): Promise<void> {
-  for (let i = 0; i < rows.length; i += 200) {
+  for (let i = 0; i < rows.length; i += 50) {
     await trx
       .insertInto('session_outcome')
       .values(
-        rows.slice(i, i + 200).map((row) => ({
+        rows.slice(i, i + 50).map((row) => ({
           session_id: row.sessionId,
           horizon_days: row.horizonDays,
           subject_id: row.subjectId,
