@@ -63,6 +63,7 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
 
       // What the service serves must be in the log, at the index it says.
       const servedTakes = new Set<string>();
+      const servedOutcomes = new Set<string>();
       for (const session of await allSessions(ctx)) {
         const detail = await fetchJson<{ takes: ServedTake[] }>(
           ctx,
@@ -78,7 +79,14 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
             message: `session ${session.id} is published but the log holds no receipt for it`,
           });
         }
+        if (session.state === 'published')
+          problems.push(
+            ...(await outcomeProblems(ctx, session.id, audit.outcomes, entries, servedOutcomes)),
+          );
       }
+      // Every logged outcome must be served.
+      for (const [key, index] of audit.outcomes)
+        if (!servedOutcomes.has(key)) problems.push(notServed(index, `the outcome ${key}`));
 
       // Every logged take and receipt must be served as logged.
       const takeChecks = [...audit.takes]
@@ -128,8 +136,50 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
       for (const found of await inParallel([...takeChecks, ...receiptChecks, ...proofChecks])) {
         problems.push(...found);
       }
-      report(ctx, size, problems, { takes: audit.takes.size, receipts: audit.receipts.size });
+      report(ctx, size, problems, {
+        takes: audit.takes.size,
+        receipts: audit.receipts.size,
+        outcomes: audit.outcomes.size,
+      });
     });
+}
+
+/**
+ * A published session's outcomes as served: each must be in the log at the index the service gives,
+ * with the logged record's digest (`<session>/<horizon>` keys are added to `served`).
+ */
+async function outcomeProblems(
+  ctx: CliContext,
+  sessionId: string,
+  logged: ReadonlyMap<string, number>,
+  entries: ReadonlyArray<{ index: number; entry: string }>,
+  served: Set<string>,
+): Promise<AuditProblem[]> {
+  const body = await fetchJsonIfServed<{
+    outcomes: Array<{ horizonDays: number; digest: string; logIndex: number | null }>;
+  }>(ctx, `/api/swarm/sessions/${sessionId}/outcome`);
+  const problems: AuditProblem[] = [];
+  for (const outcome of body?.outcomes ?? []) {
+    const key = `${sessionId}/${outcome.horizonDays}`;
+    served.add(key);
+    const index = logged.get(key);
+    if (index === undefined) {
+      problems.push({
+        code: AUDIT_REASONS.servedNotLogged,
+        message: `the outcome ${key} is served but the log holds none`,
+      });
+      continue;
+    }
+    const entry = parseLogEntry(entries.find((e) => e.index === index)?.entry ?? '');
+    const digest = entry.ok && 'digest' in entry.entry ? entry.entry.digest : null;
+    if (outcome.logIndex !== index || outcome.digest !== digest)
+      problems.push({
+        code: AUDIT_REASONS.servedDiffers,
+        index,
+        message: `the outcome ${key} is served ${outcome.digest !== digest ? 'with another digest' : `at index ${outcome.logIndex}`}`,
+      });
+  }
+  return problems;
 }
 
 function notServed(index: number, what: string): AuditProblem {
@@ -170,11 +220,15 @@ function report(
   ctx: CliContext,
   size: number,
   problems: AuditProblem[],
-  counts: { takes: number; receipts: number } = { takes: 0, receipts: 0 },
+  counts: { takes: number; receipts: number; outcomes: number } = {
+    takes: 0,
+    receipts: 0,
+    outcomes: 0,
+  },
 ): void {
   ctx.print({ ok: problems.length === 0, size, ...counts, problems }, () =>
     problems.length === 0
-      ? `✓ ${size} entries audited: every entry verifies and its served proof leads to the signed root, the tree matches the signed checkpoint, no gap or duplicate\n✓ ${counts.takes} takes and ${counts.receipts} receipts served as logged, and everything served is logged`
+      ? `✓ ${size} entries audited: every entry verifies and its served proof leads to the signed root, the tree matches the signed checkpoint, no gap or duplicate\n✓ ${counts.takes} takes, ${counts.receipts} receipts and ${counts.outcomes} outcomes served as logged, and everything served is logged`
       : problems
           .map(
             (p) => `✗ ${p.code}${p.index === undefined ? '' : ` (entry ${p.index})`}: ${p.message}`,

@@ -143,6 +143,10 @@ describeEachDatabase('the track records, recomputed by others', (kind) => {
     expect(one.code).toBe(0);
     // Without pinned keys nothing differs, but the keys could not be checked: exit 6.
     expect((await convene(base, ['track-record', 'verify', member])).code).toBe(6);
+    // The log audit finds every served outcome logged, at its index, and every logged one served.
+    const audit = await convene(base, ['log', 'audit', '--log-key', keys.log]);
+    expect(audit.stdout).toContain('16 outcomes served as logged');
+    expect(audit.code).toBe(0);
     // A series rewritten after the outcomes were published no longer matches them: exit 1.
     await insertObservations(ctx.testDb.database.db, 'TESTB', [['2026-06-09', 1]]);
     const changed = await convene(base, ['track-record', 'verify', '--all', ...pinned]);
