@@ -2,13 +2,14 @@ import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { STANCES } from '@convene/protocol';
-import { seededRandom } from '@convene/test-support';
+import { sha256Hex, STANCES } from '@convene/protocol';
+import { connectAsInsider, seededRandom } from '@convene/test-support';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TRACK_RECORD_JOB } from '../../../src/swarm/track-record/recorder.js';
 import { createTestApp, type TestContext } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { newMember, type TestMember } from '../../support/swarm.js';
+import { secondApp } from '../session-support.js';
 import {
   insertObservations,
   publishedSession,
@@ -153,6 +154,39 @@ describeEachDatabase('the track records, recomputed by others', (kind) => {
     expect(changed.code).toBe(1);
     expect(changed.stdout).toMatch(/✗ outcome inputs are the public series' values/);
   });
+
+  if (kind === 'postgres') {
+    test('an outcome rewritten behind the service no longer matches its log entry (exit 1)', async () => {
+      const insider = await connectAsInsider(ctx.testDb.url!);
+      const other = await secondApp(ctx); // a restarted replica: nothing cached from before
+      try {
+        const [row] = await insider.query<{ session_id: string; record: string }>(
+          `select session_id, record from session_outcome where status = 'scored' limit 1`,
+        );
+        const record = row!.record.replace(
+          /"computedAt":"[^"]+"/,
+          '"computedAt":"2026-07-01T00:00:00.000Z"',
+        );
+        expect(record).not.toBe(row!.record);
+        await insider.tamper(
+          `update session_outcome set record = $1, digest = $2 where session_id = $3 and horizon_days = 7`,
+          [record, sha256Hex(record), row!.session_id],
+        );
+        const url = await other.app.listen({ host: '127.0.0.1', port: 0 });
+        const verified = await convene(url, ['track-record', 'verify', '--all']);
+        expect(verified.code).toBe(1);
+        expect(verified.stdout).toMatch(
+          /✗ each outcome's log entry verifies and holds the served record/,
+        );
+        const audit = await convene(url, ['log', 'audit']);
+        expect(audit.code).toBe(1);
+        expect(audit.stdout).toContain('served_differs_from_log');
+      } finally {
+        await other.close();
+        await insider.close();
+      }
+    });
+  }
 });
 
 /** Runs `convene` against the listening server; resolves with its exit code and output. */
