@@ -47,6 +47,8 @@ export class HealthService {
   private readonly ping: Probe<boolean>;
   private readonly guards: Probe<{ namespace: GuardOutcome; appendOnly: GuardOutcome }>;
   private readonly fresh = new FreshReads<Health>();
+  private latest: Health | undefined;
+  private refreshing: Promise<unknown> | undefined;
 
   constructor(
     private readonly database: Database,
@@ -64,8 +66,21 @@ export class HealthService {
     }));
   }
 
-  /** The current health; concurrent callers share one check that started after they asked. */
-  check(): Promise<Health> {
+  /**
+   * The current health; concurrent callers share one check that started after they asked. While a
+   * first demo start loads, the latest check answers at once and a new one runs behind it: the
+   * seeders hold the embedded database's one connection for long transactions, a probe would queue
+   * behind them, and any database failure meanwhile stops the seeding and the process anyway.
+   */
+  async check(): Promise<Health> {
+    const latest = this.latest;
+    if (latest !== undefined && latest.status === 'loading' && this.options.readiness?.isLoading) {
+      this.refreshing ??= this.fresh
+        .read('health', () => this.checkNow())
+        .catch(() => undefined)
+        .finally(() => (this.refreshing = undefined));
+      return latest;
+    }
     return this.fresh.read('health', () => this.checkNow());
   }
 
@@ -84,7 +99,7 @@ export class HealthService {
       ...(log === 'ok' || log === 'off' || !answered ? [] : [`transparency log: ${log}`]),
     ];
     const loading = this.options.readiness?.isLoading === true;
-    return {
+    return (this.latest = {
       status: reasons.length > 0 ? 'degraded' : loading ? 'loading' : 'ok',
       env: this.env,
       db: `${this.database.driver}: ${answered ? 'ok' : 'unreachable'}`,
@@ -92,7 +107,7 @@ export class HealthService {
       append_only_guard: guards.appendOnly,
       transparency_log: log,
       ...(reasons.length > 0 ? { reason: reasons.join('; ') } : {}),
-    };
+    });
   }
 
   /** "ok", "halted: <why>" or "stalled: <why>" (read each time: it is in memory and one query). */
