@@ -43,7 +43,7 @@ export async function upsertObservations(
   observations: readonly Observation[],
 ): Promise<void> {
   // Short statements: on PGlite each one holds the event loop until it is done.
-  const chunk = 1000;
+  const chunk = 500;
   for (let i = 0; i < observations.length; i += chunk) {
     const part = observations.slice(i, i + chunk);
     await sql`
