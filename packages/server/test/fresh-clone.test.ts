@@ -232,8 +232,8 @@ describe('a fresh clone, the way the README says', () => {
       const result = await sh(line, clone, environment);
       expect(result.code, `${written}\n${result.stdout}\n${result.stderr}`).toBe(0);
       if (/ apply /.test(line)) seen.set('memberId', UUID.exec(result.stdout)?.[0] ?? '');
-      const filed = /take filed: receipt (\d+)/.exec(result.stdout);
-      if (filed !== null) seen.set('recommendationId', filed[1]!);
+      const filed = /^take filed: (\S+) \(revision \d+, receipt \d+\)$/m.exec(result.stdout);
+      if (filed !== null) seen.set('takeId', filed[1]!);
       check(line, result);
     }
     return seen;
@@ -263,9 +263,11 @@ describe('a fresh clone, the way the README says', () => {
         (line, known) =>
           line
             .replaceAll('<sessionId>', sessions.published)
+            .replaceAll('<takeId>', known.get('takeId') ?? '<takeId>')
             .replaceAll('<memberId>', known.get('memberId') ?? '<memberId>'),
         (line, result) => {
-          if (line.includes('verify receipt')) expect(result.stdout).toMatch(/^VERIFIED$/m);
+          if (line.includes('verify ')) expect(result.stdout).toMatch(/^VERIFIED$/m);
+          if (line.includes(' sessions ')) expect(result.stdout).toContain(sessions.published);
           if (line.includes('admin status')) {
             expect(result.stdout).toMatch(/^env +demo$/m);
             expect(result.stdout).toMatch(
@@ -276,6 +278,7 @@ describe('a fresh clone, the way the README says', () => {
         },
       );
       expect(seen.get('memberId')).toMatch(UUID);
+      expect(seen.get('takeId')).toMatch(UUID);
     },
     10 * MINUTES,
   );
@@ -296,15 +299,12 @@ describe('a fresh clone, the way the README says', () => {
             .replace(/brief --session <sessionId>/, `brief --session ${sessions.open}`)
             .replace(/verify receipt <sessionId>/, `verify receipt ${sessions.published}`)
             .replaceAll('<memberId>', known.get('memberId') ?? '<memberId>')
-            .replaceAll(
-              '<recommendationId>',
-              known.get('recommendationId') ?? '<recommendationId>',
-            ),
+            .replaceAll('<takeId>', known.get('takeId') ?? '<takeId>'),
         (line, result) => {
           if (line.includes('verify ')) expect(result.stdout).toMatch(/^VERIFIED$/m);
         },
       );
-      expect(seen.get('recommendationId')).toMatch(/^\d+$/);
+      expect(seen.get('takeId')).toMatch(UUID);
     },
     10 * MINUTES,
   );

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { alignSeries } from '../../src/regime/align.js';
 import { dayIndex } from '../../src/regime/calendar.js';
+import { recomputeRegime } from '../../src/regime/recompute.js';
 import { DEMO_START_DATE, generateDemoSeries } from '../../src/regime/demo-series.js';
 import {
   computeResearchSignal,
@@ -92,6 +93,16 @@ describeEachDatabase('the demo research-signal history', (kind) => {
       expect(signal.payload.gauges.length).toBeGreaterThan(0);
       expect(signal.payload.btc_price.at(-1)?.date).toBe('2026-05-11');
     }
+  });
+
+  test('a recomputation reports its times rounded, as its log line carries them', async () => {
+    const result = await recomputeRegime({
+      database: ctx.testDb.database,
+      clock: ctx.clock,
+      versions: ctx.app.convene.versions,
+    });
+    for (const ms of [result?.computeMs, result?.totalMs])
+      expect(String(ms)).toMatch(/^\d+(\.\d)?$/);
   });
 
   test('today the signals are the latest, as before', async () => {
