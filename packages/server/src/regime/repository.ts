@@ -43,7 +43,7 @@ export async function upsertObservations(
   observations: readonly Observation[],
 ): Promise<void> {
   // Short statements: on PGlite each one holds the event loop until it is done.
-  const chunk = 500;
+  const chunk = 250;
   for (let i = 0; i < observations.length; i += chunk) {
     const part = observations.slice(i, i + chunk);
     await sql`
@@ -129,7 +129,7 @@ export async function replaceSnapshots(
 ): Promise<void> {
   await db.deleteFrom('regime_snapshot').execute();
   // Short statements: on PGlite each one holds the event loop until it is done.
-  const chunk = 250;
+  const chunk = 100;
   for (let i = 0; i < days.length; i += chunk) {
     await db
       .insertInto('regime_snapshot')
