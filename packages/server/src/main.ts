@@ -74,9 +74,6 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 
-  // One health check before listening: while a first start seeds, /health answers from the latest
-  // check at once instead of queueing behind the seeders for the database.
-  await app.inject({ url: '/health' });
   await app.listen({ port: config.port, host: config.host });
   const banner = startBanner(config, app.server.address(), admin.generatedAt, readiness.isLoading);
   app.log.info({ banner: banner.fields }, banner.message);

@@ -122,6 +122,8 @@ describe('a fresh clone, the way the README says', () => {
       const install = await sh('npm ci --prefer-offline --no-audit --no-fund', clone, env);
       expect(install.code, install.stderr).toBe(0);
       expect(`${install.stdout}${install.stderr}`).not.toContain('EBADENGINE');
+      // package.json's allowScripts records every dependency install script: npm 11 warns of none.
+      expect(`${install.stdout}${install.stderr}`).not.toContain('install-scripts');
       for (const folder of ['.', 'docs', 'packages/web', 'packages/client/src']) {
         const help = await sh('npx convene --help', path.join(clone, folder), env);
         expect(help.code, `${folder}: ${help.stderr}`).toBe(0);
