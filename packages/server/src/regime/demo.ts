@@ -7,7 +7,7 @@ import { recomputeRegime } from './recompute.js';
  * How far back the demo's research signals go (one row a week, Mondays): past the swarm's months of
  * demo sessions, so every past brief references the signals as they read in its week.
  */
-export const DEMO_RESEARCH_HISTORY_WEEKS = 22;
+export const DEMO_RESEARCH_HISTORY_WEEKS = 19;
 
 /**
  * Demo regime data through the live path: the seeded generator is ingested like any source (sparse

@@ -113,7 +113,11 @@ test('a past demo brief embeds the research signals as they read in its week', a
     (session) => session.date <= '2026-05-31',
   );
   expect(past.length).toBeGreaterThan(50);
-  for (const session of [past[0]!, past.at(-1)!]) {
+  const { rows: oldest } = await sql<{ id: string; date: string }>`select id, date::text as date
+    from swarm_session where state = 'published' order by date, convened_at limit 1`.execute(
+    ctx.testDb.database.db,
+  );
+  for (const session of [past[0]!, oldest[0]!]) {
     const brief = await getJson(
       ctx.app,
       `/api/swarm/brief?session=${session.id}&include=researchSignals`,
@@ -170,8 +174,8 @@ const RECORDED_DEMO = {
     regime_series: '35 c6749f1ac6b05f2110c35092600ff682',
     regime_observation: '90870 e6fbb32e222473cf01bc81e8c19d2b7d',
     regime_snapshot: '2716 65b9391ac07a6015becc23c98404e291',
-    // Today's two, and each signal as it read on the 22 Mondays before (the weekly history).
-    research_signal: '46 4c167fd4854ada5460370c4ed9851511',
+    // Today's two, and each signal as it read on the 19 Mondays before (the weekly history).
+    research_signal: '40 43a277355174e3c1c74c8e76ac0a6248',
     'research_signal of today': '2 65f4ee0309a9ba326f21480e04f4dcf5',
   },
   sessions: [
