@@ -1,8 +1,7 @@
+import { SESSION_STATES } from '@convene/protocol';
 import { Option, type Command } from 'commander';
 import { unwrap } from '../../sdk/client.js';
 import { table, type CliContext } from '../context.js';
-
-const STATES = ['scheduled', 'collecting', 'window_closed', 'aggregated', 'published'] as const;
 
 /** convene sessions: GET /api/swarm/sessions with its filters, newest first, one page at a time. */
 export function registerSessions(program: Command, context: () => CliContext): void {
@@ -11,7 +10,7 @@ export function registerSessions(program: Command, context: () => CliContext): v
     .description(
       'list sessions, newest first, with their UUIDs (what `verify receipt` and `brief --session` take)',
     )
-    .addOption(new Option('--state <state>', 'only sessions in this state').choices(STATES))
+    .addOption(new Option('--state <state>', 'only sessions in this state').choices(SESSION_STATES))
     .option('--subject <subjectId>', 'only this subject, e.g. convene-treasury')
     .option('--search <phrase>', 'a phrase in the date, rationale or synthesis')
     .option('--limit <n>', 'page size (1 to 100, default 20)')
@@ -22,7 +21,7 @@ export function registerSessions(program: Command, context: () => CliContext): v
     )
     .action(
       async (options: {
-        state?: (typeof STATES)[number];
+        state?: (typeof SESSION_STATES)[number];
         subject?: string;
         search?: string;
         limit?: string;
