@@ -99,3 +99,5 @@ export type {
   UnverifiedReason,
 } from './receipt-types.js';
 export * from './tlog/index.js';
+export { isSitePath, SITE_PATHS, type SitePath } from './site-paths.js';
+export * from './track-record/index.js';

@@ -20,7 +20,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { cpuMsOfCommand, processCpuMs } from './lib/cpu-time.js';
+import { cpuMsByPidOfCommand, cpuMsSince, processCpuMs } from './lib/cpu-time.js';
 import { startServer, type Child } from './lib/processes.js';
 import { driveSubmits } from './lib/submit-driver.js';
 import {
@@ -93,12 +93,17 @@ interface Burst {
   cpuMsPerTake: number;
 }
 
-/** The CPU the server's work costs, in milliseconds: its own process and, on PostgreSQL, the database's. */
-function cpuMs(running: Running): number {
-  const server = processCpuMs(running.server.process.pid!);
-  if (running.target.kind === 'pglite') return server;
-  const database = new URL(running.target.env.DATABASE_URL!).pathname.slice(1);
-  return server + cpuMsOfCommand('postgres', ` ${database} `);
+/** A reading of the CPU the server's work costs: its own process and, on PostgreSQL, the database's. */
+function cpuReading(running: Running): Map<number, number> {
+  const server = running.server.process.pid!;
+  const reading =
+    running.target.kind === 'pglite'
+      ? new Map<number, number>()
+      : cpuMsByPidOfCommand(
+          'postgres',
+          ` ${new URL(running.target.env.DATABASE_URL!).pathname.slice(1)} `,
+        );
+  return reading.set(server, processCpuMs(server));
 }
 
 /**
@@ -107,7 +112,7 @@ function cpuMs(running: Running): number {
  * is counted against its takes.
  */
 async function burst(running: Running, round: number, filedBefore: number): Promise<Burst> {
-  const cpuBefore = cpuMs(running);
+  const cpuBefore = cpuReading(running);
   const bodies = running.prepared.bodies.map((list) =>
     list.slice(round * BURST, (round + 1) * BURST),
   );
@@ -122,7 +127,7 @@ async function burst(running: Running, round: number, filedBefore: number): Prom
     }
   }
   await untilIdle(running);
-  return { p50Ms: run.p50Ms, cpuMsPerTake: (cpuMs(running) - cpuBefore) / run.total };
+  return { p50Ms: run.p50Ms, cpuMsPerTake: cpuMsSince(cpuBefore, cpuReading(running)) / run.total };
 }
 
 /**
@@ -132,11 +137,11 @@ async function burst(running: Running, round: number, filedBefore: number): Prom
  */
 async function untilIdle(running: Running): Promise<void> {
   let quiet = 0;
-  let last = cpuMs(running);
+  let last = cpuReading(running);
   for (let i = 0; i < 20 && quiet < 2; i++) {
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const now = cpuMs(running);
-    quiet = now - last <= 10 ? quiet + 1 : 0;
+    const now = cpuReading(running);
+    quiet = cpuMsSince(last, now) <= 10 ? quiet + 1 : 0;
     last = now;
   }
 }

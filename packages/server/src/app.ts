@@ -16,7 +16,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { loggerOptions } from './http/logging.js';
 import { Readiness, registerReadinessGate } from './http/readiness.js';
 import { ReplayCache, registerReplays, replayingServer } from './http/replay.js';
-import { OneLinePerRequest } from './http/request-log.js';
+import { lazyChildLogger, OneLinePerRequest } from './http/request-log.js';
 import { registerSecurity } from './http/security.js';
 import { staticSitePlugin } from './http/static-site.js';
 import { Scheduler } from './jobs/scheduler.js';
@@ -70,15 +70,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
   const readiness = deps.readiness ?? new Readiness();
   const replays = new ReplayCache(readiness);
+  const requestLog = new OneLinePerRequest();
   const app = Fastify({
     serverFactory: replayingServer(replays),
     logger: deps.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    logController: new OneLinePerRequest(),
+    logController: requestLog,
+    childLoggerFactory: lazyChildLogger,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: true, useDefaults: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  requestLog.attach(app.log);
 
   const versions = new DataVersions(database, { connectionString: config.databaseUrl });
   const scheduler = new Scheduler(database, clock, app.log);
@@ -103,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurity(app);
   registerCompression(app);
   registerMetrics(app, scheduler, tlog, config.logEnabled, replays);
-  registerReplays(app, replays);
+  registerReplays(app, replays, requestLog);
   await registerOpenApi(app);
 
   const { services, jobs } = composeServices(

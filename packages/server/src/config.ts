@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { MAX_NOTE_SIGNATURES, NOTE_SIGNATURE_TYPE, parseVerifierKey } from '@convene/protocol';
 import { parseOnchainSettings, wantsChain, type OnchainSettings } from './onchain/settings.js';
+import {
+  parseTrackRecordSettings,
+  type TrackRecordSettings,
+} from './swarm/track-record/settings.js';
 
 export const APP_ENVS = ['prod', 'staging', 'demo'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
@@ -59,6 +63,8 @@ export interface Config {
   readonly bodyLimitBytes: number;
   readonly logLevel: LogLevel;
   readonly logFormat: LogFormat;
+  /** Outcome horizons, the minimum for a rank and each label's series (docs/methodology.md). */
+  readonly trackRecord: TrackRecordSettings;
 }
 
 /** A witness of the log: its cosigner vkey (type 0x04) and, to push checkpoints to, its URL prefix. */
@@ -122,6 +128,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     logFormat: read.oneOf('LOG_FORMAT', LOG_FORMATS, 'auto'),
+    trackRecord: parseTrackRecordSettings(env, appEnv === 'demo', problems),
   };
 
   if (appEnv !== 'demo') {

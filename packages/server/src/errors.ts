@@ -103,6 +103,13 @@ export const ERRORS = {
   invalidLimit: request(400, 'limit must be an integer'),
   invalidCursor: request(400, 'invalid cursor'),
   invalidSessionState: request(400, `state must be one of ${SESSION_STATES.join(', ')}`),
+  unknownHorizon: request(400, (horizons: string) => `horizon must be one of ${horizons}`),
+  noSeriesForLabel: domain(404, 'no series is configured for that label'),
+  invalidSeriesRange: request(
+    400,
+    'from and to must be YYYY-MM-DD, from ≤ to, at most 800 days apart',
+  ),
+  invalidLeaderboardSort: request(400, (sorts: string) => `sort must be one of ${sorts}`),
 
   // The transparency log.
   noCheckpoint: request(404, 'the log has no checkpoint yet'),

@@ -42,6 +42,7 @@ const SWARM_LAYERS = [
   'judgements',
   'receipts',
   'sessions',
+  'track-record',
   'demo',
 ] as const;
 

@@ -107,14 +107,21 @@ describeEachDatabase('first start', (kind) => {
     expect((await app.inject({ url: '/' })).body).toBe(SITE_HTML);
   });
 
-  test('the site answers any page address whatever the Accept header; service paths keep JSON 404s', async () => {
+  test('the site answers any address whatever the Accept header (404 where it is no page); service paths keep JSON 404s', async () => {
     for (const accept of [undefined, '*/*', 'application/json', 'text/html']) {
-      for (const url of ['/', '/regime?range=365', '/swarm/sessions/x', '/healthz', '/apis']) {
+      for (const [url, status] of [
+        ['/', 200],
+        ['/regime?range=365', 200],
+        ['/swarm/sessions/x', 200],
+        // Not a page of the site: its not-found page, with the status saying so.
+        ['/healthz', 404],
+        ['/apis', 404],
+      ] as const) {
         const response = await app.inject({
           url,
           ...(accept === undefined ? {} : { headers: { accept } }),
         });
-        expect(response.statusCode, `${url} ${accept}`).toBe(200);
+        expect(response.statusCode, `${url} ${accept}`).toBe(status);
         expect(response.headers['content-type'], url).toContain('text/html');
         expect(response.body).toBe(SITE_HTML);
       }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { Readiness } from '../src/http/readiness.js';
 import { createTestApp, type TestContext } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 
@@ -53,6 +54,29 @@ describeEachDatabase('GET /health', (kind) => {
     } finally {
       await sql`create trigger member_names after insert or update of id, handle on member
         for each row execute function convene_member_names()`.execute(db);
+    }
+  });
+
+  test('while loading, /health answers 503 "loading" even when a probe fails, with the reason', async () => {
+    const readiness = new Readiness(true);
+    const loading = await createTestApp(kind, { readiness });
+    const { db } = loading.testDb.database;
+    try {
+      await sql`drop trigger nonce_ledger_append_only on nonce_ledger`.execute(db);
+      const during = await loading.app.inject({ method: 'GET', url: '/health' });
+      expect(during.statusCode).toBe(503);
+      expect(during.headers['retry-after']).toBe('5');
+      expect(during.json()).toMatchObject({
+        status: 'loading',
+        append_only_guard: 'missing: nonce_ledger',
+        reason: 'append_only_guard: missing: nonce_ledger',
+      });
+      readiness.markReady();
+      const after = await loading.app.inject({ method: 'GET', url: '/health' });
+      expect(after.statusCode).toBe(200);
+      expect(after.json()).toMatchObject({ status: 'degraded' });
+    } finally {
+      await loading.close();
     }
   });
 

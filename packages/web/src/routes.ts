@@ -1,5 +1,6 @@
 import type { AnyComponent } from 'preact';
 import lazy from 'preact-iso/lazy';
+import { SITE_PATHS, type SitePath } from '@convene/protocol';
 
 // Route components take their own props (params), which the router passes in.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -51,37 +52,39 @@ const join = page(() => import('./pages/join/join-page.js'), 'JoinPage');
 const log = page(() => import('./pages/log/log-page.js'), 'LogPage');
 const methodology = page(() => import('./pages/methodology-page.js'), 'MethodologyPage');
 
-export const routes: SiteRoute[] = [
-  { path: '/', component: treasury },
-  { path: '/treasury', component: treasury },
-  { path: '/regime', component: regime },
-  { path: '/research/:key', component: research },
-  { path: '/swarm', component: swarm.home },
-  { path: '/swarm/sessions/:id', component: swarm.session },
-  { path: '/swarm/members', component: swarm.members },
-  { path: '/swarm/members/:id', component: swarm.member },
-  { path: '/swarm/takes/:id', component: swarm.take },
-  { path: '/swarm/memos/:id', component: swarm.memo },
-  { path: '/swarm/subjects/:id', component: swarm.subject },
-  { path: '/swarm/log', component: log },
-  { path: '/log', component: log },
-  // After every fixed /swarm/<section>/:id route: the router takes the first match.
-  { path: '/swarm/:date/:subject', component: swarm.sessionOfDay },
-  { path: '/join', component: join },
-  { path: '/methodology', component: methodology },
-  { path: '/join/status/:id', component: join },
-  { path: '/analytics', component: analytics.overview },
-  { path: '/analytics/leaderboard', component: analytics.leaderboard },
-  { path: '/analytics/agents', component: analytics.agents },
-  { path: '/analytics/agents/:id', component: analytics.agent },
-  { path: '/analytics/coins', component: analytics.coins },
-  { path: '/analytics/coins/:id', component: analytics.coin },
-  { path: '/analytics/vaults', component: analytics.vaults },
-  { path: '/analytics/vaults/:id', component: analytics.vault },
-  { path: '/analytics/wallets', component: analytics.wallets },
-  { path: '/analytics/wallets/:id', component: analytics.wallet },
-  { path: '/analytics/projects', component: analytics.projects },
-  { path: '/analytics/projects/:slug', component: analytics.project },
-  { path: '/analytics/activity', component: analytics.activity },
-  { path: '/analytics/comments', component: analytics.comments },
-];
+const pages: Record<SitePath, PageComponent> = {
+  '/': treasury,
+  '/treasury': treasury,
+  '/regime': regime,
+  '/research/:key': research,
+  '/swarm': swarm.home,
+  '/swarm/sessions/:id': swarm.session,
+  '/swarm/members': swarm.members,
+  '/swarm/members/:id': swarm.member,
+  '/swarm/takes/:id': swarm.take,
+  '/swarm/memos/:id': swarm.memo,
+  '/swarm/subjects/:id': swarm.subject,
+  '/swarm/log': log,
+  '/log': log,
+  '/swarm/:date/:subject': swarm.sessionOfDay,
+  '/join': join,
+  '/methodology': methodology,
+  '/join/status/:id': join,
+  '/analytics': analytics.overview,
+  '/analytics/leaderboard': analytics.leaderboard,
+  '/analytics/agents': analytics.agents,
+  '/analytics/agents/:id': analytics.agent,
+  '/analytics/coins': analytics.coins,
+  '/analytics/coins/:id': analytics.coin,
+  '/analytics/vaults': analytics.vaults,
+  '/analytics/vaults/:id': analytics.vault,
+  '/analytics/wallets': analytics.wallets,
+  '/analytics/wallets/:id': analytics.wallet,
+  '/analytics/projects': analytics.projects,
+  '/analytics/projects/:slug': analytics.project,
+  '/analytics/activity': analytics.activity,
+  '/analytics/comments': analytics.comments,
+};
+
+/** The site's pages in the order of SITE_PATHS (shared with the server, which 404s any other path). */
+export const routes: SiteRoute[] = SITE_PATHS.map((path) => ({ path, component: pages[path] }));

@@ -49,6 +49,24 @@ describe('serving the site', () => {
     });
     expect(json.status).toBe(200);
     expect(json.headers.get('content-type')).toContain('text/html');
+    // An address that is no page gets the site (its not-found page) with a 404 status.
+    for (const address of ['/no-such-page', '/swarm/members/a/b', '/analytics/unknown']) {
+      const unknown = await fetch(`${server.baseUrl}${address}`, {
+        headers: { accept: 'text/html' },
+      });
+      expect(unknown.status, address).toBe(404);
+      expect(unknown.headers.get('content-type'), address).toContain('text/html');
+      expect(await unknown.text(), address).toContain(asset!);
+    }
+  });
+
+  test('an unknown address shows the not-found page', async () => {
+    const response = await tab.page.goto(`${server.baseUrl}/no-such-page`, {
+      waitUntil: 'domcontentloaded',
+    });
+    expect(response?.status()).toBe(404);
+    await tab.page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    tab.errors.length = 0; // the document's own 404, which the console reports
   });
 });
 

@@ -30,7 +30,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile); "degraded" when the database, a guard or the log's signer fails (see reason) */
+              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile), even when a probe fails (see reason); "degraded" when the database, a guard or the log's signer fails (see reason) */
               status: 'ok' | 'degraded' | 'loading';
               /** @description anything but "prod" means demo or staging data, not the live treasury */
               env: 'prod' | 'staging' | 'demo';
@@ -42,7 +42,7 @@ export interface paths {
               append_only_guard: string;
               /** @description the log's checkpoint signer: "ok"; "halted: <why>" when it refused to sign; "stalled: <why>" when the tree has been ahead of the latest checkpoint for longer than LOG_STALL_SECONDS; "off" when no log is kept */
               transparency_log: string;
-              /** @description why the status is "degraded" (absent otherwise) */
+              /** @description what failed: why the status is "degraded", or a probe failing while loading (absent otherwise) */
               reason?: string;
             };
           };
@@ -54,7 +54,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile); "degraded" when the database, a guard or the log's signer fails (see reason) */
+              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile), even when a probe fails (see reason); "degraded" when the database, a guard or the log's signer fails (see reason) */
               status: 'ok' | 'degraded' | 'loading';
               /** @description anything but "prod" means demo or staging data, not the live treasury */
               env: 'prod' | 'staging' | 'demo';
@@ -66,7 +66,7 @@ export interface paths {
               append_only_guard: string;
               /** @description the log's checkpoint signer: "ok"; "halted: <why>" when it refused to sign; "stalled: <why>" when the tree has been ahead of the latest checkpoint for longer than LOG_STALL_SECONDS; "off" when no log is kept */
               transparency_log: string;
-              /** @description why the status is "degraded" (absent otherwise) */
+              /** @description what failed: why the status is "degraded", or a probe failing while loading (absent otherwise) */
               reason?: string;
             };
           };
@@ -4182,6 +4182,13 @@ export interface paths {
             } | null;
           };
         };
+        /** @description ETag matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
       };
     };
     put?: never;
@@ -5083,6 +5090,703 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/sessions/{id}/outcome': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A session's published outcomes, one per horizon, with the scores of its counted takes and of the swarm (docs/methodology.md) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description session UUID */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              sessionId: string;
+              /** @description the configured horizons */
+              horizons: number[];
+              /** @description one per horizon whose outcome is published; none before */
+              outcomes: {
+                horizonDays: number;
+                status: 'scored' | 'no_outcome';
+                reason: string | null;
+                /** @description SHA-256 of the record text */
+                digest: string;
+                logIndex: number | null;
+                /** Format: date-time */
+                computedAt: string;
+                /** @description an outcome record (docs/methodology.md §2), exactly as logged */
+                record: {
+                  /** @enum {string} */
+                  kind: 'convene.outcome.v1';
+                  /** Format: uuid */
+                  sessionId: string;
+                  subjectId: string;
+                  sessionDate: string;
+                  /** @description the session's consensus receipt digest */
+                  receiptDigest: string;
+                  horizonDays: number;
+                  startDate: string;
+                  endDate: string;
+                  status: 'scored' | 'no_outcome';
+                  reason: ('no_snapshot' | 'no_holdings' | 'unvalued_holding') | null;
+                  labels: {
+                    label: string;
+                    source: string | null;
+                    start: {
+                      date: string;
+                      value: number;
+                    } | null;
+                    end: {
+                      date: string;
+                      value: number;
+                    } | null;
+                    return: number | null;
+                    missing:
+                      | (
+                          | 'no_series'
+                          | 'no_start_value'
+                          | 'no_end_value'
+                          | 'no_new_observation'
+                          | 'non_positive_start'
+                        )
+                      | null;
+                  }[];
+                  holdings: {
+                    bucket: string;
+                    valueUsd: number;
+                  }[];
+                  subjectReturn: number | null;
+                  event: {
+                    /** @enum {string} */
+                    name: 'subject_rises';
+                    occurred: boolean | null;
+                  };
+                  reference: {
+                    weights: {
+                      bucket: string;
+                      weight: number;
+                    }[];
+                    return: number | null;
+                  } | null;
+                  consensus: {
+                    weights: {
+                      bucket: string;
+                      weight: number;
+                    }[];
+                    return: number | null;
+                  };
+                  /** Format: date-time */
+                  computedAt: string;
+                };
+                swarm: {
+                  /** Format: uuid */
+                  sessionId: string;
+                  sessionDate: string;
+                  subjectId: string;
+                  horizonDays: number;
+                  counted: number;
+                  probability: number | null;
+                  occurred: boolean;
+                  brier: number | null;
+                  consensusReturn: number | null;
+                  referenceReturn: number | null;
+                  excess: number | null;
+                } | null;
+                takes: {
+                  /** Format: uuid */
+                  sessionId: string;
+                  sessionDate: string;
+                  subjectId: string;
+                  horizonDays: number;
+                  /** Format: uuid */
+                  memberId: string;
+                  handle: string | null;
+                  /** Format: uuid */
+                  takeId: string;
+                  revision: number;
+                  stance: 'bearish' | 'cautious' | 'neutral' | 'constructive' | 'bullish';
+                  confidence: number;
+                  /** @description p = 0.5 + 0.49 · stance score · confidence */
+                  probability: number;
+                  occurred: boolean;
+                  brier: number;
+                  log: number;
+                  weightReturn: number | null;
+                  excessVsReference: number | null;
+                  excessVsConsensus: number | null;
+                  weightContribution: number | null;
+                  stanceContribution: number | null;
+                  takeLogIndex: number | null;
+                  outcomeLogIndex: number | null;
+                  links: {
+                    take: string;
+                    takeLogEntry: string;
+                    session: string;
+                    outcome: string;
+                  };
+                }[];
+              }[];
+            };
+          };
+        };
+        /** @description ETag matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: false;
+              /** @enum {number} */
+              status: 404;
+              error: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/members/{id}/track-record': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A member's track record per horizon: scores, calibration bins and every scored take with its log entry and outcome */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description member UUID or handle */
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** Format: uuid */
+              memberId: string;
+              handle: string;
+              minScoredTakes: number;
+              horizons: {
+                horizonDays: number;
+                status: 'ranked' | 'not_enough_history';
+                record: {
+                  /** Format: uuid */
+                  memberId: string;
+                  horizonDays: number;
+                  scoredTakes: number;
+                  rosterSessions: number;
+                  participation: number | null;
+                  rankingBrier: number | null;
+                  meanBrier: number | null;
+                  meanLog: number | null;
+                  weightTakes: number;
+                  meanReturn: number | null;
+                  meanExcessVsReference: number | null;
+                  meanExcessVsConsensus: number | null;
+                  meanWeightContribution: number | null;
+                  meanStanceContribution: number | null;
+                  calibration: {
+                    from: number;
+                    to: number;
+                    count: number;
+                    meanProbability: number | null;
+                    observedFrequency: number | null;
+                  }[];
+                  /** @description at least minScoredTakes scored takes */
+                  eligible: boolean;
+                  rank: number | null;
+                } | null;
+                /** @description scored takes, newest first */
+                takes: {
+                  /** Format: uuid */
+                  sessionId: string;
+                  sessionDate: string;
+                  subjectId: string;
+                  horizonDays: number;
+                  /** Format: uuid */
+                  memberId: string;
+                  handle: string | null;
+                  /** Format: uuid */
+                  takeId: string;
+                  revision: number;
+                  stance: 'bearish' | 'cautious' | 'neutral' | 'constructive' | 'bullish';
+                  confidence: number;
+                  /** @description p = 0.5 + 0.49 · stance score · confidence */
+                  probability: number;
+                  occurred: boolean;
+                  brier: number;
+                  log: number;
+                  weightReturn: number | null;
+                  excessVsReference: number | null;
+                  excessVsConsensus: number | null;
+                  weightContribution: number | null;
+                  stanceContribution: number | null;
+                  takeLogIndex: number | null;
+                  outcomeLogIndex: number | null;
+                  links: {
+                    take: string;
+                    takeLogEntry: string;
+                    session: string;
+                    outcome: string;
+                  };
+                }[];
+              }[];
+            };
+          };
+        };
+        /** @description ETag matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: false;
+              /** @enum {number} */
+              status: 404;
+              error: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/track-record/series/{label}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The daily series a label is valued with (TRACK_RECORD_SERIES), as outcomes read it: what an outcome's start and end values can be checked against */
+    get: {
+      parameters: {
+        query?: {
+          /** @description YYYY-MM-DD */
+          from?: string;
+          /** @description YYYY-MM-DD, at most 800 days on */
+          to?: string;
+        };
+        header?: never;
+        path: {
+          /** @description a bucket label */
+          label: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              label: string;
+              /** @description regime:<KEY>, own-vault, coin:<id> or vault:<id> */
+              source: string;
+              from: string;
+              to: string;
+              /** @description every stored observation from `from` to `to`, ascending */
+              points: {
+                date: string;
+                value: number;
+              }[];
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: false;
+              /** @enum {number} */
+              status: 404;
+              error: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/swarm/track-record': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The swarm's cumulative record against the reference and the members' leaderboard, sorted and paged on the server */
+    get: {
+      parameters: {
+        query?: {
+          /** @description days; default the first configured */
+          horizon?: number;
+          /** @description one of rank, brier, log, excess, weightContribution, stanceContribution, takes; default rank */
+          sort?: string;
+          /** @description page size, default 50, at most 200 */
+          limit?: string;
+          /** @description opaque, from the previous nextCursor */
+          cursor?: string;
+          /** @description only this subject's sessions */
+          subject?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              horizonDays: number;
+              horizons: number[];
+              subject: string | null;
+              sort: string;
+              minScoredTakes: number;
+              swarm: {
+                horizonDays: number;
+                sessions: number;
+                meanBrier: number | null;
+                excessSessions: number;
+                meanExcess: number | null;
+                positiveExcessShare: number | null;
+                sumExcess: number | null;
+              };
+              /** @description the swarm per session, oldest first */
+              sessions: {
+                /** Format: uuid */
+                sessionId: string;
+                sessionDate: string;
+                subjectId: string;
+                horizonDays: number;
+                counted: number;
+                probability: number | null;
+                occurred: boolean;
+                brier: number | null;
+                consensusReturn: number | null;
+                referenceReturn: number | null;
+                excess: number | null;
+              }[];
+              leaderboard: {
+                handle: string | null;
+                status: 'ranked' | 'not_enough_history';
+                /** Format: uuid */
+                memberId: string;
+                horizonDays: number;
+                scoredTakes: number;
+                rosterSessions: number;
+                participation: number | null;
+                rankingBrier: number | null;
+                meanBrier: number | null;
+                meanLog: number | null;
+                weightTakes: number;
+                meanReturn: number | null;
+                meanExcessVsReference: number | null;
+                meanExcessVsConsensus: number | null;
+                meanWeightContribution: number | null;
+                meanStanceContribution: number | null;
+                calibration: {
+                  from: number;
+                  to: number;
+                  count: number;
+                  meanProbability: number | null;
+                  observedFrequency: number | null;
+                }[];
+                /** @description at least minScoredTakes scored takes */
+                eligible: boolean;
+                rank: number | null;
+              }[];
+              /** @description members on the leaderboard, every page */
+              total: number;
+              nextCursor: string | null;
+            };
+          };
+        };
+        /** @description ETag matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
             };
           };
         };
@@ -6563,7 +7267,7 @@ export interface paths {
                 index: number;
                 /** @description base64 of 32 bytes */
                 leafHash: string;
-                kind: 'take' | 'receipt' | 'key' | 'keys-begin';
+                kind: 'take' | 'receipt' | 'key' | 'keys-begin' | 'outcome';
                 takeId: string | null;
                 sessionId: string | null;
                 /** @description the member of a key event; null for other entries */
@@ -6624,7 +7328,7 @@ export interface paths {
               index: number;
               /** @description base64 of 32 bytes */
               leafHash: string;
-              kind: 'take' | 'receipt' | 'key' | 'keys-begin';
+              kind: 'take' | 'receipt' | 'key' | 'keys-begin' | 'outcome';
               takeId: string | null;
               sessionId: string | null;
               /** @description the member of a key event; null for other entries */
@@ -6684,7 +7388,7 @@ export interface paths {
               index: number;
               /** @description base64 of 32 bytes */
               leafHash: string;
-              kind: 'take' | 'receipt' | 'key' | 'keys-begin';
+              kind: 'take' | 'receipt' | 'key' | 'keys-begin' | 'outcome';
               takeId: string | null;
               sessionId: string | null;
               /** @description the member of a key event; null for other entries */
@@ -6748,7 +7452,7 @@ export interface paths {
                 index: number;
                 /** @description base64 of 32 bytes */
                 leafHash: string;
-                kind: 'take' | 'receipt' | 'key' | 'keys-begin';
+                kind: 'take' | 'receipt' | 'key' | 'keys-begin' | 'outcome';
                 takeId: string | null;
                 sessionId: string | null;
                 /** @description the member of a key event; null for other entries */
@@ -6809,7 +7513,7 @@ export interface paths {
               index: number;
               /** @description base64 of 32 bytes */
               leafHash: string;
-              kind: 'take' | 'receipt' | 'key' | 'keys-begin';
+              kind: 'take' | 'receipt' | 'key' | 'keys-begin' | 'outcome';
               takeId: string | null;
               sessionId: string | null;
               /** @description the member of a key event; null for other entries */
@@ -6940,7 +7644,7 @@ export interface paths {
                 index: number;
                 /** @description base64 of 32 bytes */
                 leafHash: string;
-                kind: 'take' | 'receipt' | 'key' | 'keys-begin';
+                kind: 'take' | 'receipt' | 'key' | 'keys-begin' | 'outcome';
                 takeId: string | null;
                 sessionId: string | null;
                 /** @description the member of a key event; null for other entries */
@@ -6959,7 +7663,7 @@ export interface paths {
                 index: number;
                 /** @description base64 of 32 bytes */
                 leafHash: string;
-                kind: 'take' | 'receipt' | 'key' | 'keys-begin';
+                kind: 'take' | 'receipt' | 'key' | 'keys-begin' | 'outcome';
                 takeId: string | null;
                 sessionId: string | null;
                 /** @description the member of a key event; null for other entries */

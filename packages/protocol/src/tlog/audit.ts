@@ -17,7 +17,7 @@ import { MerkleFrontier } from './tree.js';
 export const AUDIT_REASONS = {
   /** An index below the checkpoint's size that the log does not serve (a deleted entry). */
   entryMissing: 'entry_missing',
-  /** The same take, receipt or bytes logged twice (a re-appended entry). */
+  /** The same take, receipt, outcome or bytes logged twice (a re-appended entry). */
   entryDuplicate: 'entry_duplicate',
   /** An entry that does not verify on its own (§14.1). */
   entryInvalid: 'log_entry_invalid',
@@ -46,6 +46,8 @@ export interface EntryAudit {
   takes: Map<string, number>;
   /** Every receipt the log holds: session id → index. */
   receipts: Map<string, number>;
+  /** Every outcome the log holds: `<session id>/<horizon days>` → index. */
+  outcomes: Map<string, number>;
   problems: AuditProblem[];
 }
 
@@ -61,6 +63,7 @@ export async function auditEntries(
   const problems: AuditProblem[] = [];
   const takes = new Map<string, number>();
   const receipts = new Map<string, number>();
+  const outcomes = new Map<string, number>();
   const leaves = new Map<string, number>();
   const byIndex = new Map(entries.map((e) => [e.index, e.entry]));
   const frontier = new MerkleFrontier();
@@ -107,7 +110,13 @@ export async function auditEntries(
         ? [takes, parsed.entry.takeId, 'take']
         : parsed.entry.kind === LOG_ENTRY_KIND.receipt
           ? [receipts, parsed.entry.sessionId, 'receipt of session']
-          : [null, '', ''];
+          : parsed.entry.kind === LOG_ENTRY_KIND.outcome
+            ? [
+                outcomes,
+                `${parsed.entry.sessionId}/${parsed.entry.horizonDays}`,
+                'outcome (session/horizon)',
+              ]
+            : [null, '', ''];
     if (seen === null) continue;
     const first = seen.get(id);
     if (first === undefined) seen.set(id, index);
@@ -135,7 +144,7 @@ export async function auditEntries(
       message: `the ${checkpoint.size} entries served do not hash to the signed root: an entry was changed, reordered or replaced`,
     });
   }
-  return { takes, receipts, problems };
+  return { takes, receipts, outcomes, problems };
 }
 
 /**

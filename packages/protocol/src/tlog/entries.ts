@@ -9,6 +9,7 @@ import { verifyReceipt } from '../receipt-verify.js';
 import { isUsablePublicKey, verify } from '../signing.js';
 import { isPlainObject } from '../strings.js';
 import { parseCanonicalTake } from '../take-validation.js';
+import { outcomeRecordProblems } from '../track-record/record-check.js';
 import { leafHash } from './hashing.js';
 import {
   KEY_ENTRY_KIND,
@@ -22,6 +23,7 @@ import {
 export const LOG_ENTRY_KIND = {
   take: 'convene.log.take.v1',
   receipt: 'convene.log.receipt.v1',
+  outcome: 'convene.log.outcome.v1',
   key: KEY_ENTRY_KIND,
   keysBegin: KEYS_BEGIN_KIND,
 } as const;
@@ -55,7 +57,22 @@ export interface ReceiptLogEntry {
   signature: ServiceSignature;
 }
 
-export type LogEntry = TakeLogEntry | ReceiptLogEntry | KeyLogEntry | KeysBeginLogEntry;
+/**
+ * A session's published outcome over one horizon (docs/methodology.md §6): the JCS text of the
+ * outcome record and its SHA-256, so an outcome, once logged, cannot change.
+ */
+export interface OutcomeLogEntry {
+  kind: typeof LOG_ENTRY_KIND.outcome;
+  sessionId: string;
+  horizonDays: number;
+  /** Lowercase hex SHA-256 of the UTF-8 of `record`. */
+  digest: string;
+  /** The RFC 8785 text of the outcome record. */
+  record: string;
+}
+
+export type LogEntry =
+  TakeLogEntry | ReceiptLogEntry | OutcomeLogEntry | KeyLogEntry | KeysBeginLogEntry;
 
 const ISO_MILLIS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const HEX_DIGEST = /^[0-9a-f]{64}$/;
@@ -73,6 +90,7 @@ const TAKE_FIELDS = [
 ] as const;
 const RECEIPT_FIELDS = ['canonicalBytes', 'digest', 'kind', 'sessionId', 'signature'] as const;
 const SIGNATURE_FIELDS = ['keyId', 'publicKey', 'signature'] as const;
+const OUTCOME_FIELDS = ['digest', 'horizonDays', 'kind', 'record', 'sessionId'] as const;
 
 const nonEmpty = (value: unknown): value is string => typeof value === 'string' && value !== '';
 const isSignature = (value: unknown): value is string =>
@@ -122,6 +140,21 @@ function receiptEntryProblem(value: Record<string, unknown>): string | null {
   return null;
 }
 
+function outcomeEntryProblem(value: Record<string, unknown>): string | null {
+  if (!hasExactly(value, OUTCOME_FIELDS))
+    return `fields must be exactly ${OUTCOME_FIELDS.join(', ')}`;
+  if (!nonEmpty(value.sessionId)) return 'sessionId must be a non-empty string';
+  const horizon = value.horizonDays;
+  if (typeof horizon !== 'number' || !Number.isSafeInteger(horizon) || horizon < 1) {
+    return 'horizonDays must be a positive integer';
+  }
+  if (typeof value.digest !== 'string' || !HEX_DIGEST.test(value.digest)) {
+    return 'digest must be 64 lowercase hex digits';
+  }
+  if (!nonEmpty(value.record)) return 'record must be a non-empty string';
+  return null;
+}
+
 /** JCS text of a take's log entry. Throws a TypeError naming the first malformed field. */
 export function takeLogEntry(take: Omit<TakeLogEntry, 'kind'>): string {
   const entry = { ...take, kind: LOG_ENTRY_KIND.take };
@@ -147,10 +180,26 @@ export function receiptLogEntry(
   return jcs(entry);
 }
 
+/** JCS text of an outcome's log entry (the record's JCS text and digest). */
+export function outcomeLogEntry(record: { sessionId: string; horizonDays: number }): string {
+  const text = jcs(record);
+  const entry = {
+    kind: LOG_ENTRY_KIND.outcome,
+    sessionId: record.sessionId,
+    horizonDays: record.horizonDays,
+    digest: sha256Hex(text),
+    record: text,
+  };
+  const problem = outcomeEntryProblem(entry);
+  if (problem !== null) throw new TypeError(`outcome log entry: ${problem}`);
+  return jcs(entry);
+}
+
 const PROBLEMS: Readonly<Record<LogEntryKind, (value: Record<string, unknown>) => string | null>> =
   {
     [LOG_ENTRY_KIND.take]: takeEntryProblem,
     [LOG_ENTRY_KIND.receipt]: receiptEntryProblem,
+    [LOG_ENTRY_KIND.outcome]: outcomeEntryProblem,
     [LOG_ENTRY_KIND.key]: keyEntryProblem,
     [LOG_ENTRY_KIND.keysBegin]: keysBeginProblem,
   };
@@ -233,10 +282,33 @@ async function receiptProblems(entry: ReceiptLogEntry): Promise<string[]> {
   return problems;
 }
 
+function outcomeProblems(entry: OutcomeLogEntry): string[] {
+  if (sha256Hex(entry.record) !== entry.digest) return ['digest is not the SHA-256 of record'];
+  let record: unknown;
+  try {
+    record = JSON.parse(entry.record);
+  } catch {
+    return ['record is not JSON'];
+  }
+  if (!isPlainObject(record)) return ['record is not a JSON object'];
+  let canonical: string;
+  try {
+    canonical = jcs(record);
+  } catch {
+    return ['record has no canonical form'];
+  }
+  const problems: string[] = [];
+  if (canonical !== entry.record) problems.push('record is not in RFC 8785 canonical form');
+  if (record.sessionId !== entry.sessionId) problems.push('record is for another session');
+  if (record.horizonDays !== entry.horizonDays) problems.push('record is for another horizon');
+  return [...problems, ...outcomeRecordProblems(record)];
+}
+
 /**
  * Re-verifies an entry on its own, as a monitor does for each new entry: a take's member
  * signature and that its signed text names its member; a receipt's digest, key ID and the full
- * receipt verification (signatures and recomputed aggregation) of `verifyReceipt`; a key entry's
+ * receipt verification (signatures and recomputed aggregation) of `verifyReceipt`; an outcome's
+ * digest and its record's arithmetic (`outcomeRecordProblems`); a key entry's
  * and the key marker's exact shape.
  */
 export async function verifyLogEntry(text: string): Promise<LogEntryCheck> {
@@ -250,6 +322,8 @@ export async function verifyLogEntry(text: string): Promise<LogEntryCheck> {
       ? await takeProblems(entry)
       : entry.kind === LOG_ENTRY_KIND.receipt
         ? await receiptProblems(entry)
-        : [];
+        : entry.kind === LOG_ENTRY_KIND.outcome
+          ? outcomeProblems(entry)
+          : [];
   return { ok: problems.length === 0, kind: entry.kind, problems };
 }

@@ -55,6 +55,7 @@ export {
 export {
   LOG_ENTRY_KIND,
   logEntryLeafHash,
+  outcomeLogEntry,
   parseLogEntry,
   receiptLogEntry,
   takeLogEntry,
@@ -62,6 +63,7 @@ export {
   type LogEntry,
   type LogEntryCheck,
   type LogEntryKind,
+  type OutcomeLogEntry,
   type ParsedLogEntry,
   type ReceiptLogEntry,
   type TakeLogEntry,

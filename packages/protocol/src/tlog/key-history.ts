@@ -373,10 +373,12 @@ export function monitorKeyStep(
     | KeyLogEntry
     | KeysBeginLogEntry
     | { kind: 'convene.log.take.v1'; memberId: string; publicKey: string }
-    | { kind: 'convene.log.receipt.v1' },
+    | { kind: 'convene.log.receipt.v1' }
+    | { kind: 'convene.log.outcome.v1' },
 ): KeyFailure | null {
   const { ledger } = state;
-  if (entry.kind === 'convene.log.receipt.v1') return null;
+  if (entry.kind === 'convene.log.receipt.v1' || entry.kind === 'convene.log.outcome.v1')
+    return null;
   if (entry.kind === 'convene.log.take.v1') {
     if (ledger.marker === null) {
       const seen = state.deferred.some(

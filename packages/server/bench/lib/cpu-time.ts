@@ -26,6 +26,13 @@ export function processCpuMs(pid: number): number {
  */
 export function cpuMsOfCommand(name: string, including = ''): number {
   let total = 0;
+  for (const ms of cpuMsByPidOfCommand(name, including).values()) total += ms;
+  return total;
+}
+
+/** The same, per process id: `cpuMsSince` compares two readings process by process. */
+export function cpuMsByPidOfCommand(name: string, including = ''): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -33,11 +40,22 @@ export function cpuMsOfCommand(name: string, including = ''): number {
         readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === name &&
         readFileSync(`/proc/${entry}/cmdline`, 'utf8').includes(including)
       ) {
-        total += processCpuMs(Number(entry));
+        byPid.set(Number(entry), processCpuMs(Number(entry)));
       }
     } catch {
       // exited meanwhile
     }
   }
+  return byPid;
+}
+
+/**
+ * CPU spent between two per-process readings: a process present in both adds its difference, one
+ * started meanwhile adds all of its CPU, and one that exited meanwhile adds nothing (its last part
+ * is unknown; summing totals instead made a round's CPU negative when a pooled backend exited).
+ */
+export function cpuMsSince(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += Math.max(0, ms - (before.get(pid) ?? 0));
   return total;
 }

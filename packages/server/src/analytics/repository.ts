@@ -38,6 +38,32 @@ export interface ProjectTotals {
 export class AnalyticsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
+  /** One coin's daily prices from `from` to `to` (inclusive), ascending. */
+  async coinPricesBetween(id: string, from: string, to: string) {
+    return this.db
+      .selectFrom('analytics_coin_daily')
+      .select(['date', 'price_usd as value'])
+      .where('coin_id', '=', id)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .orderBy('date')
+      .execute();
+  }
+
+  /** One vault's daily share prices (where known) from `from` to `to` (inclusive), ascending. */
+  async vaultSharePricesBetween(id: string, from: string, to: string) {
+    const rows = await this.db
+      .selectFrom('analytics_vault_daily')
+      .select(['date', 'share_price'])
+      .where('vault_id', '=', id)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .where('share_price', 'is not', null)
+      .orderBy('date')
+      .execute();
+    return rows.map((row) => ({ date: row.date, value: row.share_price! }));
+  }
+
   agents(): Promise<AgentRow[]> {
     return this.db.selectFrom('analytics_agent').selectAll().execute();
   }

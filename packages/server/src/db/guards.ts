@@ -7,6 +7,7 @@ export const APPEND_ONLY_TABLES = [
   'nonce_ledger',
   'consensus_receipt',
   'judgement',
+  'session_outcome',
   'tlog_entry',
   'tlog_node',
   'tlog_checkpoint',
@@ -94,6 +95,7 @@ function firstColumn(table: (typeof APPEND_ONLY_TABLES)[number]): string {
   if (table === 'consensus_receipt') return 'digest';
   if (table === 'tlog_checkpoint') return 'size';
   if (table === 'tlog_cosignature') return 'line';
+  if (table === 'session_outcome') return 'digest';
   if (table.startsWith('tlog_')) return 'idx';
   return 'id';
 }

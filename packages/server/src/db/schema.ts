@@ -261,6 +261,19 @@ export interface JudgementTable {
   created_at: Timestamp;
 }
 
+/** A published session's outcome over one horizon (migration 0021, docs/methodology.md §6). */
+export interface SessionOutcomeTable {
+  session_id: string;
+  horizon_days: number;
+  subject_id: string;
+  status: 'scored' | 'no_outcome';
+  reason: string | null;
+  /** The outcome record's RFC 8785 text, exactly as logged. */
+  record: string;
+  digest: string;
+  computed_at: Timestamp;
+}
+
 export interface MemoTable {
   id: string;
   member_id: string;
@@ -295,4 +308,5 @@ export interface DB
   consensus_receipt: ConsensusReceiptTable;
   judgement: JudgementTable;
   memo: MemoTable;
+  session_outcome: SessionOutcomeTable;
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastif
 import type { CachedBody } from './cached-body.js';
 import { acceptsEncoding } from './cached-body.js';
 import type { Readiness } from './readiness.js';
+import type { OneLinePerRequest } from './request-log.js';
 
 /** A cached body that can be answered again, byte for byte, for as long as `current()` holds. */
 export interface ReplayableBody extends CachedBody {
@@ -192,7 +193,11 @@ interface ServerTimeouts {
 }
 
 /** Records replayable answers as they complete, and logs each replayed request like Fastify does. */
-export function registerReplays(app: FastifyInstance, replays: ReplayCache): void {
+export function registerReplays(
+  app: FastifyInstance,
+  replays: ReplayCache,
+  requestLog: Pick<OneLinePerRequest, 'completed'>,
+): void {
   app.addHook('onResponse', (request, reply, done) => {
     if (request.method === 'GET' && request.headers['if-none-match'] === undefined) {
       const { url: route, schema } = request.routeOptions;
@@ -202,19 +207,14 @@ export function registerReplays(app: FastifyInstance, replays: ReplayCache): voi
     }
     done();
   });
-  replays.onServed(({ request, statusCode, responseTimeMs }) => {
-    app.log.info(
-      {
-        reqId: crypto.randomUUID(),
-        req: {
-          method: request.method,
-          url: request.url,
-          remoteAddress: request.socket.remoteAddress,
-        },
-        res: { statusCode },
-        responseTime: responseTimeMs,
-      },
-      'request completed',
-    );
-  });
+  replays.onServed(({ request, statusCode, responseTimeMs }) =>
+    requestLog.completed({
+      reqId: crypto.randomUUID(),
+      method: request.method ?? 'GET',
+      url: request.url ?? '',
+      remoteAddress: request.socket.remoteAddress,
+      statusCode,
+      responseTimeMs,
+    }),
+  );
 }

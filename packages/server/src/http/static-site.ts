@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { isSitePath } from '@convene/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RETRY_AFTER_SECONDS, loadingPage, type Readiness } from './readiness.js';
 
@@ -81,6 +82,8 @@ export async function staticSitePlugin(
         .type('text/html; charset=utf-8')
         .send(loadingPage());
     }
-    return reply.sendFile('index.html');
+    // The site renders its own not-found page; the status says so to crawlers and link checkers.
+    const known = isSitePath(request.url.split('?')[0] ?? '');
+    return reply.code(known ? 200 : 404).sendFile('index.html');
   });
 }

@@ -27,6 +27,23 @@ export async function ensureSeries(
     .execute();
 }
 
+/** One series' observations dated from `from` to `to` (inclusive), ascending. */
+export async function observationsBetween(
+  db: Kysely<DB>,
+  key: string,
+  from: string,
+  to: string,
+): Promise<Array<{ date: string; value: number }>> {
+  return db
+    .selectFrom('regime_observation')
+    .select(['date', 'value'])
+    .where('series_key', '=', key)
+    .where('date', '>=', from)
+    .where('date', '<=', to)
+    .orderBy('date')
+    .execute();
+}
+
 export async function lastObservationDates(db: Kysely<DB>): Promise<Map<string, string>> {
   const rows = await db
     .selectFrom('regime_observation')

@@ -94,6 +94,13 @@ export interface RegimeAsOf {
   ): Promise<Array<{ signalKey: string; date: string }>>;
   /** The stored payload of one research signal row (the legacy embedded brief shape). */
   researchSignalPayload(signalKey: string, date: string, db?: Kysely<DB>): Promise<unknown>;
+  /** One stored series' observations from `from` to `to` (inclusive dates), ascending. */
+  observationsBetween(
+    key: string,
+    from: string,
+    to: string,
+    db?: Kysely<DB>,
+  ): Promise<Array<{ date: string; value: number }>>;
 }
 
 function briefRegimeOf(row: SnapshotAsOfRow): BriefRegime {
@@ -192,6 +199,10 @@ export class RegimeService implements RegimeAsOf {
       source: row.source,
       payload: row.payload,
     };
+  }
+
+  observationsBetween(key: string, from: string, to: string, db = this.database.db) {
+    return repository.observationsBetween(db, key, from, to);
   }
 
   async briefRegimeAsOf(date: string, db = this.database.db): Promise<BriefRegime | null> {

@@ -14,6 +14,7 @@ import { sessionReadRoutes } from './sessions/routes.js';
 import { subjectAdminRoutes } from './subjects/admin-routes.js';
 import { subjectRoutes } from './subjects/routes.js';
 import { takeRoutes } from './takes/routes.js';
+import { trackRecordRoutes } from './track-record/routes.js';
 
 /** Every swarm route, each plugin given the services it uses (built in buildSwarmServices). */
 export const swarmRoutes: FastifyPluginAsync<{
@@ -48,6 +49,7 @@ export const swarmRoutes: FastifyPluginAsync<{
   await app.register(briefRoutes, { briefs: swarm.briefs });
   await app.register(receiptRoutes, { receipts: swarm.receipts });
   await app.register(judgementRoutes, { judgements: swarm.judgements });
+  await app.register(trackRecordRoutes, { trackRecords: swarm.trackRecords });
   await app.register(sessionAdminRoutes, {
     lifecycle: swarm.lifecycle,
     roster: swarm.roster,

@@ -28,6 +28,9 @@ import { TakeReads } from './takes/read-service.js';
 import { TakeRepository } from './takes/repository.js';
 import { TakeService } from './takes/service.js';
 import { TakeVerifier } from './takes/verification.js';
+import { OutcomeRecorder, outcomeJob } from './track-record/recorder.js';
+import { seriesReader } from './track-record/series.js';
+import { TrackRecordService } from './track-record/service.js';
 
 /** Every swarm service, built once (see buildSwarmServices) and handed to the swarm's routes. */
 export interface SwarmServices {
@@ -47,6 +50,9 @@ export interface SwarmServices {
   lifecycle: LifecycleService;
   roster: RosterAdmin;
   allocations: AllocationBridge;
+  trackRecords: TrackRecordService;
+  /** Computes and publishes the outcomes that are due (the scheduled job's work). */
+  outcomes: OutcomeRecorder;
   /** One pass of the lifecycle sweep (the scheduled job's work), for the admin route. */
   sweep: () => ReturnType<typeof sweepLifecycle>;
 }
@@ -87,6 +93,14 @@ export function buildSwarmServices(
   );
   const allocations = new AllocationBridge(database, versions, log);
   const sweepDeps = { db, clock, lifecycle, allocations };
+  const outcomes = new OutcomeRecorder(
+    db,
+    clock,
+    versions,
+    config.trackRecord,
+    seriesReader(regime),
+    config.logEnabled ? tlog.outcomeEntries : null,
+  );
 
   const services: SwarmServices = {
     applications: new ApplicationService(db, members, clock, keyLog),
@@ -118,10 +132,18 @@ export function buildSwarmServices(
     lifecycle,
     roster: new RosterAdmin(db, members, lifecycle, () => clock.now()),
     allocations,
+    trackRecords: new TrackRecordService(
+      db,
+      versions,
+      config.trackRecord,
+      memberReads,
+      seriesReader(regime),
+    ),
+    outcomes,
     sweep: () => sweepLifecycle(sweepDeps),
   };
 
-  const jobs: Job[] = [swarmLifecycleJob({ ...sweepDeps, log })];
+  const jobs: Job[] = [swarmLifecycleJob({ ...sweepDeps, log }), outcomeJob(outcomes, log)];
   if (config.smtpUrl !== undefined) {
     jobs.push(emailDeliveryJob(db, smtpMailer(config.smtpUrl), clock, config.smtpFrom));
   }

@@ -9,6 +9,7 @@ import { TlogRepository } from './repository.js';
 import { TlogSequencer } from './sequencer.js';
 import { TlogService } from './service.js';
 import { foldMember, KeyEventLog } from './key-log.js';
+import { OutcomeEntryLog } from './outcome-log.js';
 import { LogWatch, type LogAlarm } from './log-watch.js';
 import { WitnessPush } from './witness-push.js';
 
@@ -39,6 +40,8 @@ export class Tlog {
   readonly witnessPush: WitnessPush;
   /** Member key events, appended in the member change's transaction (swarm/members). */
   readonly keyEvents: KeyEventLog;
+  /** Session outcomes, appended in the transaction that stores them (swarm/track-record). */
+  readonly outcomeEntries: OutcomeEntryLog;
 
   private constructor(
     private readonly repository: TlogRepository,
@@ -54,6 +57,9 @@ export class Tlog {
     // Integrated soon after (the recovery pass integrates anything this run missed).
     this.keyEvents = new KeyEventLog(() => {
       service.keyEntryAppended();
+      if (this.enabled) this.sequencer.integrateSoon();
+    });
+    this.outcomeEntries = new OutcomeEntryLog(() => {
       if (this.enabled) this.sequencer.integrateSoon();
     });
   }

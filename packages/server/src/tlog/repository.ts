@@ -41,8 +41,13 @@ export interface NewEntry {
   idx: number;
   leafHash: Uint8Array;
   kind: TlogEntryKind;
-  /** The take id, the receipt's session id or the key event's member id ('' for the marker). */
+  /**
+   * The take id, the receipt's or outcome's session id or the key event's member id ('' for the
+   * marker).
+   */
   subject: string;
+  /** An outcome's horizon. */
+  horizonDays?: number;
   entry: string;
 }
 
@@ -309,6 +314,8 @@ export class TlogRepository {
             take_id: e.kind === 'take' ? e.subject : null,
             receipt_session_id: e.kind === 'receipt' ? e.subject : null,
             key_member_id: e.kind === 'key' ? e.subject : null,
+            outcome_session_id: e.kind === 'outcome' ? e.subject : null,
+            outcome_horizon_days: e.kind === 'outcome' ? (e.horizonDays ?? null) : null,
             entry: e.entry,
           })),
         )

@@ -40,6 +40,7 @@ export const EntrySchema = Type.Object({
     Type.Literal(TLOG_ENTRY_KINDS[1]),
     Type.Literal(TLOG_ENTRY_KINDS[2]),
     Type.Literal(TLOG_ENTRY_KINDS[3]),
+    Type.Literal(TLOG_ENTRY_KINDS[4]),
   ]),
   takeId: Type.Union([Type.String(), Type.Null()]),
   sessionId: Type.Union([Type.String(), Type.Null()]),

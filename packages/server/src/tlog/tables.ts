@@ -12,7 +12,7 @@ export interface TlogHeadTable {
 }
 
 /** What a `tlog_entry` row holds: a take, a receipt, a member key event, the key marker. */
-export const TLOG_ENTRY_KINDS = ['take', 'receipt', 'key', 'keys-begin'] as const;
+export const TLOG_ENTRY_KINDS = ['take', 'receipt', 'key', 'keys-begin', 'outcome'] as const;
 export type TlogEntryKind = (typeof TLOG_ENTRY_KINDS)[number];
 
 export interface TlogEntryTable {
@@ -23,6 +23,9 @@ export interface TlogEntryTable {
   receipt_session_id: string | null;
   /** The member of a `key` entry (migration 0018). */
   key_member_id: string | null;
+  /** The session and horizon of an `outcome` entry (migration 0021). */
+  outcome_session_id: ColumnType<string | null, string | null | undefined, never>;
+  outcome_horizon_days: ColumnType<number | null, number | null | undefined, never>;
   entry: string;
   sequenced_at: Stamped;
 }

@@ -88,6 +88,18 @@ export async function sharePriceAtOrBefore(db: Kysely<DB>, at: Date) {
     .executeTakeFirst();
 }
 
+/** Vault readings' times and share prices from `from` (inclusive) to `to` (exclusive), ascending. */
+export async function sharePricesBetween(db: Kysely<DB>, from: Date, to: Date) {
+  return db
+    .selectFrom('vault_reading')
+    .select(['read_at', 'share_price'])
+    .where('read_at', '>=', from)
+    .where('read_at', '<', to)
+    .orderBy('read_at')
+    .orderBy('id')
+    .execute();
+}
+
 export async function insertAllocation(
   db: Kysely<DB>,
   row: {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
+import type { Readiness } from '../../src/http/readiness.js';
 import { parseConfig, type Config } from '../../src/config.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.js';
 
@@ -35,6 +36,8 @@ export async function createTestApp(
   options: {
     env?: Record<string, string>;
     clock?: ManualClock;
+    /** Whether the app starts loading (a first demo start); default ready. */
+    readiness?: Readiness;
     /** Fastify logger options (default: no logging). */
     logger?: FastifyServerOptions['logger'];
     /** Extra routes or hooks a test needs, added before the app is sealed. */
@@ -49,6 +52,7 @@ export async function createTestApp(
     database: testDb.database,
     clock,
     logger: options.logger ?? false,
+    ...(options.readiness === undefined ? {} : { readiness: options.readiness }),
     health: { dbPingTtlMs: 0, guardProbeTtlMs: 0 },
   });
   options.extend?.(app);

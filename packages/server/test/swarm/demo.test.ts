@@ -185,3 +185,43 @@ const RECORDED_DEMO = {
     { subject_id: 'north-harbor-fund', state: 'published', count: 36 },
   ],
 };
+
+test('the months of history get outcomes, and the house members differ in skill by their rule', async () => {
+  const outcomes = await ctx.testDb.database.db
+    .selectFrom('session_outcome')
+    .select(['session_id', 'horizon_days', 'status'])
+    .execute();
+  // Every published session old enough has its 7-day (and most their 30-day) outcome, all valued.
+  expect(outcomes.filter((o) => o.horizon_days === 7).length).toBeGreaterThan(140);
+  expect(outcomes.filter((o) => o.horizon_days === 30).length).toBeGreaterThan(110);
+  expect(outcomes.filter((o) => o.status !== 'scored')).toEqual([]);
+
+  // docs/methodology.md §8: informed members see the realised 7-day move (Athena right 80 % of
+  // the time, Ledger 65 %), Harbor reads only the regime, Sable calls the opposite 75 % of the
+  // time, Draco files the mean of the takes already filed.
+  const board = await getJson(ctx.app, '/api/swarm/track-record?horizon=7&limit=200');
+  expect(board.body.swarm.sessions).toBeGreaterThan(140);
+  const by = new Map<string, Record<string, number>>(
+    board.body.leaderboard.map((m: { handle: string }) => [m.handle, m]),
+  );
+  const brier = (handle: string) => by.get(handle)!.rankingBrier!;
+  expect(brier('athena')).toBeLessThan(brier('harbor'));
+  expect(brier('ledger')).toBeLessThan(brier('sable'));
+  expect(brier('harbor')).toBeLessThan(brier('sable'));
+  expect(by.get('athena')!.meanStanceContribution).toBeGreaterThan(0);
+  expect(by.get('sable')!.meanStanceContribution).toBeLessThan(0);
+  expect(Math.abs(by.get('draco')!.meanStanceContribution!)).toBeLessThan(1e-9);
+  expect(Math.abs(by.get('draco')!.meanWeightContribution!)).toBeLessThan(1e-9);
+
+  // A session's scored takes are exactly the takes its consensus receipt counted.
+  const [first] = board.body.sessions as Array<{ sessionId: string }>;
+  const outcome = await getJson(ctx.app, `/api/swarm/sessions/${first!.sessionId}/outcome`);
+  const receipt = await getJson(
+    ctx.app,
+    `/api/swarm/sessions/${first!.sessionId}/consensus-receipt`,
+  );
+  const scored = outcome.body.outcomes[0].takes.map((t: { takeId: string }) => t.takeId).sort();
+  const counted = receipt.body.payload.submissions.map((t: { takeId: string }) => t.takeId).sort();
+  expect(scored).toEqual(counted);
+  expect(outcome.body.outcomes[0].record.receiptDigest).toBe(receipt.body.digest);
+});

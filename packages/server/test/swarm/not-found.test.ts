@@ -65,6 +65,21 @@ describeEachDatabase('one 404 body on every swarm route', (kind) => {
     },
     {
       method: 'GET',
+      path: '/api/swarm/sessions/{id}/outcome',
+      url: `/api/swarm/sessions/${UNKNOWN}/outcome`,
+    },
+    {
+      method: 'GET',
+      path: '/api/swarm/members/{id}/track-record',
+      url: '/api/swarm/members/nobody/track-record',
+    },
+    {
+      method: 'GET',
+      path: '/api/swarm/track-record/series/{label}',
+      url: '/api/swarm/track-record/series/no-such-label?from=2026-01-01&to=2026-01-02',
+    },
+    {
+      method: 'GET',
       path: '/api/swarm/sessions/{id}/consensus-receipt',
       url: `/api/swarm/sessions/${UNKNOWN}/consensus-receipt`,
     },

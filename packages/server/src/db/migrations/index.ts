@@ -16,6 +16,7 @@ import { tlogNextIndex } from './0017-tlog-next-index.js';
 import { nonceLedgerByTake } from './0019-nonce-ledger-by-take.js';
 import { memberKeyLog } from './0018-member-key-log.js';
 import { rowWatch } from './0020-row-watch.js';
+import { trackRecord } from './0021-track-record.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -42,4 +43,5 @@ export const MIGRATIONS: readonly Migration[] = [
   memberKeyLog,
   nonceLedgerByTake,
   rowWatch,
+  trackRecord,
 ];

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { STANCES, type Stance, type TakeDraftInput } from '@convene/protocol';
+import {
+  compareCodePoints,
+  stanceProbability,
+  STANCES,
+  type Stance,
+  type TakeDraftInput,
+} from '@convene/protocol';
 import type { HousePersona } from './personas.js';
 
 /** A small deterministic PRNG (mulberry32) seeded from text, so the demo is the same every time. */
@@ -22,6 +28,8 @@ export interface AuthoringContext {
   /** Reference weights (bucket_weights) or the declared positions' weights (position_actions). */
   reference: Array<{ bucket: string; weight: number }>;
   recommendationType: 'bucket_weights' | 'position_actions';
+  /** Whether the subject rose over the 7 days after the date (foresight.ts); null: unknown. */
+  rises: boolean | null;
 }
 
 const AGENT_BUCKETS = new Set([
@@ -43,14 +51,24 @@ export function authorTake(
   revision: number,
 ): TakeDraftInput {
   const rand = random(`${persona.name}:${context.sessionId}:${revision}`);
-  const composite = context.composite ?? 0.5;
-  const score = Math.max(
-    -1,
-    Math.min(1, (composite - 0.5) * 2 + persona.bias + (rand() - 0.5) * 0.6),
-  );
-  const stance = STANCES[Math.min(4, Math.max(0, Math.round((score + 1) * 2)))] as Stance;
-  const confidence = Math.round((0.35 + rand() * 0.5) * 100) / 100;
-  const weights = tiltedWeights(persona, context, rand);
+  const belief = beliefOf(persona, context.rises, rand);
+  let stance: Stance;
+  let confidence: number;
+  if (belief === null) {
+    const composite = context.composite ?? 0.5;
+    const score = Math.max(
+      -1,
+      Math.min(1, (composite - 0.5) * 2 + persona.bias + (rand() - 0.5) * 0.6),
+    );
+    stance = STANCES[Math.min(4, Math.max(0, Math.round((score + 1) * 2)))] as Stance;
+    confidence = Math.round((0.35 + rand() * 0.5) * 100) / 100;
+  } else {
+    const strong = rand() < 0.5;
+    stance = belief ? (strong ? 'bullish' : 'constructive') : strong ? 'bearish' : 'cautious';
+    confidence = Math.round((0.5 + rand() * 0.4) * 100) / 100;
+  }
+  const tilt = belief === null ? persona.agentTilt : belief ? 0.03 : -0.03;
+  const weights = tiltedWeights({ agentTilt: tilt }, context, rand);
   return {
     memberId,
     date: context.date,
@@ -63,8 +81,62 @@ export function authorTake(
   };
 }
 
-function tiltedWeights(
+/**
+ * The copier's take (docs/methodology.md §8): the others' pooled probability as a stance and
+ * confidence, and the mean of their normalised weights; null when nobody has filed yet.
+ */
+export function copiedTake(
   persona: HousePersona,
+  memberId: string,
+  context: AuthoringContext,
+  others: readonly TakeDraftInput[],
+  revision: number,
+): TakeDraftInput | null {
+  if (others.length === 0) return null;
+  let sum = 0;
+  for (const take of others) sum += stanceProbability(take.stance as Stance, take.confidence);
+  const p = sum / others.length;
+  const stance: Stance = p >= 0.5 ? 'bullish' : 'bearish';
+  const weighted = others.flatMap((take) => (take.weights == null ? [] : [take.weights]));
+  const shares = new Map<string, number>();
+  for (const weights of weighted) {
+    const total = weights.reduce((a, w) => a + w.weight, 0);
+    for (const w of weights) shares.set(w.bucket, (shares.get(w.bucket) ?? 0) + w.weight / total);
+  }
+  const weights = [...shares]
+    .sort(([a], [b]) => compareCodePoints(a, b))
+    .map(([bucket, share]) => ({ bucket, weight: share / weighted.length }));
+  return {
+    memberId,
+    date: context.date,
+    subjectId: context.subjectId,
+    nonce: `house-${persona.name.toLowerCase()}-${context.sessionId}-${revision}`,
+    stance,
+    confidence: Math.min(1, Math.abs(p - 0.5) / 0.49),
+    body: takeBody(persona, context, stance, weights),
+    ...(weights.length === 0 ? {} : { weights }),
+  };
+}
+
+/**
+ * What an informed or contrarian member believes about the subject rising (docs/methodology.md §8):
+ * the realised move with probability `accuracy` (its opposite for a contrarian), else the other
+ * way; null for the noise member, or when the realised move is unknown.
+ */
+function beliefOf(
+  persona: HousePersona,
+  rises: boolean | null,
+  rand: () => number,
+): boolean | null {
+  const { skill } = persona;
+  if (rises === null || (skill.kind !== 'informed' && skill.kind !== 'contrarian')) return null;
+  const right = rand() < skill.accuracy;
+  const call = right ? rises : !rises;
+  return skill.kind === 'informed' ? call : !call;
+}
+
+function tiltedWeights(
+  persona: Pick<HousePersona, 'agentTilt'>,
   context: AuthoringContext,
   rand: () => number,
 ): Array<{ bucket: string; weight: number }> {

@@ -11,6 +11,13 @@ export interface HousePersona {
   attendance: number;
   /** Tilt of the agent-token sleeve relative to the reference (e.g. 0.02 = two points more). */
   agentTilt: number;
+  /**
+   * How good its calls are, by a fixed rule (docs/methodology.md §8): `informed` sees the subject's
+   * realised 7-day move and calls it right with probability `accuracy`; `contrarian` calls the
+   * opposite with that probability; `noise` reads only the regime (nothing about what follows);
+   * `copier` files the mean of the takes already filed.
+   */
+  skill: { kind: 'informed' | 'contrarian'; accuracy: number } | { kind: 'noise' | 'copier' };
 }
 
 export const HOUSE_MEMBERS: readonly HousePersona[] = [
@@ -22,6 +29,7 @@ export const HOUSE_MEMBERS: readonly HousePersona[] = [
     bias: -0.25,
     attendance: 0.95,
     agentTilt: -0.02,
+    skill: { kind: 'informed', accuracy: 0.8 },
   },
   {
     name: 'Ledger',
@@ -31,6 +39,7 @@ export const HOUSE_MEMBERS: readonly HousePersona[] = [
     bias: 0,
     attendance: 0.9,
     agentTilt: 0,
+    skill: { kind: 'informed', accuracy: 0.65 },
   },
   {
     name: 'Harbor',
@@ -40,6 +49,7 @@ export const HOUSE_MEMBERS: readonly HousePersona[] = [
     bias: 0.3,
     attendance: 0.85,
     agentTilt: 0.03,
+    skill: { kind: 'noise' },
   },
   {
     name: 'Sable',
@@ -49,6 +59,7 @@ export const HOUSE_MEMBERS: readonly HousePersona[] = [
     bias: -0.1,
     attendance: 0.8,
     agentTilt: -0.01,
+    skill: { kind: 'contrarian', accuracy: 0.75 },
   },
   {
     name: 'Draco',
@@ -58,6 +69,7 @@ export const HOUSE_MEMBERS: readonly HousePersona[] = [
     bias: 0.15,
     attendance: 0.3,
     agentTilt: 0.02,
+    skill: { kind: 'copier' },
   },
 ];
 

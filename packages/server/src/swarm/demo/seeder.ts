@@ -1,10 +1,12 @@
-import { signJudgement, signTake, utcDate } from '@convene/protocol';
+import { signJudgement, signTake, utcDate, type TakeDraftInput } from '@convene/protocol';
 import { ManualClock } from '../../clock.js';
 import type { DemoSeedContext, DemoSeeder } from '../../demo/seed.js';
 import { SWARM_DATASET } from '../shared/constants.js';
 import { nextFire } from '../sessions/schedule.js';
 import { insertSubject, sessionOfFire } from '../subjects/repository.js';
-import { authorTake, random, type AuthoringContext } from './authoring.js';
+import { authorTake, copiedTake, random, type AuthoringContext } from './authoring.js';
+import { DemoForesight } from './foresight.js';
+import { seriesReader } from '../track-record/series.js';
 import { onboardHouseMember, type HouseMember } from './house.js';
 import { DEMO_HISTORY_DAYS, DEMO_SUBJECTS, HOUSE_JUDGE, HOUSE_MEMBERS } from './personas.js';
 import type { SessionRow } from '../sessions/repository.js';
@@ -31,10 +33,14 @@ export const swarmDemoSeeder: DemoSeeder = {
     const { db } = context.database;
     await insertSubjects(context, clock.now());
 
-    const { services, members } = buildSwarmServices(
-      { ...context, clock },
-      context.log,
-      new RegimeService(context.database, context.versions),
+    const regime = new RegimeService(context.database, context.versions);
+    const { services, members } = buildSwarmServices({ ...context, clock }, context.log, regime);
+    const foresight = await DemoForesight.load(
+      db,
+      context.config.trackRecord,
+      seriesReader(regime),
+      utcDate(clock.now()),
+      utcDate(end),
     );
     const onboarding = { members, ...services };
     const house: Array<HouseMember & { persona: (typeof HOUSE_MEMBERS)[number] }> = [];
@@ -61,8 +67,13 @@ export const swarmDemoSeeder: DemoSeeder = {
       if (session === undefined) throw new Error(`fire ${fire.at.toISOString()} did not convene`);
       sessions++;
       const open = lastFire.get(fire.subjectId) === fire.at.getTime();
-      const authoring = authoringContext(session);
+      const authoring = {
+        ...authoringContext(session),
+        // The horizon starts when the session aggregates: at the subject's next fire.
+        rises: foresight.rises(session.subject_id, aggregationDate(fire)),
+      };
       const rand = random(`attendance:${session.id}`);
+      const filedHere = new Map<string, TakeDraftInput>();
       for (const [index, member] of house.entries()) {
         // In the open session only the first three have filed: a newcomer still sees absentees.
         const files = open ? index < 3 : rand() < member.persona.attendance;
@@ -70,7 +81,18 @@ export const swarmDemoSeeder: DemoSeeder = {
         const amends = !open && rand() < 0.15;
         for (let revision = 1; revision <= (amends ? 2 : 1); revision++) {
           clock.set(new Date(fire.at.getTime() + (10 + index * 7 + revision * 45) * MINUTE));
-          const draft = authorTake(member.persona, member.memberId, authoring, revision);
+          const draft =
+            member.persona.skill.kind === 'copier'
+              ? copiedTake(
+                  member.persona,
+                  member.memberId,
+                  authoring,
+                  [...filedHere.values()],
+                  revision,
+                )
+              : authorTake(member.persona, member.memberId, authoring, revision);
+          if (draft === null) break;
+          filedHere.set(member.memberId, draft);
           await takes.submit(`Bearer ${member.token}`, {
             ...draft,
             signature: await signTake(draft, member.seed),
@@ -85,13 +107,21 @@ export const swarmDemoSeeder: DemoSeeder = {
     }
     clock.set(end);
     await sweep();
+    // The months of history get their outcomes from the demo series, as the scheduled job would.
+    const outcomes = await services.outcomes.recordDue();
     await context.versions.bump(SWARM_DATASET);
     context.log.info(
-      { sessions, takes: filed, ms: Math.round(performance.now() - started) },
+      { sessions, takes: filed, outcomes, ms: Math.round(performance.now() - started) },
       'demo swarm history seeded',
     );
   },
 };
+
+/** The UTC date a fire's session aggregates on: that of the subject's next fire. */
+function aggregationDate(fire: { subjectId: string; at: Date }): string {
+  const schedule = DEMO_SUBJECTS.find((s) => s.id === fire.subjectId)!.schedule;
+  return utcDate(nextFire(schedule, fire.at) ?? fire.at);
+}
 
 async function insertSubjects(context: DemoSeedContext, at: Date): Promise<void> {
   for (const subject of DEMO_SUBJECTS) {
@@ -153,6 +183,7 @@ function authoringContext(
     regime: regime?.regime ?? null,
     reference: reference?.buckets ?? declaredWeights(subject?.wallets ?? []),
     recommendationType: subject?.recommendation_type ?? 'position_actions',
+    rises: null,
   };
 }
 

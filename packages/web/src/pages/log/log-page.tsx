@@ -16,7 +16,7 @@ type CheckpointJson = JsonOf<'/api/log/checkpoint.json'>;
 
 type LogEntryRow = JsonOf<'/api/log/entries'>['entries'][number];
 
-/** What an entry is of: a take, a session's receipt, a member's key event, or the key log's start. */
+/** What an entry is of: a take, a session's receipt or outcome, a member's key event, or the key log's start. */
 function EntrySubject({ row }: { row: LogEntryRow }) {
   switch (row.kind) {
     case 'take':
@@ -35,6 +35,17 @@ function EntrySubject({ row }: { row: LogEntryRow }) {
       );
     case 'keys-begin':
       return <span>the member key history begins</span>;
+    case 'outcome': {
+      const { sessionId, horizonDays } = JSON.parse(row.entry) as {
+        sessionId: string;
+        horizonDays: number;
+      };
+      return (
+        <a href={`/swarm/sessions/${sessionId}`}>
+          {horizonDays}-day outcome of session {sessionId.slice(0, 8)}
+        </a>
+      );
+    }
   }
 }
 
