@@ -1,7 +1,7 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ServerProcess } from '@convene/test-support';
+import { freePort, type ServerProcess } from '@convene/test-support';
 import {
   ADMIN_TOKEN,
   runCli,
@@ -67,8 +67,59 @@ describe('convene CLI: the whole member flow, amendments to the cap, receipt aud
     expect(JSON.parse(brief.stdout)).toMatchObject({ sessionId, subjectId: SUBJECT });
   });
 
+  test('sessions lists them with the API filters, UUIDs first', async () => {
+    const collecting = await runCli(
+      ['sessions', '--subject', SUBJECT, '--state', 'collecting', '--json'],
+      member(),
+    );
+    expect(collecting.code, collecting.stderr).toBe(0);
+    expect(JSON.parse(collecting.stdout).sessions.map((s: { id: string }) => s.id)).toEqual([
+      sessionId,
+    ]);
+    const published = await runCli(
+      ['sessions', '--subject', SUBJECT, '--state', 'published', '--json'],
+      member(),
+    );
+    expect(JSON.parse(published.stdout).sessions).toEqual([]);
+    const human = await runCli(['sessions', '--subject', SUBJECT, '--limit', '5'], member());
+    expect(human.stdout).toMatch(/^session +date +subject +state +takes +closes at$/m);
+    expect(human.stdout).toContain(`${sessionId}  `);
+    const bad = await runCli(['sessions', '--state', 'open'], member());
+    expect(bad.code).toBe(2);
+  });
+
+  test('take checks the passphrase before saying it is signing', async () => {
+    const result = await runCli(['take', '--stance', 'neutral', '--confidence', '0.5'], {
+      ...member(),
+      CONVENE_PASSPHRASE: '',
+    });
+    expect(result.code).toBe(5);
+    expect(result.stderr).toContain('set CONVENE_PASSPHRASE');
+    expect(result.stderr).not.toContain('signing and submitting');
+  });
+
+  test('an unreachable service names the URL tried; --help names every environment variable', async () => {
+    const nobody = `http://127.0.0.1:${await freePort()}`;
+    const refused = await runCli(['open-session'], { CONVENE_URL: nobody });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain(
+      `cannot reach ${nobody}/api/swarm/open-session (ECONNREFUSED)`,
+    );
+    const monitor = await runCli(['log', 'monitor'], { ...member(), CONVENE_URL: nobody });
+    expect(monitor.code).toBe(4);
+    expect(monitor.stderr).toContain(`cannot reach ${nobody}/api/log/`);
+    expect(monitor.stderr).toContain('(ECONNREFUSED)');
+    const help = await runCli(['--help']);
+    for (const name of ['CONVENE_SERVICE_KEY', 'CONVENE_LOG_KEY', 'CONVENE_PASSPHRASE'])
+      expect(help.stdout).toContain(name);
+    expect(help.stdout).toMatch(/takeId +a take's UUID/);
+    const verifyHelp = await runCli(['verify', 'take', '--help']);
+    expect(verifyHelp.stdout).toMatch(/takeId +the take's UUID/);
+  });
+
   test('a take, four amendments, then the cap explained in plain words', async () => {
     const receipts: number[] = [];
+    const takeIds: string[] = [];
     for (let revision = 1; revision <= 5; revision++) {
       const result = await runCli(
         [
@@ -81,23 +132,36 @@ describe('convene CLI: the whole member flow, amendments to the cap, receipt aud
           'aave=60,morpho=40',
           '--body',
           `revision ${revision}`,
-          '--json',
+          ...(revision < 5 ? ['--json'] : []),
         ],
         member(),
       );
       expect(result.code, result.stderr).toBe(0);
-      receipts.push(JSON.parse(result.stdout).recommendationId as number);
+      if (revision < 5) {
+        const filed = JSON.parse(result.stdout) as { recommendationId: number; id: string };
+        expect(filed).toMatchObject({ revision });
+        receipts.push(filed.recommendationId);
+        takeIds.push(filed.id);
+      } else {
+        // Readable: the take's UUID first, then its revision and numeric receipt number.
+        const filed = /^take filed: (\S+) \(revision 5, receipt (\d+)\)$/m.exec(result.stdout);
+        expect(filed, result.stdout).not.toBeNull();
+        takeIds.push(filed![1]!);
+        receipts.push(Number(filed![2]));
+        expect(result.stdout).toContain(`/api/swarm/takes/${filed![1]}`);
+      }
     }
+    expect(takeIds[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const sixth = await runCli(['take', '--stance', 'bearish', '--confidence', '0.9'], member());
     expect(sixth.code).toBe(3);
     expect(sixth.stderr).toContain('409 amendment cap reached');
     expect(sixth.stderr).toContain('waiting does not help');
 
     // Without a pinned log key the log check runs against the served key: "not checked", exit 6.
-    const verified = await runCli(['verify', 'take', String(receipts[4])], member());
+    const verified = await runCli(['verify', 'take', takeIds[4]!], member());
     expect(verified.code, verified.stdout).toBe(6);
     expect(verified.stdout).toContain('✓ Ed25519 signature verifies');
-    expect(verified.stdout).toMatch(/– log key is the one you pinned \(--log-key\): not checked/);
+    expect(verified.stdout).toMatch(/– log key is the one you pinned: not checked/);
     expect(verified.stdout).toContain('INCOMPLETE');
     const takes = await runCli(['takes', '--json'], member());
     expect(JSON.parse(takes.stdout).takes).toHaveLength(5);

@@ -115,6 +115,9 @@ describe.skipIf(!postgres)('log monitor pins origin and key (PostgreSQL)', () =>
     const first = await runCli(['log', 'monitor'], { CONVENE_URL: base(), CONVENE_HOME: home });
     expect(first.code, first.stdout + first.stderr).toBe(0);
     expect(first.stdout).toContain(`✓ checkpoint of size ${kept.size}`);
+    // Nothing was kept before the first run: it claims no consistency with anything.
+    expect(first.stdout).not.toContain('consistent with the last one kept');
+    expect(first.stdout).toContain('– no checkpoint kept before: this is the first');
 
     // The same database and key behind another public URL: another default origin.
     await server!.stop();

@@ -154,7 +154,8 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
 
     const unpinned = await runCli(['verify', 'take', takeIds[0]!], env());
     expect(unpinned.code).toBe(6);
-    expect(unpinned.stdout).toContain('– log key is the one you pinned (--log-key): not checked');
+    expect(unpinned.stdout).toContain('– log key is the one you pinned: not checked');
+    expect(unpinned.stdout).toContain('no log key pinned (--log-key or CONVENE_LOG_KEY)');
     expect(unpinned.stdout).not.toMatch(/✓ log key/);
 
     const other = await runCli(
@@ -198,6 +199,19 @@ describe.skipIf(!postgres)('convene verify against the transparency log (Postgre
       /✓ the previous receipt .*\(the log holds no earlier receipt of this subject\)/,
     );
     expect(first.code, first.stdout).toBe(0);
+  });
+
+  test('keys pinned by CONVENE_SERVICE_KEY and CONVENE_LOG_KEY: checked the same, no flag named', async () => {
+    const result = await runCli(['verify', 'receipt', sessions[1]!], {
+      ...env(),
+      CONVENE_SERVICE_KEY: serviceKey,
+      CONVENE_LOG_KEY: logKey,
+    });
+    expect(result.stdout).toContain('✓ signed with the service key you pinned');
+    expect(result.stdout).toContain('✓ log key is the one you pinned');
+    expect(result.stdout).not.toMatch(/--service-key|--log-key/);
+    expect(result.stdout).toMatch(/^VERIFIED$/m);
+    expect(result.code, result.stdout).toBe(0);
   });
 
   test('a malformed receipt: one ✗, and every other check "not checked", never ✓', async () => {

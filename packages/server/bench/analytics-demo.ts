@@ -25,7 +25,7 @@ const app = await buildApp({ config, database, clock: systemClock, logger: false
 await app.ready();
 
 let started = performance.now();
-const dataset = generateDemoDataset(systemClock.now());
+const dataset = await generateDemoDataset(systemClock.now());
 const records = Object.values(dataset).reduce((sum, rows) => sum + rows.length, 0);
 console.log(
   `generate: ${records.toLocaleString('en-US')} records in ${Math.round(performance.now() - started)} ms`,

@@ -55,8 +55,8 @@ const address = (kind: string, n: number) =>
 const jittered = (value: number | null, jitter: number) =>
   value === null ? null : Math.round(value * jitter * 100) / 100;
 
-function syntheticSnapshot(size: number): AnalyticsSnapshot {
-  const demo = generateDemoDataset(NOW);
+async function syntheticSnapshot(size: number): Promise<AnalyticsSnapshot> {
+  const demo = await generateDemoDataset(NOW);
   const today = utcDate(NOW);
   const agents = scale(rowsOf<AgentRow>('agents', demo.agents), size, (row, n, jitter) => ({
     ...row,
@@ -180,7 +180,7 @@ function time(run: () => unknown, runs: number): { first: number; median: number
 }
 
 const started = performance.now();
-const snapshot = syntheticSnapshot(SIZE);
+const snapshot = await syntheticSnapshot(SIZE);
 console.log(
   `synthetic snapshot: ${SIZE.toLocaleString('en-US')} agents and ${SIZE.toLocaleString('en-US')} wallets in ${Math.round(performance.now() - started)} ms`,
 );

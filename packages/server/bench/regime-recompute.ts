@@ -15,9 +15,13 @@ import { regimeDays, regimeDetail } from '../src/regime/snapshots.js';
 const END = process.env.BENCH_END ?? '2026-06-01';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
-function time<T>(label: string, timings: Map<string, number[]>, work: () => T): T {
+async function time<T>(
+  label: string,
+  timings: Map<string, number[]>,
+  work: () => T | Promise<T>,
+): Promise<T> {
   const started = process.cpuUsage();
-  const result = work();
+  const result = await work();
   const used = process.cpuUsage(started);
   const list = timings.get(label) ?? [];
   list.push((used.user + used.system) / 1000);
@@ -28,20 +32,20 @@ function time<T>(label: string, timings: Map<string, number[]>, work: () => T): 
 const timings = new Map<string, number[]>();
 let days = 0;
 for (let round = 0; round < ROUNDS; round++) {
-  const series = time('generate demo series', timings, () => generateDemoSeries(END));
+  const series = await time('generate demo series', timings, () => generateDemoSeries(END));
   const axis = {
     start: dayIndex(DEMO_START_DATE),
     length: dayIndex(END) - dayIndex(DEMO_START_DATE) + 1,
   };
-  const computation = time('classifier (26 indicators, 3 panels)', timings, () =>
+  const computation = await time('classifier (26 indicators, 3 panels)', timings, () =>
     computeRegime(series, axis),
   );
-  days = time('snapshot rows', timings, () => regimeDays(computation)).length;
-  time('latest detail (backtests, correlations)', timings, () => regimeDetail(computation));
+  days = (await time('snapshot rows', timings, () => regimeDays(computation))).length;
+  await time('latest detail (backtests, correlations)', timings, () => regimeDetail(computation));
   const read = (key: string) =>
     computation.aligned.get(key) ?? alignSeries(series.get(key) ?? [], axis);
-  time('research signals (both)', timings, () =>
-    RESEARCH_SIGNAL_KEYS.map((key) => computeResearchSignal(key, axis, read)),
+  await time('research signals (both)', timings, () =>
+    Promise.all(RESEARCH_SIGNAL_KEYS.map((key) => computeResearchSignal(key, axis, read))),
   );
 }
 console.log(

@@ -142,6 +142,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     await versions.start();
     await tlog.start(config.logLoopsEnabled);
+    // While loading, /health answers from the latest check: the first one runs before seeding does.
+    if (readiness.isLoading) await services.health.check();
     if (config.schedulerEnabled && deps.startScheduler !== false) scheduler.start();
   });
   app.addHook('onClose', async () => {

@@ -105,7 +105,9 @@ describe('a fresh clone, the way the README says', () => {
       delete env[name];
   }, MINUTES);
 
+  const cleanups: Array<() => Promise<unknown>> = [];
   afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
     if (server?.pid !== undefined && server.exitCode === null) {
       const exited = new Promise((resolve) => server?.once('exit', resolve));
       process.kill(-server.pid, 'SIGTERM');
@@ -120,6 +122,8 @@ describe('a fresh clone, the way the README says', () => {
       const install = await sh('npm ci --prefer-offline --no-audit --no-fund', clone, env);
       expect(install.code, install.stderr).toBe(0);
       expect(`${install.stdout}${install.stderr}`).not.toContain('EBADENGINE');
+      // package.json's allowScripts records every dependency install script: npm 11 warns of none.
+      expect(`${install.stdout}${install.stderr}`).not.toContain('install-scripts');
       for (const folder of ['.', 'docs', 'packages/web', 'packages/client/src']) {
         const help = await sh('npx convene --help', path.join(clone, folder), env);
         expect(help.code, `${folder}: ${help.stderr}`).toBe(0);
@@ -209,15 +213,16 @@ describe('a fresh clone, the way the README says', () => {
     lines: string[],
     shellEnv: NodeJS.ProcessEnv,
     fill: (line: string, seen: Map<string, string>) => string,
-    check: (line: string, result: Shell) => void = () => undefined,
-  ): Promise<Map<string, string>> {
+    check: (line: string, result: Shell, seen: Map<string, string>) => void = () => undefined,
+  ): Promise<{ seen: Map<string, string>; environment: NodeJS.ProcessEnv }> {
     const seen = new Map<string, string>();
     let environment = shellEnv;
     for (const written of lines) {
       const line = fill(written.replaceAll('http://localhost:8080', baseUrl), seen);
       expect(line, 'every placeholder is filled').not.toMatch(/<[A-Za-z]+>/);
-      if (line.startsWith('export ')) {
-        // An `export` line sets the environment of the lines after it, as in the reader's shell.
+      if (line.startsWith('export ') || line.startsWith('set -a')) {
+        // `export` (or sourcing a settings file) sets the environment of the lines after it, as in
+        // the reader's shell.
         const printed = await sh(`${line}\nenv -0`, clone, environment);
         expect(printed.code, line).toBe(0);
         expect(`\0${printed.stdout}`, line).toContain('\0PATH=');
@@ -232,11 +237,11 @@ describe('a fresh clone, the way the README says', () => {
       const result = await sh(line, clone, environment);
       expect(result.code, `${written}\n${result.stdout}\n${result.stderr}`).toBe(0);
       if (/ apply /.test(line)) seen.set('memberId', UUID.exec(result.stdout)?.[0] ?? '');
-      const filed = /take filed: receipt (\d+)/.exec(result.stdout);
-      if (filed !== null) seen.set('recommendationId', filed[1]!);
-      check(line, result);
+      const filed = /^take filed: (\S+) \(revision \d+, receipt \d+\)$/m.exec(result.stdout);
+      if (filed !== null) seen.set('takeId', filed[1]!);
+      check(line, result, seen);
     }
-    return seen;
+    return { seen, environment };
   }
 
   async function sessionIds(): Promise<{ open: string; published: string }> {
@@ -257,15 +262,17 @@ describe('a fresh clone, the way the README says', () => {
       const lines = shBlock(readme, '## The `convene` CLI');
       expect(lines.length).toBeGreaterThanOrEqual(8);
       const sessions = await sessionIds();
-      const seen = await runBlock(
+      const { seen } = await runBlock(
         lines,
         env,
         (line, known) =>
           line
             .replaceAll('<sessionId>', sessions.published)
+            .replaceAll('<takeId>', known.get('takeId') ?? '<takeId>')
             .replaceAll('<memberId>', known.get('memberId') ?? '<memberId>'),
         (line, result) => {
-          if (line.includes('verify receipt')) expect(result.stdout).toMatch(/^VERIFIED$/m);
+          if (line.includes('verify ')) expect(result.stdout).toMatch(/^VERIFIED$/m);
+          if (line.includes(' sessions ')) expect(result.stdout).toContain(sessions.published);
           if (line.includes('admin status')) {
             expect(result.stdout).toMatch(/^env +demo$/m);
             expect(result.stdout).toMatch(
@@ -276,6 +283,7 @@ describe('a fresh clone, the way the README says', () => {
         },
       );
       expect(seen.get('memberId')).toMatch(UUID);
+      expect(seen.get('takeId')).toMatch(UUID);
     },
     10 * MINUTES,
   );
@@ -288,7 +296,7 @@ describe('a fresh clone, the way the README says', () => {
       expect(lines.length).toBeGreaterThanOrEqual(14);
       const sessions = await sessionIds();
       await writeFile(path.join(clone, 'take.md'), 'A longer take, from a file.\n');
-      const seen = await runBlock(
+      const { seen } = await runBlock(
         lines,
         { ...env, CONVENE_HOME: `${home}-agents` },
         (line, known) =>
@@ -296,15 +304,12 @@ describe('a fresh clone, the way the README says', () => {
             .replace(/brief --session <sessionId>/, `brief --session ${sessions.open}`)
             .replace(/verify receipt <sessionId>/, `verify receipt ${sessions.published}`)
             .replaceAll('<memberId>', known.get('memberId') ?? '<memberId>')
-            .replaceAll(
-              '<recommendationId>',
-              known.get('recommendationId') ?? '<recommendationId>',
-            ),
+            .replaceAll('<takeId>', known.get('takeId') ?? '<takeId>'),
         (line, result) => {
           if (line.includes('verify ')) expect(result.stdout).toMatch(/^VERIFIED$/m);
         },
       );
-      expect(seen.get('recommendationId')).toMatch(/^\d+$/);
+      expect(seen.get('takeId')).toMatch(UUID);
     },
     10 * MINUTES,
   );
@@ -323,5 +328,122 @@ describe('a fresh clone, the way the README says', () => {
       expect(result.stdout).toMatch(/"status":201,"recommendationId":\d+,"verified":true/);
     },
     5 * MINUTES,
+  );
+
+  /** The sh block under a heading, as written (a heredoc stays whole). */
+  const rawBlock = (markdown: string, heading: string): string => {
+    const section = markdown.slice(markdown.indexOf(heading));
+    return /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
+  };
+
+  test(
+    "docs/operations.md's first day on PostgreSQL, two replicas, as written: settings, migrations, first subject and session, a take, publication, verification through the other replica",
+    async () => {
+      const ops = await readFile(path.join(clone, 'docs', 'operations.md'), 'utf8');
+      // Its own role and database, free ports; replica 1 stands in for the proxy (no nginx here).
+      const name = `convene_ops_${Math.random().toString(36).slice(2, 10)}`;
+      const [first, second] = [await freePort(), await freePort()];
+      const fill = (line: string, seen: Map<string, string>) =>
+        line
+          .replaceAll('role convene login', `role ${name} login`)
+          .replaceAll('--owner=convene convene', `--owner=${name} ${name}`)
+          .replaceAll(
+            'postgres://convene:change-me@127.0.0.1:5432/convene',
+            `postgres://${name}:change-me@127.0.0.1:5432/${name}`,
+          )
+          .replaceAll('127.0.0.1:8080', `127.0.0.1:${first}`)
+          .replaceAll('8081', String(first))
+          .replaceAll('8082', String(second))
+          .replaceAll('<memberId>', seen.get('memberId') ?? '<memberId>')
+          .replaceAll('<sessionId>', seen.get('sessionId') ?? '<sessionId>');
+      const admin = (statement: string) =>
+        sh(`psql -h 127.0.0.1 -U postgres -c "${statement}"`, clone, env);
+      cleanups.push(async () => {
+        await admin(`drop database if exists ${name} with (force)`);
+        await admin(`drop role if exists ${name}`);
+      });
+      const shellEnv: NodeJS.ProcessEnv = { ...env, CONVENE_HOME: `${home}-ops` };
+      delete shellEnv.PORT;
+
+      // 2 and 3: the role and database, the settings file (a heredoc: one script).
+      await runBlock(shBlock(ops, '### 2. Create the database'), shellEnv, fill);
+      const settings = await sh(fill(rawBlock(ops, '### 3. Settings'), new Map()), clone, shellEnv);
+      expect(settings.code, settings.stderr).toBe(0);
+      expect(await readFile(path.join(clone, 'convene.env'), 'utf8')).toMatch(
+        /^LOG_SIGNING_KEY=.+$/m,
+      );
+
+      // 4: both replicas at once, in the background of a shell that stays to be stopped afterwards.
+      const start = fill(rawBlock(ops, '### 4. Start both replicas'), new Map());
+      const replicas = spawn('bash', ['-c', `${start}\nwait`], {
+        cwd: clone,
+        env: shellEnv,
+        detached: true,
+        stdio: 'ignore',
+      });
+      cleanups.push(async () => {
+        if (replicas.pid === undefined || replicas.exitCode !== null) return;
+        const exited = new Promise((resolve) => replicas.once('exit', resolve));
+        process.kill(-replicas.pid, 'SIGTERM');
+        await exited;
+      });
+      for (const port of [first, second]) {
+        for (let attempt = 0; ; attempt++) {
+          const health = await curl(`http://127.0.0.1:${port}/health`);
+          if (health.status === 200) break;
+          expect(replicas.exitCode, 'the replicas keep running').toBeNull();
+          expect(attempt, `replica on ${port} answers /health`).toBeLessThan(480);
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      }
+      const logs = await Promise.all(
+        ['replica-1.log', 'replica-2.log'].map((file) => readFile(path.join(clone, file), 'utf8')),
+      );
+      expect(logs.filter((log) => log.includes('"applied migrations"'))).toHaveLength(1);
+
+      // 6, 6b and 6c in one shell: the settings sourced (as step 4 did), then each line as written.
+      const source = shBlock(ops, '### 4. Start both replicas')[0]!;
+      expect(source).toBe('set -a && . ./convene.env && set +a');
+      const lines = [
+        source,
+        ...shBlock(ops, '### 6. Check it'),
+        ...shBlock(ops, '### 6b. First subject and session'),
+        ...shBlock(ops, '### 6c. One session end to end'),
+      ];
+      expect(lines.join('\n')).toContain('publish <sessionId>');
+      const { seen } = await runBlock(lines, shellEnv, fill, (line, result, known) => {
+        if (line.endsWith('/health')) {
+          expect(JSON.parse(result.stdout)).toMatchObject({
+            status: 'ok',
+            env: 'prod',
+            db: 'postgres: ok',
+            append_only_guard: 'enforced',
+            handle_namespace: 'enforced',
+          });
+        }
+        if (line.includes('/metrics')) expect(result.stdout).toMatch(/^convene_/m);
+        if (line.includes('admin status')) {
+          expect(result.stdout).toMatch(/^env +prod$/m);
+          expect(result.stdout).toMatch(/none pending$/m);
+        }
+        if (line.endsWith('/api/swarm/open-session')) {
+          const open = JSON.parse(result.stdout) as {
+            id: string;
+            subjectId: string;
+            state: string;
+          };
+          expect(open).toMatchObject({ subjectId: 'convene-treasury', state: 'collecting' });
+          known.set('sessionId', open.id);
+        }
+        if (line.includes('session publish')) expect(result.stdout).toContain(': published');
+        // Through the other replica: the same receipt, chain and log entry.
+        if (line.includes('verify receipt')) expect(result.stdout).toMatch(/^VERIFIED$/m);
+      });
+      expect(seen.get('takeId')).toMatch(UUID);
+      expect(lines.at(-1)).toMatch(
+        /^CONVENE_URL=http:\/\/127\.0\.0\.1:8082 npx convene verify receipt/,
+      );
+    },
+    10 * MINUTES,
   );
 });

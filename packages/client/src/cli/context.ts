@@ -36,16 +36,29 @@ export class CliContext {
   }
 
   publicApi(): ConveneApi {
-    return createConveneClient({ baseUrl: this.baseUrl() });
+    return createConveneClient({ baseUrl: this.baseUrl(), fetch: fetchNamingUrl });
   }
 
   async memberApi(): Promise<ConveneApi> {
-    return createConveneClient({ baseUrl: this.baseUrl(), token: await this.home.token() });
+    return createConveneClient({
+      baseUrl: this.baseUrl(),
+      token: await this.home.token(),
+      fetch: fetchNamingUrl,
+    });
   }
 
   /** The admin token from CONVENE_ADMIN_TOKEN or --admin-token-file, never from a flag value. */
   async adminApi(): Promise<ConveneApi> {
-    return createConveneClient({ baseUrl: this.baseUrl(), adminToken: await this.adminToken() });
+    return createConveneClient({
+      baseUrl: this.baseUrl(),
+      adminToken: await this.adminToken(),
+      fetch: fetchNamingUrl,
+    });
+  }
+
+  /** `fetch` of a path on the service; an unreachable service is an error naming the URL tried. */
+  fetch(path: string, init?: RequestInit): Promise<Response> {
+    return fetchNamingUrl(`${this.baseUrl()}${path}`, init);
   }
 
   async adminToken(): Promise<string> {
@@ -88,13 +101,6 @@ export function exitCodeFor(error: unknown): { code: number; message: string } {
       message: `${error.status}: ${error.message}`,
     };
   }
-  if (error instanceof TypeError && /fetch failed/i.test(error.message)) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
-    return {
-      code: EXIT.unavailable,
-      message: `cannot reach the service${cause === undefined ? '' : ` (${cause})`}`,
-    };
-  }
   return { code: EXIT.failed, message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -122,3 +128,19 @@ export function table(
     })
     .join('\n');
 }
+
+/** The global fetch, but a connection that fails (refused, unknown host, reset) names the URL tried. */
+export const fetchNamingUrl: typeof fetch = async (input, init) => {
+  try {
+    return await fetch(input, init);
+  } catch (error) {
+    if (!(error instanceof TypeError) || !/fetch failed/i.test(error.message)) throw error;
+    const url = input instanceof Request ? input.url : String(input);
+    const { cause } = error as { cause?: { code?: string; message?: string } };
+    const why = cause?.code ?? cause?.message;
+    throw new CliError(
+      `cannot reach ${url}${why === undefined ? '' : ` (${why})`}`,
+      EXIT.unavailable,
+    );
+  }
+};

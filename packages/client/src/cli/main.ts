@@ -5,6 +5,7 @@ import { registerAdminStatus } from './commands/admin-status.js';
 import { registerAdminSessions, registerAdminSubjects } from './commands/admin-sessions.js';
 import { registerOnboarding } from './commands/onboarding.js';
 import { registerSession } from './commands/session.js';
+import { registerSessions } from './commands/sessions.js';
 import { registerVerify } from './commands/verify.js';
 import { registerLog } from './commands/log.js';
 import { registerWitness } from './commands/witness.js';
@@ -27,11 +28,12 @@ export function buildProgram(): Command {
     .exitOverride()
     .addHelpText(
       'after',
-      `\nEnvironment:\n  CONVENE_URL          service origin\n  CONVENE_PASSPHRASE   keystore passphrase (never a flag)\n  CONVENE_ADMIN_TOKEN  admin token for "convene admin …"\n  CONVENE_HOME         member files (default ~/.convene)\n${EXIT_CODES_HELP}\n\nExample:\n  CONVENE_URL=http://localhost:8080 convene open-session`,
+      `\nEnvironment:\n  CONVENE_URL          service origin\n  CONVENE_PASSPHRASE   keystore passphrase (never a flag)\n  CONVENE_ADMIN_TOKEN  admin token for "convene admin …"\n  CONVENE_HOME         member files (default ~/.convene)\n  CONVENE_SERVICE_KEY  the receipt key verify expects (as --service-key; \`export $(convene keys)\`)\n  CONVENE_LOG_KEY      the log key verify and log expect (as --log-key)\n\nIds:\n  memberId   a member's UUID (apply prints it); commands about a member also take its handle\n  sessionId  a session's UUID (convene sessions, convene open-session)\n  takeId     a take's UUID (take prints it); its numeric receipt number works too\n  subjectId  a subject's slug, e.g. convene-treasury\n${EXIT_CODES_HELP}\n\nExample:\n  CONVENE_URL=http://localhost:8080 convene open-session`,
     );
   const context = (): CliContext => new CliContext(program.opts<GlobalOptions>());
   registerOnboarding(program, context);
   registerSession(program, context);
+  registerSessions(program, context);
   registerVerify(program, context);
   registerLog(program, context);
   registerWitness(program, context);

@@ -39,9 +39,11 @@ export const analyticsDemoSeeder: DemoSeeder = {
   name: 'analytics',
   async seed({ database, versions, clock, log }) {
     const started = performance.now();
-    const dataset = generateDemoDataset(clock.now());
+    const dataset = await generateDemoDataset(clock.now());
     const generatedMs = Math.round(performance.now() - started);
-    const reports = await importDataset(new AnalyticsImporter(database, versions, clock), dataset);
+    // Batches of 500: on PGlite each batch's statement holds the event loop while it runs.
+    const importer = new AnalyticsImporter(database, versions, clock, { batchSize: 500 });
+    const reports = await importDataset(importer, dataset);
     const records = reports.reduce((total, report) => total + report.imported, 0);
     log.info(
       { records, generatedMs, ms: Math.round(performance.now() - started) },

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { collectGarbage } from '../memory.js';
+import { ShareEventLoopPlugin } from './event-loop-plugin.js';
 import { LocalLockSet, type Database, type LockedResult, type ScriptRunner } from './database.js';
 import { ROW_WATCH_CHANNEL, ROW_WATCH_OPTION, RowWatch } from './row-watch.js';
 import type { DB } from './schema.js';
@@ -65,7 +66,10 @@ export async function openPglite(
     },
   });
   if (initdb) await releaseInitdbMemory();
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({
+    dialect: new PGliteDialect(pglite),
+    plugins: [new ShareEventLoopPlugin()],
+  });
   const localLocks = new LocalLockSet();
   const rowWatch = new RowWatch();
   await pglite.listen(ROW_WATCH_CHANNEL, () => rowWatch.changed());

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
@@ -57,12 +58,20 @@ export async function seedDemoData(
         if (await isSeeded(database.db, seeder.name)) continue;
         const started = performance.now();
         log.info({ seeder: seeder.name }, 'seeding demo data');
+        // How long requests could have waited for the event loop meanwhile (the seeders yield to it).
+        const delay = monitorEventLoopDelay({ resolution: 10 });
+        delay.enable();
         await seeder.seed(context);
         await markSeeded(database.db, seeder.name, context.clock.now());
+        delay.disable();
         const ms = Math.round(performance.now() - started);
         afterEach?.();
         const rssMb = Math.round(process.memoryUsage.rss() / 1_048_576);
-        log.info({ seeder: seeder.name, ms, rssMb }, 'demo data seeded');
+        const eventLoopDelayMs = {
+          p99: Math.round(delay.percentile(99) / 1e6),
+          max: Math.round(delay.max / 1e6),
+        };
+        log.info({ seeder: seeder.name, ms, rssMb, eventLoopDelayMs }, 'demo data seeded');
       }
     });
     if (result.acquired) return;

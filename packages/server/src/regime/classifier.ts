@@ -1,3 +1,4 @@
+import { shareEventLoop } from '../event-loop.js';
 import { alignSeries, ratioSeries, type AlignedSeries, type DailyAxis } from './align.js';
 import type { Observation } from '../ingestion/source.js';
 import { INDICATORS, PANELS, type IndicatorDefinition, type Panel } from './catalog.js';
@@ -61,13 +62,14 @@ export interface RegimeComputation {
 
 /**
  * The three-panel regime method over every day of `axis`. Each day uses only observations dated on
- * or before it, so appending later observations never changes an earlier day. Pure: no I/O, no clock.
+ * or before it, so appending later observations never changes an earlier day. Pure: no I/O, no clock;
+ * it lets the event loop turn between indicators (a few hundred ms of work in all).
  */
-export function computeRegime(
+export async function computeRegime(
   series: ReadonlyMap<string, readonly Observation[]>,
   axis: DailyAxis,
   options: ClassifierOptions = DEFAULT_CLASSIFIER_OPTIONS,
-): RegimeComputation {
+): Promise<RegimeComputation> {
   const aligned = new Map<string, AlignedSeries>();
   const read = (key: string): AlignedSeries => {
     let found = aligned.get(key);
@@ -78,7 +80,9 @@ export function computeRegime(
     return found;
   };
 
-  const indicators = options.indicators.map((definition): IndicatorTrack => {
+  const indicators: IndicatorTrack[] = [];
+  for (const definition of options.indicators) {
+    await shareEventLoop();
     const [first, second] = definition.inputs;
     const input = second === undefined ? read(first) : ratioSeries(read(first), read(second));
     const transformed = applyTransform(input.values, definition.transform);
@@ -89,11 +93,12 @@ export function computeRegime(
     );
     const signed = signAlign(percentile, definition.sign);
     const weight = new Float64Array(axis.length);
-    return { definition, aligned: input, transformed, percentile, signed, weight };
-  });
+    indicators.push({ definition, aligned: input, transformed, percentile, signed, weight });
+  }
 
   const panels = {} as Record<Panel, PanelTrack>;
   for (const panel of PANELS) {
+    await shareEventLoop();
     const members = indicators.filter((track) => track.definition.panel === panel);
     const index = panelIndex(members, axis, options);
     const percentile = rollingPercentile(
@@ -104,6 +109,7 @@ export function computeRegime(
     panels[panel] = { index, percentile, members };
   }
 
+  await shareEventLoop();
   const composite = new Float64Array(axis.length).fill(Number.NaN);
   for (let t = 0; t < axis.length; t++) {
     let sum = 0;

@@ -1,3 +1,4 @@
+import { shareEventLoop } from '../event-loop.js';
 import type { Observation } from '../ingestion/source.js';
 import { dateOf, dayIndex, weekday } from './calendar.js';
 import { SERIES, type Cadence } from './catalog.js';
@@ -134,9 +135,12 @@ export function printsOn(cadence: Cadence, day: number): boolean {
 /**
  * Deterministic daily history for every catalogued series from DEMO_START_DATE through `end`
  * (inclusive), printed only on each series' publication days. The stream is generated day by day, so
- * a later `end` only appends: earlier points never change.
+ * a later `end` only appends: earlier points never change. Lets the event loop turn while it works.
  */
-export function generateDemoSeries(end: string, seed = DEMO_SEED): Map<string, Observation[]> {
+export async function generateDemoSeries(
+  end: string,
+  seed = DEMO_SEED,
+): Promise<Map<string, Observation[]>> {
   const random = mulberry32(seed);
   const normal = normalFrom(random);
   const first = dayIndex(DEMO_START_DATE);
@@ -149,6 +153,7 @@ export function generateDemoSeries(end: string, seed = DEMO_SEED): Map<string, O
   let regime = 1;
   let cycle = 0.5;
   for (let day = first; day <= last; day++) {
+    await shareEventLoop();
     // A three-state latent cycle that switches every ~10 months on average, smoothed over ~2 months.
     if (random() < 1 / 300)
       regime = regime === 0 ? (random() < 0.5 ? -1 : 1) : random() < 0.6 ? 0 : -regime;

@@ -4,8 +4,15 @@ import { ingestSeries } from './ingest.js';
 import { recomputeRegime } from './recompute.js';
 
 /**
+ * How far back the demo's research signals go (one row a week, Mondays): past the swarm's months of
+ * demo sessions, so every past brief references the signals as they read in its week.
+ */
+export const DEMO_RESEARCH_HISTORY_WEEKS = 19;
+
+/**
  * Demo regime data through the live path: the seeded generator is ingested like any source (sparse
- * prints only, provenance 'seed'), then snapshots and research signals are computed from it.
+ * prints only, provenance 'seed'), then snapshots and research signals are computed from it, the
+ * signals also as they read on past Mondays (a live deployment stores each day's on that day).
  */
 export const regimeDemoSeeder: DemoSeeder = {
   name: 'regime',
@@ -14,7 +21,9 @@ export const regimeDemoSeeder: DemoSeeder = {
     const started = performance.now();
     const report = await ingestSeries(context, { fred: source, prices: source });
     const ingestMs = performance.now() - started;
-    const result = await recomputeRegime(context);
+    const result = await recomputeRegime(context, {
+      researchHistoryWeeks: DEMO_RESEARCH_HISTORY_WEEKS,
+    });
     context.log.info(
       {
         series: report.fetched.length,

@@ -4,7 +4,7 @@ import type { DataVersions } from '../db/data-versions.js';
 import type { Observation } from '../ingestion/source.js';
 import { alignSeries, type DailyAxis } from './align.js';
 import { utcDate } from '@convene/protocol';
-import { dayIndex } from './calendar.js';
+import { dayIndex, weekday } from './calendar.js';
 import { computeRegime, DEFAULT_CLASSIFIER_OPTIONS } from './classifier.js';
 import { REGIME_DATASETS } from './datasets.js';
 import {
@@ -14,7 +14,8 @@ import {
   regimeDetail,
   WARMUP_DAYS,
 } from './snapshots.js';
-import { computeResearchSignal, RESEARCH_SIGNAL_KEYS } from './research.js';
+import { shareEventLoop } from '../event-loop.js';
+import { researchPayloadAsOf, researchTracks, RESEARCH_SIGNAL_KEYS } from './research.js';
 import * as repository from './repository.js';
 
 export interface RecomputeDeps {
@@ -23,9 +24,20 @@ export interface RecomputeDeps {
   readonly versions: DataVersions;
 }
 
+export interface RecomputeOptions {
+  /**
+   * Also store each research signal as it read on the Mondays of this many weeks before the latest
+   * day: a demo backfill (a live deployment stores each day's row on that day). Weekly, because one
+   * row is 390–650 KB of JSON.
+   */
+  readonly researchHistoryWeeks?: number;
+}
+
 export interface RecomputeResult {
   readonly days: number;
   readonly latestDate: string;
+  /** Research-signal rows written for past Mondays (`researchHistoryWeeks`). */
+  readonly researchHistoryRows: number;
   readonly computeMs: number;
   readonly totalMs: number;
 }
@@ -59,24 +71,35 @@ export function observedAxis(
 
 /**
  * Recomputes every regime snapshot, the latest detail and both research signals from the stored
- * observations, writes them in one transaction and bumps their data versions. Idempotent.
+ * observations, writes them in one transaction and bumps their data versions. Idempotent. Lets the
+ * event loop turn while it computes (PGlite runs in this process: requests must keep getting through).
  */
-export async function recomputeRegime(deps: RecomputeDeps): Promise<RecomputeResult | undefined> {
+export async function recomputeRegime(
+  deps: RecomputeDeps,
+  options: RecomputeOptions = {},
+): Promise<RecomputeResult | undefined> {
   const started = performance.now();
   const { db } = deps.database;
   const series = await repository.loadObservations(db);
   const axis = observedAxis(series, utcDate(deps.clock.now()));
   if (axis === undefined) return undefined;
   const computeStarted = performance.now();
-  const computation = computeRegime(series, axis, DEFAULT_CLASSIFIER_OPTIONS);
+  const computation = await computeRegime(series, axis, DEFAULT_CLASSIFIER_OPTIONS);
+  await shareEventLoop();
   const days = regimeDays(computation, WARMUP_DAYS);
-  const detail = { ...regimeDetail(computation, WARMUP_DAYS), bucketThresholds: BUCKET_THRESHOLDS };
+  const detail = {
+    ...(await regimeDetail(computation, WARMUP_DAYS)),
+    bucketThresholds: BUCKET_THRESHOLDS,
+  };
   const read = (key: string) =>
     computation.aligned.get(key) ??
     alignSeries(series.get(key) ?? [], axis, DEFAULT_CLASSIFIER_OPTIONS.maxForwardFillDays);
-  const research = RESEARCH_SIGNAL_KEYS.map((key) => ({
-    key,
-    payload: computeResearchSignal(key, axis, read),
+  const tracks = [];
+  for (const key of RESEARCH_SIGNAL_KEYS) tracks.push(await researchTracks(key, axis, read));
+  const latest = axis.length - 1;
+  const research = tracks.map((signal) => ({
+    key: signal.key,
+    payload: researchPayloadAsOf(signal, latest),
   }));
   const computeMs = performance.now() - computeStarted;
 
@@ -105,10 +128,37 @@ export async function recomputeRegime(deps: RecomputeDeps): Promise<RecomputeRes
     await deps.versions.bump(REGIME_DATASETS.snapshots, trx);
     await deps.versions.bump(REGIME_DATASETS.research, trx);
   });
+  const mondays = pastMondays(axis, options.researchHistoryWeeks ?? 0);
+  // Each past row stands alone, so each is its own short statement, not part of the transaction.
+  for (const t of mondays) {
+    for (const signal of tracks) {
+      await shareEventLoop();
+      const payload = researchPayloadAsOf(signal, t);
+      await repository.upsertResearchSignal(db, {
+        key: signal.key,
+        date: payload.asOf,
+        payload,
+        computedAt,
+        source,
+      });
+    }
+  }
+  if (mondays.length > 0) await deps.versions.bump(REGIME_DATASETS.research);
   return {
     days: days.length,
     latestDate: detail.date,
-    computeMs,
-    totalMs: performance.now() - started,
+    researchHistoryRows: mondays.length * tracks.length,
+    computeMs: Math.round(computeMs * 10) / 10,
+    totalMs: Math.round((performance.now() - started) * 10) / 10,
   };
+}
+
+/** Axis positions of the Mondays in the `weeks` weeks before the axis's last day, oldest first. */
+function pastMondays(axis: DailyAxis, weeks: number): number[] {
+  const latest = axis.length - 1;
+  const positions: number[] = [];
+  for (let t = Math.max(0, latest - 7 * weeks); t < latest; t++) {
+    if (weekday(axis.start + t) === 1) positions.push(t);
+  }
+  return positions;
 }

@@ -59,7 +59,8 @@ export async function upsertObservations(
   key: string,
   observations: readonly Observation[],
 ): Promise<void> {
-  const chunk = 5000;
+  // Short statements: on PGlite each one holds the event loop until it is done.
+  const chunk = 250;
   for (let i = 0; i < observations.length; i += chunk) {
     const part = observations.slice(i, i + chunk);
     await sql`
@@ -144,7 +145,8 @@ export async function replaceSnapshots(
   source: string,
 ): Promise<void> {
   await db.deleteFrom('regime_snapshot').execute();
-  const chunk = 1000;
+  // Short statements: on PGlite each one holds the event loop until it is done.
+  const chunk = 100;
   for (let i = 0; i < days.length; i += chunk) {
     await db
       .insertInto('regime_snapshot')

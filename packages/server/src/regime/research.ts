@@ -1,7 +1,8 @@
+import { shareEventLoop } from '../event-loop.js';
 import type { AlignedSeries, DailyAxis } from './align.js';
 import { dateOf } from './calendar.js';
 import { rollingPercentile } from './percentile.js';
-import { finiteOrNull, median, significantOrNull } from './statistics.js';
+import { finiteOrNull, lowerBound, median, significantOrNull, upperBound } from './statistics.js';
 import { percentChange } from './transforms.js';
 
 /** The daily series of a research signal's payload, which its summary leaves out. */
@@ -65,14 +66,64 @@ interface Component {
   readonly printedBy: AlignedSeries;
 }
 
+/** Points of a daily track, formatted once, with the axis position of each. */
+interface FormattedPoints<P> {
+  readonly positions: readonly number[];
+  readonly points: readonly P[];
+}
+
+type PrintedPoint = { date: string; value: number | null; percentile: number | null };
+
 type Read = (key: string) => AlignedSeries;
 
-export function computeResearchSignal(
+/**
+ * A research signal's components over every day of an axis, computed once. Every component uses only
+ * values dated on or before each day, so the payload as of day `t` (`researchPayloadAsOf`) equals the
+ * one computed on the axis cut at `t`: the signal's history costs one computation.
+ */
+export interface ResearchTracks {
+  readonly key: ResearchSignalKey;
+  readonly axis: DailyAxis;
+  readonly components: readonly Component[];
+  /** Each component's points on the days its input printed (a payload's `series` are ranges of them). */
+  readonly printed: ReadonlyMap<string, FormattedPoints<PrintedPoint>>;
+  readonly btc: FormattedPoints<SeriesPoint>;
+  readonly qqq: FormattedPoints<SeriesPoint>;
+}
+
+/** The signal's tracks; lets the event loop turn between components. */
+export async function researchTracks(
   key: ResearchSignalKey,
   axis: DailyAxis,
   read: Read,
-): ResearchPayload {
-  return key === 'late-cycle-signals' ? lateCycle(axis, read) : channelDivergence(axis, read);
+): Promise<ResearchTracks> {
+  const components: Component[] = [];
+  for (const definition of key === 'late-cycle-signals'
+    ? lateCycleComponents(read)
+    : channelComponents(read)) {
+    await shareEventLoop();
+    components.push(definition());
+  }
+  await shareEventLoop();
+  const printed = new Map(components.map((c) => [c.id, printedPoints(c, axis)]));
+  await shareEventLoop();
+  const btc = dailyPoints(read('BTC').values, axis);
+  const qqq = dailyPoints(read('QQQ').values, axis);
+  return { key, axis, components, printed, btc, qqq };
+}
+
+/** The payload as it reads on axis position `t` (the axis's last day: the current signal). */
+export function researchPayloadAsOf(tracks: ResearchTracks, t: number): ResearchPayload {
+  return tracks.key === 'late-cycle-signals' ? lateCycle(tracks, t) : channelDivergence(tracks, t);
+}
+
+/** The signal as of the axis's last day. */
+export async function computeResearchSignal(
+  key: ResearchSignalKey,
+  axis: DailyAxis,
+  read: Read,
+): Promise<ResearchPayload> {
+  return researchPayloadAsOf(await researchTracks(key, axis, read), axis.length - 1);
 }
 
 function component(
@@ -90,51 +141,95 @@ function ratio(a: AlignedSeries, b: AlignedSeries): Float64Array {
   return a.values.map((value, t) => value / (b.values[t] as number));
 }
 
-function lateCycle(axis: DailyAxis, read: Read): ResearchPayload {
-  const components = [
-    component(
-      'CONCENTRATION',
-      'Index concentration (SPY ÷ RSP)',
-      'cap-weighted over equal-weighted S&P 500, 3-year percentile',
-      'ratio4',
-      ratio(read('SPY'), read('RSP')),
-      read('SPY'),
-    ),
-    component(
-      'MNA',
-      'M&A activity (S-4 filings per month)',
-      'monthly count of SEC EDGAR S-4 filings, 3-year percentile',
-      'count',
-      read('SEC_S4').values,
-      read('SEC_S4'),
-    ),
-    component(
-      'MARGIN',
-      'Margin debt growth (YoY)',
-      'broker-dealer margin loans (Z.1, quarterly), year-over-year growth',
-      'percent_change',
-      percentChange(read('BOGZ1FL663067003Q').values, 365),
-      read('BOGZ1FL663067003Q'),
-    ),
-    component(
-      'CONF',
-      'Consumer confidence',
-      'University of Michigan consumer sentiment, level',
-      'index',
-      read('UMCSENT').values,
-      read('UMCSENT'),
-    ),
+function lateCycleComponents(read: Read): Array<() => Component> {
+  return [
+    () =>
+      component(
+        'CONCENTRATION',
+        'Index concentration (SPY ÷ RSP)',
+        'cap-weighted over equal-weighted S&P 500, 3-year percentile',
+        'ratio4',
+        ratio(read('SPY'), read('RSP')),
+        read('SPY'),
+      ),
+    () =>
+      component(
+        'MNA',
+        'M&A activity (S-4 filings per month)',
+        'monthly count of SEC EDGAR S-4 filings, 3-year percentile',
+        'count',
+        read('SEC_S4').values,
+        read('SEC_S4'),
+      ),
+    () =>
+      component(
+        'MARGIN',
+        'Margin debt growth (YoY)',
+        'broker-dealer margin loans (Z.1, quarterly), year-over-year growth',
+        'percent_change',
+        percentChange(read('BOGZ1FL663067003Q').values, 365),
+        read('BOGZ1FL663067003Q'),
+      ),
+    () =>
+      component(
+        'CONF',
+        'Consumer confidence',
+        'University of Michigan consumer sentiment, level',
+        'index',
+        read('UMCSENT').values,
+        read('UMCSENT'),
+      ),
   ];
+}
+
+function channelComponents(read: Read): Array<() => Component> {
+  const btc = read('BTC');
+  const qqq = read('QQQ');
+  return [
+    () =>
+      component(
+        'BTC_BETA',
+        'BTC beta to growth-over-market',
+        '90-day OLS beta of BTC daily returns on (QQQ − SPY) daily returns, over trading days',
+        'ratio2',
+        rollingBeta(btc, qqq, read('SPY'), 90),
+        qqq,
+      ),
+    () =>
+      component(
+        'BTC_QQQ_RATIO',
+        'BTC ÷ QQQ',
+        'BTC price over QQQ price, 3-year percentile',
+        'ratio2',
+        ratio(btc, qqq),
+        qqq,
+      ),
+    () => {
+      const stablesGrowth = percentChange(read('STABLES').values, 90);
+      const qqqGrowth = percentChange(qqq.values, 90);
+      return component(
+        'STABLES_QQQ_FLOW',
+        'Stablecoin flow minus QQQ',
+        '90-day % change of stablecoin float minus 90-day % change of QQQ',
+        'percent_change',
+        stablesGrowth.map((value, t) => value - (qqqGrowth[t] as number)),
+        qqq,
+      );
+    },
+  ];
+}
+
+function lateCycle(tracks: ResearchTracks, t: number): ResearchPayload {
+  const { components } = tracks;
   const readOf = (p: number | null): string | null =>
     p === null ? null : p >= 0.7 ? 'saturated (late-cycle)' : p >= 0.5 ? 'elevated' : 'benign';
-  const t = axis.length - 1;
   const gauges = components.map((c) => gauge(c, t, readOf));
   const reads = gauges.map((g) => g.read);
   const score = meanOf(gauges.map((g) => g.percentile));
   const saturated = reads.filter((r) => r?.startsWith('saturated')).length;
   const elevated = reads.filter((r) => r === 'elevated').length;
   const withReading = reads.filter((r) => r !== null).length;
-  return payload(axis, read, components, gauges, {
+  return payload(tracks, t, gauges, {
     title: 'How late in the rally are we?',
     question:
       'Do slow-moving signposts of a market peak (concentration, M&A, leverage, confidence) read saturated?',
@@ -154,41 +249,10 @@ function lateCycle(axis: DailyAxis, read: Read): ResearchPayload {
   });
 }
 
-function channelDivergence(axis: DailyAxis, read: Read): ResearchPayload {
-  const btc = read('BTC');
-  const qqq = read('QQQ');
-  const spy = read('SPY');
-  const stablesGrowth = percentChange(read('STABLES').values, 90);
-  const qqqGrowth = percentChange(qqq.values, 90);
-  const components = [
-    component(
-      'BTC_BETA',
-      'BTC beta to growth-over-market',
-      '90-day OLS beta of BTC daily returns on (QQQ − SPY) daily returns, over trading days',
-      'ratio2',
-      rollingBeta(btc, qqq, spy, 90),
-      qqq,
-    ),
-    component(
-      'BTC_QQQ_RATIO',
-      'BTC ÷ QQQ',
-      'BTC price over QQQ price, 3-year percentile',
-      'ratio2',
-      ratio(btc, qqq),
-      qqq,
-    ),
-    component(
-      'STABLES_QQQ_FLOW',
-      'Stablecoin flow minus QQQ',
-      '90-day % change of stablecoin float minus 90-day % change of QQQ',
-      'percent_change',
-      stablesGrowth.map((value, t) => value - (qqqGrowth[t] as number)),
-      qqq,
-    ),
-  ];
+function channelDivergence(tracks: ResearchTracks, t: number): ResearchPayload {
+  const { components } = tracks;
   const readOf = (p: number | null): string | null =>
     p === null ? null : p >= 0.6 ? 'channel intact' : p <= 0.35 ? 'breaking down' : 'softening';
-  const t = axis.length - 1;
   const gauges = components.map((c) => gauge(c, t, readOf));
   const channel = meanOf(gauges.map((g) => g.percentile));
   const [beta, btcQqq, flow] = gauges;
@@ -206,7 +270,7 @@ function channelDivergence(axis: DailyAxis, read: Read): ResearchPayload {
     percentile: finiteOrNull(channel ?? Number.NaN, 4),
     read: readOf(channel),
   };
-  return payload(axis, read, components, [channelGauge, ...gauges], {
+  return payload(tracks, t, [channelGauge, ...gauges], {
     title: 'Is the macro-to-crypto channel breaking?',
     question: 'Does the marginal speculative dollar still flow from growth equities into crypto?',
     spec: 'BTC_BETA, BTC_QQQ_RATIO and STABLES_QQQ_FLOW are each ranked against their trailing 1,095 calendar days; CHANNEL is the mean of the finite component percentiles. Reads: ≥ 0.6 channel intact, ≤ 0.35 breaking down, otherwise softening. Weak channel: beta below half its 8-year median, BTC/QQQ percentile below 0.30, or a negative flow difference.',
@@ -242,19 +306,13 @@ function gauge(c: Component, t: number, readOf: (p: number | null) => string | n
 }
 
 function payload(
-  axis: DailyAxis,
-  read: Read,
-  components: readonly Component[],
+  tracks: ResearchTracks,
+  t: number,
   gauges: readonly Gauge[],
   text: Pick<ResearchPayload, 'title' | 'question' | 'spec' | 'summary'>,
 ): ResearchPayload {
-  const t = axis.length - 1;
-  const from = Math.max(0, axis.length - RESEARCH_SERIES_POINTS);
-  const points = (values: Float64Array): SeriesPoint[] =>
-    Array.from(values.subarray(from), (value, i) => ({
-      date: dateOf(axis.start + from + i),
-      value: significantOrNull(value, 7),
-    }));
+  const { axis, components } = tracks;
+  const from = Math.max(0, t + 1 - RESEARCH_SERIES_POINTS);
   return {
     asOf: dateOf(axis.start + t),
     ...text,
@@ -270,24 +328,50 @@ function payload(
         },
       ]),
     ),
-    series: Object.fromEntries(components.map((c) => [c.id, printedPoints(c, axis, from)])),
-    btc_price: points(read('BTC').values),
-    qqq_price: points(read('QQQ').values),
+    series: Object.fromEntries(
+      components.map((c) => [c.id, pointsBetween(tracks.printed.get(c.id), from, t)]),
+    ),
+    btc_price: pointsBetween(tracks.btc, from, t),
+    qqq_price: pointsBetween(tracks.qqq, from, t),
   };
 }
 
-/** The component on the days its driving input really printed, from axis position `from` on. */
-function printedPoints(c: Component, axis: DailyAxis, from: number) {
-  const points: Array<{ date: string; value: number | null; percentile: number | null }> = [];
-  for (let t = from; t < axis.length; t++) {
+/** The component on the days its driving input really printed. */
+function printedPoints(c: Component, axis: DailyAxis): FormattedPoints<PrintedPoint> {
+  const positions: number[] = [];
+  const points: PrintedPoint[] = [];
+  for (let t = 0; t < axis.length; t++) {
     if (c.printedBy.age[t] !== 0) continue;
+    positions.push(t);
     points.push({
       date: dateOf(axis.start + t),
       value: significantOrNull(c.value[t] as number, 6),
       percentile: finiteOrNull(c.percentile[t] as number, 3),
     });
   }
-  return points;
+  return { positions, points };
+}
+
+/** Every day of a daily series (null = no reading). */
+function dailyPoints(values: Float64Array, axis: DailyAxis): FormattedPoints<SeriesPoint> {
+  return {
+    positions: Array.from(values, (_, t) => t),
+    points: Array.from(values, (value, t) => ({
+      date: dateOf(axis.start + t),
+      value: significantOrNull(value, 7),
+    })),
+  };
+}
+
+/** The points at axis positions `from` to `to`, both included. */
+function pointsBetween<P>(
+  formatted: FormattedPoints<P> | undefined,
+  from: number,
+  to: number,
+): P[] {
+  if (formatted === undefined) return [];
+  const { positions, points } = formatted;
+  return points.slice(lowerBound(positions, from), upperBound(positions, to));
 }
 
 function trailing(values: Float64Array, t: number, days: number): number[] {

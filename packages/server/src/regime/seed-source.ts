@@ -15,14 +15,15 @@ import {
 export class SeedSource implements SeriesSource {
   readonly name = 'seed';
   readonly provenance = 'seed' as const;
-  private cache: { end: string; series: Map<string, Observation[]> } | undefined;
+  // The promise is kept, so concurrent fetches of one day share one generation.
+  private cache: { end: string; series: Promise<Map<string, Observation[]>> } | undefined;
 
   constructor(private readonly clock: Clock) {}
 
   async fetchSeries(request: SeriesRequest): Promise<Observation[]> {
     const end = utcDate(this.clock.now());
     if (this.cache?.end !== end) this.cache = { end, series: generateDemoSeries(end) };
-    const observations = this.cache.series.get(request.seriesId);
+    const observations = (await this.cache.series).get(request.seriesId);
     if (observations === undefined)
       throw new SourceError(this.name, `unknown series ${request.seriesId}`);
     const since = request.since;

@@ -4,6 +4,7 @@ import { dateOf } from './calendar.js';
 import { PANELS, SERIES_BY_KEY, type Panel, type Transform } from './catalog.js';
 import type { IndicatorTrack, RegimeComputation } from './classifier.js';
 import { correlateIndex, type AssetCorrelation } from './correlations.js';
+import { shareEventLoop } from '../event-loop.js';
 import { classifyRegime, REGIME_THRESHOLDS, type RegimeLabel } from './labels.js';
 import { finiteOrNull } from './statistics.js';
 
@@ -101,10 +102,11 @@ export function regimeDay(computation: RegimeComputation, t: number): RegimeDay 
   };
 }
 
-export function regimeDetail(
+/** The latest day's detail; lets the event loop turn between backtests and correlations. */
+export async function regimeDetail(
   computation: RegimeComputation,
   warmupDays = WARMUP_DAYS,
-): RegimeDetail {
+): Promise<RegimeDetail> {
   const t = computation.axis.length - 1;
   const { from } = snapshotRange(computation.axis, warmupDays);
   const eth = computation.aligned.get('ETH')?.values ?? new Float64Array(computation.axis.length);
@@ -119,27 +121,35 @@ export function regimeDetail(
     cashYieldPercent: cash.subarray(from),
   };
   const backtest: BacktestResult[] = [];
-  for (const portfolio of ['eth', 'sp500', 'mixed'] as PortfolioName[]) {
-    backtest.push(
-      runBacktest(input, portfolio, 'composite'),
-      runBacktest(input, portfolio, 'hodl'),
-    );
+  const runs: Array<[PortfolioName, Parameters<typeof runBacktest>[2]]> = [
+    ['eth', 'composite'],
+    ['eth', 'hodl'],
+    ['sp500', 'composite'],
+    ['sp500', 'hodl'],
+    ['mixed', 'composite'],
+    ['mixed', 'hodl'],
+    ['eth', 'cash'],
+  ];
+  for (const [portfolio, strategy] of runs) {
+    await shareEventLoop();
+    backtest.push(runBacktest(input, portfolio, strategy));
   }
-  backtest.push(runBacktest(input, 'eth', 'cash'));
 
-  const correlate = (index: Float64Array) => ({
-    spx: correlateIndex(index, spx, from),
-    eth: correlateIndex(index, eth, from),
-  });
+  const correlate = async (index: Float64Array) => {
+    await shareEventLoop();
+    const withSpx = correlateIndex(index, spx, from);
+    await shareEventLoop();
+    return { spx: withSpx, eth: correlateIndex(index, eth, from) };
+  };
   return {
     date: dateOf(computation.axis.start + t),
     indicators: computation.indicators.map((track) => indicatorReading(track, computation.axis, t)),
     backtest,
     correlations: {
-      composite: correlate(computation.composite),
-      macro: correlate(computation.panels.macro.index),
-      onchain: correlate(computation.panels.onchain.index),
-      factor: correlate(computation.panels.factor.index),
+      composite: await correlate(computation.composite),
+      macro: await correlate(computation.panels.macro.index),
+      onchain: await correlate(computation.panels.onchain.index),
+      factor: await correlate(computation.panels.factor.index),
     },
   };
 }

@@ -12,11 +12,11 @@ import { describeEachDatabase } from '../support/databases.js';
 const NOW = new Date('2026-06-01T12:00:00Z');
 
 describe('demo dataset generator', () => {
-  test('deterministic for a seed and a clock, at least as large as the real roster', () => {
+  test('deterministic for a seed and a clock, at least as large as the real roster', async () => {
     const digest = (value: unknown) =>
       createHash('sha256').update(JSON.stringify(value)).digest('hex');
-    const first = generateDemoDataset(NOW);
-    expect(digest(generateDemoDataset(NOW))).toBe(digest(first));
+    const first = await generateDemoDataset(NOW);
+    expect(digest(await generateDemoDataset(NOW))).toBe(digest(first));
     expect(first.agents).toHaveLength(909);
     expect(first.coins).toHaveLength(61);
     expect(first.wallets).toHaveLength(793);

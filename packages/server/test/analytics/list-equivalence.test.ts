@@ -81,7 +81,7 @@ describe('analytics lists: indexed answers equal full sorts', () => {
 
   beforeAll(async () => {
     ctx = await createTestApp('pglite');
-    const dataset = generateDemoDataset(ctx.clock.now());
+    const dataset = await generateDemoDataset(ctx.clock.now());
     const yesterday = addDays(utcDate(ctx.clock.now()), -1);
     await importDataset(
       new AnalyticsImporter(ctx.testDb.database, ctx.app.convene.versions, ctx.clock),

@@ -138,8 +138,8 @@ describe('the composite', () => {
     ['FLAT', daily(Array.from({ length }, () => 3))],
   ]);
 
-  test('hand-checkable panels: rising → 1, falling with sign −1 → 1, flat → 0.5; composite is their mean', () => {
-    const result = computeRegime(series, { start: dayIndex(START), length }, options);
+  test('hand-checkable panels: rising → 1, falling with sign −1 → 1, flat → 0.5; composite is their mean', async () => {
+    const result = await computeRegime(series, { start: dayIndex(START), length }, options);
     const t = length - 1;
     expect(result.panels.macro.index[t]).toBe(1);
     expect(result.panels.onchain.index[t]).toBe(1);
@@ -150,16 +150,16 @@ describe('the composite', () => {
     expect(day?.panels.factor.regime).toBe('neutral');
   });
 
-  test('no look-ahead: appending future points never changes an earlier snapshot (demo data)', () => {
-    const short = generateDemoSeries('2020-03-31');
-    const long = generateDemoSeries('2021-06-30');
+  test('no look-ahead: appending future points never changes an earlier snapshot (demo data)', async () => {
+    const short = await generateDemoSeries('2020-03-31');
+    const long = await generateDemoSeries('2021-06-30');
     const start = dayIndex('2016-01-04');
     const before = regimeDays(
-      computeRegime(short, { start, length: dayIndex('2020-03-31') - start + 1 }),
+      await computeRegime(short, { start, length: dayIndex('2020-03-31') - start + 1 }),
       1095,
     );
     const after = regimeDays(
-      computeRegime(long, { start, length: dayIndex('2021-06-30') - start + 1 }),
+      await computeRegime(long, { start, length: dayIndex('2021-06-30') - start + 1 }),
       1095,
     );
     expect(before.length).toBeGreaterThan(100);

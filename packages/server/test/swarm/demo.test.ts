@@ -93,10 +93,51 @@ test("the seeded treasury and regime rows and the sessions' shape are the record
       from ${sql.table(table)} as t`.execute(db);
     digests[table] = `${rows[0]?.count} ${rows[0]?.digest}`;
   }
+  // Today's research signals are the ones recorded before the weekly history was added.
+  const { rows: today } = await sql<{ digest: string; count: number }>`select
+      md5(coalesce(string_agg(t::text, E'\n' order by t::text), '')) as digest, count(*)::int as count
+    from research_signal as t where date = (select max(date) from research_signal)`.execute(db);
+  digests['research_signal of today'] = `${today[0]?.count} ${today[0]?.digest}`;
   const { rows: sessions } = await sql<{ subject_id: string; state: string; count: number }>`
     select subject_id, state, count(*)::int as count from swarm_session
     group by subject_id, state order by subject_id, state`.execute(db);
   expect({ digests, sessions }).toEqual(RECORDED_DEMO);
+});
+
+test('a past demo brief embeds the research signals as they read in its week', async () => {
+  const sessions = await getJson(
+    ctx.app,
+    '/api/swarm/sessions?state=published&subject=convene-treasury&limit=100',
+  );
+  const past = (sessions.body.sessions as Array<{ id: string; date: string }>).filter(
+    (session) => session.date <= '2026-05-31',
+  );
+  expect(past.length).toBeGreaterThan(50);
+  const { rows: oldest } = await sql<{ id: string; date: string }>`select id, date::text as date
+    from swarm_session where state = 'published' order by date, convened_at limit 1`.execute(
+    ctx.testDb.database.db,
+  );
+  for (const session of [past[0]!, oldest[0]!]) {
+    const brief = await getJson(
+      ctx.app,
+      `/api/swarm/brief?session=${session.id}&include=researchSignals`,
+    );
+    const signals = brief.body.body.researchSignals as Array<{
+      signal_key: string;
+      date: string;
+      payload: { asOf: string; gauges: unknown[] };
+    }>;
+    expect(signals.map((signal) => signal.signal_key).sort()).toEqual([
+      'channel-divergence',
+      'late-cycle-signals',
+    ]);
+    for (const signal of signals) {
+      expect(signal.date <= session.date).toBe(true);
+      expect(Date.parse(session.date) - Date.parse(signal.date)).toBeLessThan(7 * 86_400_000);
+      expect(signal.payload.asOf).toBe(signal.date);
+      expect(signal.payload.gauges.length).toBeGreaterThan(0);
+    }
+  }
 });
 
 test('the treasury session of today is open, and a newcomer can walk the whole flow', async () => {
@@ -117,7 +158,10 @@ test('the treasury session of today is open, and a newcomer can walk the whole f
   expect(response.statusCode).toBe(201);
 });
 
-/** Recorded at 715c42f (before the first-start work) and unchanged since; clock 2026-06-10T09:30Z. */
+/**
+ * Recorded at 715c42f (before the first-start work) and unchanged since, but for the research-signal
+ * history added beside today's rows (branch first-day); clock 2026-06-10T09:30Z.
+ */
 const RECORDED_DEMO = {
   digests: {
     vault_reading: '181 5d0ef961143654d336158a6791bd9418',
@@ -130,7 +174,9 @@ const RECORDED_DEMO = {
     regime_series: '35 c6749f1ac6b05f2110c35092600ff682',
     regime_observation: '90870 e6fbb32e222473cf01bc81e8c19d2b7d',
     regime_snapshot: '2716 65b9391ac07a6015becc23c98404e291',
-    research_signal: '2 65f4ee0309a9ba326f21480e04f4dcf5',
+    // Today's two, and each signal as it read on the 19 Mondays before (the weekly history).
+    research_signal: '40 43a277355174e3c1c74c8e76ac0a6248',
+    'research_signal of today': '2 65f4ee0309a9ba326f21480e04f4dcf5',
   },
   sessions: [
     { subject_id: 'convene-treasury', state: 'collecting', count: 1 },

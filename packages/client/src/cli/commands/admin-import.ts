@@ -147,8 +147,8 @@ async function* readLines(file: string): AsyncGenerator<string> {
 
 async function postChunk(ctx: CliContext, kind: string, check: boolean, body: string) {
   const token = await ctx.adminToken();
-  const response = await fetch(
-    `${ctx.baseUrl()}/api/admin/analytics/import?kind=${encodeURIComponent(kind)}${check ? '&check=true' : ''}`,
+  const response = await ctx.fetch(
+    `/api/admin/analytics/import?kind=${encodeURIComponent(kind)}${check ? '&check=true' : ''}`,
     {
       method: 'POST',
       headers: { 'content-type': 'application/x-ndjson', 'x-admin-token': token },

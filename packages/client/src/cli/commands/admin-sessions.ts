@@ -11,7 +11,8 @@ export function registerAdminSessions(admin: Command, context: () => CliContext)
   const session = admin.command('session').description('run a session lifecycle by hand');
 
   session
-    .command('open <subjectId>')
+    .command('open')
+    .argument('<subjectId>', "the subject's id, a slug such as convene-treasury")
     .description('open a session now (roster frozen, snapshot, brief)')
     .option('--date <YYYY-MM-DD>', 'UTC date (default today)')
     .option('--closes-at <iso>', 'submission deadline (default: none until set)')
@@ -37,7 +38,8 @@ export function registerAdminSessions(admin: Command, context: () => CliContext)
     });
 
   session
-    .command('window <sessionId>')
+    .command('window')
+    .argument('<sessionId>', "the session's UUID (`convene sessions` lists them)")
     .description('set the submission deadline (or --none to remove it)')
     .option('--closes-at <iso>', 'new deadline')
     .option('--none', 'no deadline')
@@ -67,7 +69,8 @@ export function registerAdminSessions(admin: Command, context: () => CliContext)
 
   for (const step of ['close', 'aggregate', 'judge', 'publish'] as const) {
     session
-      .command(`${step} <sessionId>`)
+      .command(step)
+      .argument('<sessionId>', "the session's UUID (`convene sessions` lists them)")
       .description(`${step} the session (idempotent; earlier steps run first when needed)`)
       .addHelpText('after', `\nExample:\n  convene admin session ${step} 6c1e…${ADMIN_HELP}`)
       .action(async (sessionId: string) => {
@@ -90,7 +93,10 @@ export function registerAdminSessions(admin: Command, context: () => CliContext)
   }
 
   session
-    .command('roster <sessionId> <action> <member>')
+    .command('roster')
+    .argument('<sessionId>', "the session's UUID (`convene sessions` lists them)")
+    .argument('<action>', 'add, excuse or restore')
+    .argument('<member>', "the member's UUID or handle")
     .description('add, excuse or restore a member while the session is collecting')
     .addHelpText(
       'after',
@@ -121,7 +127,8 @@ function isoOrFail(text: string): string {
 /** convene admin subject put <id>: create or edit a subject (flags, or a JSON file of fields). */
 export function registerAdminSubjects(admin: Command, context: () => CliContext): void {
   admin
-    .command('subject <id>')
+    .command('subject')
+    .argument('<subjectId>', "the subject's id, a slug such as convene-treasury")
     .description('create or edit a subject: name, recommendation type, convene schedule, quorum')
     .option('--file <path>', 'JSON file with the subject fields (see /openapi.json)')
     .option('--name <name>', 'display name')

@@ -8,7 +8,8 @@ const ADMIN_HELP =
 /** Operator commands: member decisions. */
 export function registerAdminMembers(admin: Command, context: () => CliContext): void {
   admin
-    .command('activate <memberId>')
+    .command('activate')
+    .argument('<memberId>', "the member's UUID, as `convene apply` printed it")
     .description("activate an applicant's pending key and queue the approval email")
     .addHelpText(
       'after',
@@ -50,7 +51,8 @@ export function registerAdminMembers(admin: Command, context: () => CliContext):
   }
 
   admin
-    .command('rotate-key <member>')
+    .command('rotate-key')
+    .argument('<member>', "the member's UUID or handle")
     .description("replace a member's active key (old takes keep verifying with the old key)")
     .requiredOption('--public-key <base64>', 'the new Ed25519 public key (base64 of 32 bytes)')
     .addHelpText(

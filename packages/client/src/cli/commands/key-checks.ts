@@ -29,7 +29,7 @@ export function loggedKeyHistories(
     treeSize,
     async (memberId) => {
       const path = `/api/log/members/${encodeURIComponent(memberId)}/keys?treeSize=${treeSize}`;
-      const response = await fetch(`${ctx.baseUrl()}${path}`);
+      const response = await ctx.fetch(path);
       if (!response.ok) return `GET ${path} answered HTTP ${response.status}`;
       return (await response.json()) as ServedMemberKeys;
     },

@@ -23,7 +23,7 @@ export const LOG_INCLUSION =
 const CHECKPOINT_ATTEMPTS = 8;
 const CHECKPOINT_RETRY_MS = 750;
 
-export const LOG_KEY_PINNED = 'log key is the one you pinned (--log-key)';
+export const LOG_KEY_PINNED = 'log key is the one you pinned';
 
 /**
  * Is `entry` (the exact log entry text) in the log? Fetches the latest checkpoint and an inclusion
@@ -37,7 +37,10 @@ export async function logChecks(
 ): Promise<{ checks: Check[]; logIndex?: number; treeSize?: number }> {
   const pinCheck =
     pinnedLogKey === undefined
-      ? notChecked(LOG_KEY_PINNED, 'no --log-key: checked against the key the server publishes')
+      ? notChecked(
+          LOG_KEY_PINNED,
+          'no log key pinned (--log-key or CONVENE_LOG_KEY): checked against the key the server publishes',
+        )
       : undefined;
   const leafHash = bytesToBase64(logEntryLeafHash(entry));
   let checkpoint = '';
@@ -49,7 +52,7 @@ export async function logChecks(
   for (let attempt = 1; attempt <= CHECKPOINT_ATTEMPTS; attempt++) {
     if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_RETRY_MS));
     try {
-      const served = await fetch(`${ctx.baseUrl()}/api/log/checkpoint`);
+      const served = await ctx.fetch(`/api/log/checkpoint`);
       if (!served.ok) throw new Error(`GET /api/log/checkpoint answered HTTP ${served.status}`);
       checkpoint = await served.text();
       vkey = await logVerifierKey(ctx, checkpoint, pinnedLogKey);
@@ -62,8 +65,8 @@ export async function logChecks(
       };
     }
     size = parseCheckpoint(parseSignedNote(checkpoint)?.text ?? '')?.size ?? 0;
-    response = await fetch(
-      `${ctx.baseUrl()}/api/log/proof/inclusion?leafHash=${encodeURIComponent(leafHash)}&treeSize=${size}`,
+    response = await ctx.fetch(
+      `/api/log/proof/inclusion?leafHash=${encodeURIComponent(leafHash)}&treeSize=${size}`,
     );
     if (response.status !== 400) break;
   }
@@ -143,7 +146,7 @@ export async function receiptAnchorChecks(
 ): Promise<Check[]> {
   const anchor = receipt.payload.log;
   const get = async <T>(path: string): Promise<T | null> => {
-    const response = await fetch(`${ctx.baseUrl()}${path}`);
+    const response = await ctx.fetch(path);
     if (response.status === 404 || response.status === 400) return null;
     if (!response.ok) throw new Error(`GET ${path} answered HTTP ${response.status}`);
     return (await response.json()) as T;
@@ -249,7 +252,7 @@ export async function receiptAnchorChecks(
  */
 async function signerStopped(ctx: CliContext): Promise<string | null> {
   try {
-    const health = (await (await fetch(`${ctx.baseUrl()}/health`)).json()) as {
+    const health = (await (await ctx.fetch(`/health`)).json()) as {
       transparency_log?: unknown;
     };
     const state = health.transparency_log;

@@ -8,7 +8,7 @@ export async function logVerifierKey(
   pinned: string | undefined,
 ): Promise<string> {
   if (pinned === undefined) {
-    const response = await fetch(`${ctx.baseUrl()}/api/log/key`);
+    const response = await ctx.fetch(`/api/log/key`);
     if (!response.ok) throw new Error(`GET /api/log/key answered HTTP ${response.status}`);
     return ((await response.json()) as { vkey: string }).vkey;
   }

@@ -109,7 +109,11 @@ export function registerLog(program: Command, context: () => CliContext): void {
       ctx.print(
         { ok: true, origin, previousSize: state.size, size, newEntries: entries.length, file },
         () =>
-          `${repinned}✓ checkpoint of size ${size} signed by ${vkey}\n✓ consistent with the last one kept (size ${state.size})\n✓ ${entries.length} new entries re-verified\nkept in ${file}`,
+          `${repinned}✓ checkpoint of size ${size} signed by ${vkey}\n${
+            kept === undefined
+              ? '– no checkpoint kept before: this is the first, later runs must extend it'
+              : `✓ consistent with the last one kept (size ${state.size})`
+          }\n✓ ${entries.length} new entries re-verified\nkept in ${file}`,
       );
     });
 
@@ -151,7 +155,7 @@ export function registerLog(program: Command, context: () => CliContext): void {
         await cosignatureSigner(options.witnessName, seed, timestamp),
       );
       const witnessVkey = formatCosignerKey(options.witnessName, await publicKeyFromSeed(seed));
-      const response = await fetch(`${ctx.baseUrl()}/api/log/cosignatures`, {
+      const response = await ctx.fetch(`/api/log/cosignatures`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ vkey: witnessVkey, cosignedCheckpoint: cosigned }),

@@ -51,7 +51,8 @@ export function registerOnboarding(program: Command, context: () => CliContext):
     });
 
   program
-    .command('status [applicationId]')
+    .command('status')
+    .argument('[memberId]', 'the member UUID `convene apply` printed (default: yours)')
     .description('public status of an application (defaults to yours)')
     .addHelpText('after', '\nExample:\n  convene status 3f2b…')
     .action(async (applicationId: string | undefined) => {

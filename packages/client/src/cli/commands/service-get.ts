@@ -2,15 +2,8 @@ import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 
 /** GET `route` from the service; an unreachable service ends the command (exit 4). */
-async function get(ctx: CliContext, route: string): Promise<Response> {
-  try {
-    return await fetch(`${ctx.baseUrl()}${route}`);
-  } catch (error) {
-    throw new CliError(
-      `cannot reach ${ctx.baseUrl()}: ${(error as Error).message}`,
-      EXIT.unavailable,
-    );
-  }
+function get(ctx: CliContext, route: string): Promise<Response> {
+  return ctx.fetch(route);
 }
 
 /** The body of `GET route`; a 5xx ends the command with exit 4, another 4xx with exit 3. */

@@ -78,7 +78,10 @@ export function registerSession(program: Command, context: () => CliContext): vo
   program
     .command('brief')
     .description("read a session's brief: --session <id> (preferred) or --date with --subject")
-    .option('--session <id>', 'session UUID')
+    .option(
+      '--session <sessionId>',
+      "the session's UUID (`convene sessions`, `convene open-session`)",
+    )
     .option('--date <YYYY-MM-DD>', 'UTC date (with --subject)')
     .option('--subject <id>', 'subject id (with --date)')
     .option('--with-signals', 'embed research signal payloads (about 1 MB)')
@@ -150,6 +153,9 @@ export function registerSession(program: Command, context: () => CliContext): vo
             : await readFile(options.bodyFile, 'utf8').catch(() => {
                 throw new CliError(`cannot read ${options.bodyFile}`, EXIT.usage);
               });
+        // The passphrase opens the keystore and the token before anything is asked of the service.
+        const seed = await ctx.home.seed();
+        const api = await ctx.memberApi();
         let { date, subject } = options;
         if (date === undefined || subject === undefined) {
           const open = unwrap(await ctx.publicApi().GET('/api/swarm/open-session'));
@@ -174,12 +180,18 @@ export function registerSession(program: Command, context: () => CliContext): vo
         };
         ctx.progress('signing and submitting…');
         try {
-          const result = await submitTake(await ctx.memberApi(), draft, await ctx.home.seed());
+          const result = await submitTake(api, draft, seed);
+          const filed = unwrap(
+            await api.GET('/api/swarm/takes/{id}', {
+              params: { path: { id: String(result.recommendationId) } },
+            }),
+          );
           ctx.progressDone();
-          const receipt = `${ctx.baseUrl()}/api/swarm/takes/${result.recommendationId}`;
+          const receipt = `${ctx.baseUrl()}/api/swarm/takes/${filed.id}`;
           ctx.print(
-            { ...result, receipt, nonce: draft.nonce },
-            () => `take filed: receipt ${result.recommendationId}\n${receipt}`,
+            { ...result, id: filed.id, revision: filed.revision, receipt, nonce: draft.nonce },
+            () =>
+              `take filed: ${filed.id} (revision ${filed.revision}, receipt ${result.recommendationId})\n${receipt}`,
           );
         } catch (error) {
           ctx.progressDone();
@@ -195,7 +207,8 @@ export function registerSession(program: Command, context: () => CliContext): vo
     );
 
   program
-    .command('takes [member]')
+    .command('takes')
+    .argument('[member]', "a member's UUID or handle (default: yours)")
     .description("a member's takes, newest first (default: yours)")
     .option('--limit <n>', 'how many')
     .addHelpText('after', '\nExample:\n  convene takes athena --limit 10')

@@ -48,12 +48,16 @@ export function registerVerify(program: Command, context: () => CliContext): voi
     .description('audit takes and consensus receipts locally with the protocol package');
 
   verifyCommand
-    .command('take <id>')
+    .command('take')
+    .argument(
+      '<takeId>',
+      "the take's UUID, as `convene take` prints it (its numeric receipt number works too)",
+    )
     .description(
       "re-check a take's signature, that its fields say what was signed, and that it is in the transparency log",
     )
     .addOption(logKeyOption())
-    .addHelpText('after', '\nExample:\n  convene verify take 42 --log-key knMI9T1n…')
+    .addHelpText('after', '\nExample:\n  convene verify take 0b6f2c1e-… --log-key knMI9T1n…')
     .action(async (id: string, options: { logKey?: string }) => {
       const ctx = context();
       const receipt = unwrap(
@@ -119,7 +123,8 @@ export function registerVerify(program: Command, context: () => CliContext): voi
     });
 
   verifyCommand
-    .command('receipt [sessionId]')
+    .command('receipt')
+    .argument('[sessionId]', "the session's UUID (`convene sessions` lists them)")
     .description(
       'verify a consensus receipt: every member signature, the aggregate recomputed, the service signature, the chain and the log',
     )
@@ -156,7 +161,10 @@ export function registerVerify(program: Command, context: () => CliContext): voi
         // verifyReceipt stops at a malformed receipt: nothing after that check ran.
         const malformed = failedCodes.has(RECEIPT_REASONS.MALFORMED_RECEIPT);
         if (options.serviceKey === undefined) {
-          notRun.set(RECEIPT_REASONS.UNEXPECTED_SERVICE_KEY, 'no --service-key pinned');
+          notRun.set(
+            RECEIPT_REASONS.UNEXPECTED_SERVICE_KEY,
+            'no service key pinned (--service-key or CONVENE_SERVICE_KEY)',
+          );
         }
         if (previous.digest === undefined) notRun.set(RECEIPT_REASONS.CHAIN_MISMATCH, previous.why);
         // The log codes are checked against the log below (online), never by verifyReceipt.
@@ -215,7 +223,7 @@ const RECEIPT_CHECK_TEXT: Readonly<Record<ReceiptReasonCode, string>> = {
   altered_payload: 'payload matches canonicalBytes and digest',
   session_mismatch: 'receipt sessionId matches payload.sessionId',
   service_key_id_mismatch: 'signature.keyId is the fingerprint of signature.publicKey',
-  unexpected_service_key: 'signed with the service key you pinned (--service-key)',
+  unexpected_service_key: 'signed with the service key you pinned',
   bad_service_signature: 'service signature verifies over canonicalBytes',
   malformed_submission: 'every submission is well-formed and a canonical take',
   duplicate_member: 'at most one submission per member',
@@ -234,7 +242,7 @@ const RECEIPT_CHECK_TEXT: Readonly<Record<ReceiptReasonCode, string>> = {
   chain_mismatch: "previousReceiptDigest is the previous receipt's digest",
   malformed_log_anchor: 'the recorded log checkpoint and submission log indices are well-formed',
   log_not_recorded: 'records the log checkpoint it was built against',
-  log_checkpoint_unknown: 'the recorded checkpoint is one the log signed (--log-key)',
+  log_checkpoint_unknown: 'the recorded checkpoint is one the log signed with its key',
   log_checkpoint_inconsistent: "the recorded checkpoint is consistent with the log's latest",
   submission_not_in_log: 'every submission is in the log at its logIndex under that checkpoint',
   submission_key_not_logged:
@@ -267,7 +275,7 @@ async function previousReceipt(
     // not from the digest the receipt claims, so a re-pointed chain cannot choose its predecessor.
     const sessionId = (receipt as { sessionId?: unknown }).sessionId;
     if (typeof sessionId !== 'string') return { why: 'the receipt names no session' };
-    const response = await fetch(`${ctx.baseUrl()}/api/log/receipts/${sessionId}/previous`);
+    const response = await ctx.fetch(`/api/log/receipts/${sessionId}/previous`);
     if (response.status === 404) {
       return { why: 'the receipt is not in the log, so its predecessor there is unknown' };
     }
@@ -349,8 +357,8 @@ async function readJsonFile(file: string, what: string): Promise<unknown> {
 async function fetchReceipt(ctx: CliContext, sessionId: string | undefined): Promise<unknown> {
   if (sessionId === undefined)
     throw new CliError('give a session id, or --file <path>', EXIT.usage);
-  const response = await fetch(
-    `${ctx.baseUrl()}/api/swarm/sessions/${encodeURIComponent(sessionId)}/consensus-receipt`,
+  const response = await ctx.fetch(
+    `/api/swarm/sessions/${encodeURIComponent(sessionId)}/consensus-receipt`,
   );
   if (!response.ok)
     throw new CliError(

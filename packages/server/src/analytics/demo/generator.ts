@@ -6,6 +6,7 @@ import { keepDay, planVaults, planWallets } from './holdings.js';
 import { HISTORY_DAYS, planAgents, planCoins, type DemoClock } from './market.js';
 import { planComments, planProjects, projectNames } from './projects.js';
 import { Prng } from './prng.js';
+import { shareEventLoop } from '../../event-loop.js';
 
 export const DEMO_SEED = 0x0c0ffee7;
 
@@ -16,9 +17,10 @@ export type DemoDataset = Partial<Record<ImportKindName, object[]>>;
  * §5 (1,037 projects, 909 agents with its protocol mix, 61 coins, 793 wallets, vaults including the
  * service's own, flagged). Deterministic for a seed and a clock; coherent across kinds: agents' 30-day
  * figures are sums of their daily history, their balances are their wallets', coins and vaults link
- * back to agents. The activity log stays empty: no writer runs in the demo.
+ * back to agents. The activity log stays empty: no writer runs in the demo. Lets the event loop turn
+ * while it works (about half a second in all).
  */
-export function generateDemoDataset(now: Date, seed = DEMO_SEED): DemoDataset {
+export async function generateDemoDataset(now: Date, seed = DEMO_SEED): Promise<DemoDataset> {
   const prng = new Prng(seed);
   const clock: DemoClock = {
     now,
@@ -26,10 +28,10 @@ export function generateDemoDataset(now: Date, seed = DEMO_SEED): DemoDataset {
     ago: (hours) => new Date(now.getTime() - hours * 3_600_000).toISOString(),
   };
   const names = projectNames(prng);
-  const agents = planAgents(prng, clock, names.map((project) => project.slug).slice(0, 909));
-  const coins = planCoins(prng, clock, agents);
+  const agents = await planAgents(prng, clock, names.map((project) => project.slug).slice(0, 909));
+  const coins = await planCoins(prng, clock, agents);
   const symbols = new Map(coins.coins.map((coin) => [coin.id, coin.symbol]));
-  const wallets = planWallets(
+  const wallets = await planWallets(
     prng,
     clock,
     agents,
@@ -41,10 +43,11 @@ export function generateDemoDataset(now: Date, seed = DEMO_SEED): DemoDataset {
   );
   const vaults = planVaults(prng, clock, managers);
   const agentsBySlug = new Map(agents.map((plan) => [plan.record.projectSlug ?? '', plan]));
-  const projects = planProjects(prng, clock, names, agentsBySlug);
+  const projects = await planProjects(prng, clock, names, agentsBySlug);
 
   const agentHistory: R.AgentDayRecord[] = [];
   for (const plan of agents) {
+    await shareEventLoop();
     plan.days.forEach((day, d) => {
       // Rows exist for days with activity or a balance snapshot; a quiet day without one is absent.
       const balance = plan.balances !== undefined && keepDay(d) ? (plan.balances[d] ?? null) : null;

@@ -1,3 +1,4 @@
+import { shareEventLoop } from '../../event-loop.js';
 import { addDays } from '../freshness.js';
 import type * as R from '../import/records.js';
 import { HISTORY_DAYS, refreshedAt, walkBack, type AgentPlan, type DemoClock } from './market.js';
@@ -31,7 +32,7 @@ function holdingsFor(
 }
 
 /** 793 wallets: one per earning agent first, the rest project treasuries; agent balances follow them. */
-export function planWallets(
+export async function planWallets(
   prng: Prng,
   clock: DemoClock,
   agents: AgentPlan[],
@@ -44,6 +45,7 @@ export function planWallets(
   const wallets: R.WalletRecord[] = [];
   const history: R.WalletDayRecord[] = [];
   for (let i = 0; i < count; i += 1) {
+    await shareEventLoop();
     const plan = agentWallets[i];
     const zero = plan !== undefined && prng.chance(0.08);
     const balance = zero ? 0 : round(prng.logNormal(plan === undefined ? 9 : 7, 2));

@@ -1,3 +1,4 @@
+import { shareEventLoop } from '../../event-loop.js';
 import { addDays } from '../freshness.js';
 import type * as R from '../import/records.js';
 import { CHAINS, slugify, tickerFor, uniqueNames } from './names.js';
@@ -74,11 +75,17 @@ export const refreshedAt = (prng: Prng, clock: DemoClock, windowHours: number): 
       : prng.between(0.1, windowHours * 0.6),
   );
 
-export function planAgents(prng: Prng, clock: DemoClock, projectSlugs: string[]): AgentPlan[] {
+export async function planAgents(
+  prng: Prng,
+  clock: DemoClock,
+  projectSlugs: string[],
+): Promise<AgentPlan[]> {
   const protocols = expand(prng, PROTOCOL_MIX);
   const confidences = expand(prng, CONFIDENCE_MIX);
   const names = uniqueNames(prng, protocols.length);
-  return protocols.map((protocol, i) => {
+  const plans: AgentPlan[] = [];
+  for (const [i, protocol] of protocols.entries()) {
+    await shareEventLoop();
     const name = names[i] ?? `Agent ${i}`;
     const x402Like = X402_LIKE.has(protocol);
     const activeChance = x402Like ? 0.6 : protocol === 'virtuals' ? 0.2 : 0.35;
@@ -151,12 +158,13 @@ export function planAgents(prng: Prng, clock: DemoClock, projectSlugs: string[])
       lastSeenAt: lastSeenHours === null ? null : clock.ago(lastSeenHours),
       refreshedAt: refreshedAt(prng, clock, 36),
     };
-    return { record, days: active || lapsed ? days : [], balances: undefined };
-  });
+    plans.push({ record, days: active || lapsed ? days : [], balances: undefined });
+  }
+  return plans;
 }
 
 /** Coins for 61 agents (mostly virtuals, whose agents launch tokens), linked both ways. */
-export function planCoins(prng: Prng, clock: DemoClock, agents: AgentPlan[], count = 61) {
+export async function planCoins(prng: Prng, clock: DemoClock, agents: AgentPlan[], count = 61) {
   const candidates = agents
     .filter((plan) => plan.record.protocol === 'virtuals')
     .slice(0, count - 6);
@@ -169,6 +177,7 @@ export function planCoins(prng: Prng, clock: DemoClock, agents: AgentPlan[], cou
   const coins: R.CoinRecord[] = [];
   const history: R.CoinDayRecord[] = [];
   for (const plan of candidates) {
+    await shareEventLoop();
     const agent = plan.record;
     const pending = coins.length % 20 === 7;
     const price = prng.logNormal(-5, 2);

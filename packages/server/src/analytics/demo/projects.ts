@@ -1,3 +1,4 @@
+import { shareEventLoop } from '../../event-loop.js';
 import { addDays } from '../freshness.js';
 import type * as R from '../import/records.js';
 import { HISTORY_DAYS, refreshedAt, type AgentPlan, type DemoClock } from './market.js';
@@ -28,7 +29,7 @@ export function projectNames(prng: Prng, count = 1037): Array<{ name: string; sl
  * Projects with 90 days of raw daily rows. A project's revenue follows its agent's (the agent earns
  * for the project), so the project and agent dossiers tell the same story.
  */
-export function planProjects(
+export async function planProjects(
   prng: Prng,
   clock: DemoClock,
   names: Array<{ name: string; slug: string }>,
@@ -37,6 +38,7 @@ export function planProjects(
   const projects: R.ProjectRecord[] = [];
   const history: R.ProjectDayRecord[] = [];
   for (const { name, slug } of names) {
+    await shareEventLoop();
     const plan = agentsBySlug.get(slug);
     const category = prng.pick(PROJECT_CATEGORIES);
     projects.push({

@@ -10,6 +10,7 @@ import {
   type ValidationIssue,
 } from './kinds.js';
 import type { SourceLine } from './sources.js';
+import { shareEventLoop } from '../../event-loop.js';
 import { existingKeys, upsertRows } from './repository.js';
 
 /** One rejected record: where it is and what is wrong with it. */
@@ -91,6 +92,7 @@ export class AnalyticsImporter {
     let bytesRead = 0;
     try {
       for await (const item of source) {
+        await shareEventLoop();
         report.received += 1;
         bytesRead = item.bytesRead;
         const record = this.parse(kind, file, item, report);
