@@ -97,56 +97,63 @@ describeEachDatabase('a first demo start answers at every moment', (kind) => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  test('/health and the loading page: every request answered, 99 % within 100 ms', async () => {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-first-start-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const env: Record<string, string> = {
-      APP_ENV: 'demo',
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(await freePort()),
-      LOG_FORMAT: 'json',
-      // As `npm start` runs it.
-      MALLOC_MMAP_THRESHOLD_: '131072',
-    };
-    if (kind === 'postgres') {
-      const database = await createPostgresDatabase('convene_first_start');
-      cleanups.push(database.drop);
-      env.DATABASE_URL = database.url;
-    }
-    const startedAt = performance.now();
-    const server = spawnNode([SERVER_ENTRY], { env });
-    cleanups.push(() => server.stop(10_000));
-    const answers = await pollUntilReady(`http://127.0.0.1:${env.PORT}`, server, startedAt);
+  // Wall-clock latency on a shared two-core runner, beside another test file: a server that blocks
+  // its event loop fails every attempt; one scheduling hiccup of the machine does not.
+  const options = { timeout: 300_000, retry: 2 };
+  test(
+    '/health and the loading page: every request answered, 99 % within 100 ms',
+    options,
+    async () => {
+      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-first-start-'));
+      cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+      const env: Record<string, string> = {
+        APP_ENV: 'demo',
+        DATA_DIR: dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(await freePort()),
+        LOG_FORMAT: 'json',
+        // As `npm start` runs it.
+        MALLOC_MMAP_THRESHOLD_: '131072',
+      };
+      if (kind === 'postgres') {
+        const database = await createPostgresDatabase('convene_first_start');
+        cleanups.push(database.drop);
+        env.DATABASE_URL = database.url;
+      }
+      const startedAt = performance.now();
+      const server = spawnNode([SERVER_ENTRY], { env });
+      cleanups.push(() => server.stop(10_000));
+      const answers = await pollUntilReady(`http://127.0.0.1:${env.PORT}`, server, startedAt);
 
-    // From the first answer on: before it the port is closed (refused at once, not left waiting).
-    const firstAnswered = answers.findIndex((answer) => answer.status !== 0);
-    const listening = answers.slice(firstAnswered);
-    const unanswered = listening.filter((answer) => answer.status === 0);
-    const loading = listening.filter((answer) => answer.status === 503);
-    const sorted = listening.map((answer) => answer.ms).sort((a, b) => a - b);
-    const [p50, p99, max] = [percentile(sorted, 0.5), percentile(sorted, 0.99), sorted.at(-1)];
-    const slow = listening
-      .filter((answer) => answer.ms > P99_LIMIT_MS)
-      .map(
-        (answer) =>
-          `${answer.path} at ${(answer.sentAt / 1000).toFixed(1)} s: ${answer.ms.toFixed(0)} ms`,
+      // From the first answer on: before it the port is closed (refused at once, not left waiting).
+      const firstAnswered = answers.findIndex((answer) => answer.status !== 0);
+      const listening = answers.slice(firstAnswered);
+      const unanswered = listening.filter((answer) => answer.status === 0);
+      const loading = listening.filter((answer) => answer.status === 503);
+      const sorted = listening.map((answer) => answer.ms).sort((a, b) => a - b);
+      const [p50, p99, max] = [percentile(sorted, 0.5), percentile(sorted, 0.99), sorted.at(-1)];
+      const slow = listening
+        .filter((answer) => answer.ms > P99_LIMIT_MS)
+        .map(
+          (answer) =>
+            `${answer.path} at ${(answer.sentAt / 1000).toFixed(1)} s: ${answer.ms.toFixed(0)} ms`,
+        );
+      const readyAt = (listening.at(-1)?.sentAt ?? 0) / 1000;
+      console.info(
+        `first start [${kind}]: listening after ${((listening[0]?.sentAt ?? 0) / 1000).toFixed(1)} s, ` +
+          `ready after ${readyAt.toFixed(1)} s; ${listening.length} requests while it loaded: ` +
+          `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max?.toFixed(0)} ms; ` +
+          `over ${P99_LIMIT_MS} ms: ${slow.length === 0 ? 'none' : slow.join(', ')}; load ${os.loadavg()[0]?.toFixed(1)}`,
       );
-    const readyAt = (listening.at(-1)?.sentAt ?? 0) / 1000;
-    console.info(
-      `first start [${kind}]: listening after ${((listening[0]?.sentAt ?? 0) / 1000).toFixed(1)} s, ` +
-        `ready after ${readyAt.toFixed(1)} s; ${listening.length} requests while it loaded: ` +
-        `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max?.toFixed(0)} ms; ` +
-        `over ${P99_LIMIT_MS} ms: ${slow.length === 0 ? 'none' : slow.join(', ')}; load ${os.loadavg()[0]?.toFixed(1)}`,
-    );
 
-    expect(unanswered, 'every request after the first answer is answered').toEqual([]);
-    // It really was loading for a while, and said so on both paths.
-    expect(loading.length).toBeGreaterThan(100);
-    const page = loading.find((answer) => answer.path === '/');
-    expect(page?.body).toContain('loading its demo data');
-    const health = loading.find((answer) => answer.path === '/health');
-    expect(JSON.parse(health?.body ?? '{}')).toMatchObject({ status: 'loading', env: 'demo' });
-    expect(p99).toBeLessThan(P99_LIMIT_MS);
-  }, 300_000);
+      expect(unanswered, 'every request after the first answer is answered').toEqual([]);
+      // It really was loading for a while, and said so on both paths.
+      expect(loading.length).toBeGreaterThan(100);
+      const page = loading.find((answer) => answer.path === '/');
+      expect(page?.body).toContain('loading its demo data');
+      const health = loading.find((answer) => answer.path === '/health');
+      expect(JSON.parse(health?.body ?? '{}')).toMatchObject({ status: 'loading', env: 'demo' });
+      expect(p99).toBeLessThan(P99_LIMIT_MS);
+    },
+  );
 });
