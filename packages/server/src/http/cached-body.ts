@@ -43,11 +43,9 @@ export function sendCachedBody(
   markReplayable(reply, body);
   if (etagMatches(request.headers['if-none-match'], body.etag)) return reply.code(304).send();
   reply.type('application/json; charset=utf-8');
-  const accepted = request.headers['accept-encoding'] ?? '';
-  if (acceptsEncoding(accepted, 'br'))
-    return reply.header('content-encoding', 'br').send(body.brotli);
-  if (acceptsEncoding(accepted, 'gzip'))
-    return reply.header('content-encoding', 'gzip').send(body.gzip);
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding === 'br') return reply.header('content-encoding', 'br').send(body.brotli);
+  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(body.gzip);
   return reply.send(body.identity);
 }
 
@@ -59,7 +57,17 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-export function acceptsEncoding(header: string, encoding: string): boolean {
+export type ResponseEncoding = 'br' | 'gzip' | 'identity';
+
+/** The encoding a response goes out in for this Accept-Encoding: brotli, else gzip, else none. */
+export function preferredEncoding(header: string | undefined): ResponseEncoding {
+  const accepted = header ?? '';
+  if (acceptsEncoding(accepted, 'br')) return 'br';
+  if (acceptsEncoding(accepted, 'gzip')) return 'gzip';
+  return 'identity';
+}
+
+function acceptsEncoding(header: string, encoding: string): boolean {
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().split(';');
     if (name?.trim().toLowerCase() !== encoding) continue;

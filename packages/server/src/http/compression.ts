@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { acceptsEncoding } from './cached-body.js';
+import { preferredEncoding } from './cached-body.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -30,13 +30,8 @@ export function registerCompression(app: FastifyInstance): void {
         'vary',
         typeof vary === 'string' ? `${vary}, accept-encoding` : 'accept-encoding',
       );
-    const accepted = request.headers['accept-encoding'] ?? '';
-    const encoding = acceptsEncoding(accepted, 'br')
-      ? 'br'
-      : acceptsEncoding(accepted, 'gzip')
-        ? 'gzip'
-        : undefined;
-    if (encoding === undefined) return done(null, payload);
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (encoding === 'identity') return done(null, payload);
     const compressed =
       encoding === 'br'
         ? brotli(payload, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })

@@ -4,8 +4,7 @@ import http, {
   type ServerResponse,
 } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
-import type { CachedBody } from './cached-body.js';
-import { acceptsEncoding } from './cached-body.js';
+import { preferredEncoding, type CachedBody, type ResponseEncoding } from './cached-body.js';
 import type { Readiness } from './readiness.js';
 import type { OneLinePerRequest } from './request-log.js';
 
@@ -13,8 +12,6 @@ import type { OneLinePerRequest } from './request-log.js';
 export interface ReplayableBody extends CachedBody {
   readonly current: () => boolean;
 }
-
-type Encoding = 'br' | 'gzip' | 'identity';
 
 interface Recorded {
   readonly headers: OutgoingHttpHeaders;
@@ -24,7 +21,7 @@ interface Recorded {
 interface Entry {
   readonly route: string;
   readonly current: () => boolean;
-  readonly byEncoding: Partial<Record<Encoding, Recorded>>;
+  readonly byEncoding: Partial<Record<ResponseEncoding, Recorded>>;
   bytes: number;
 }
 
@@ -141,22 +138,18 @@ export class ReplayCache {
   }
 }
 
-function encodingOf(header: unknown): Encoding {
+function encodingOf(header: unknown): ResponseEncoding {
   return header === 'br' ? 'br' : header === 'gzip' ? 'gzip' : 'identity';
 }
 
 /** The encoding `sendCachedBody` chooses for this Accept-Encoding (remembered per header value). */
-const encodingByHeader = new Map<string, Encoding>();
+const encodingByHeader = new Map<string, ResponseEncoding>();
 
-function encodingFor(header: string | undefined): Encoding {
+function encodingFor(header: string | undefined): ResponseEncoding {
   const accepted = header ?? '';
   let encoding = encodingByHeader.get(accepted);
   if (encoding === undefined) {
-    encoding = acceptsEncoding(accepted, 'br')
-      ? 'br'
-      : acceptsEncoding(accepted, 'gzip')
-        ? 'gzip'
-        : 'identity';
+    encoding = preferredEncoding(accepted);
     if (encodingByHeader.size < 256) encodingByHeader.set(accepted, encoding);
   }
   return encoding;

@@ -10,18 +10,12 @@ import {
 } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { TlogRepository, type EntryRow } from './repository.js';
+import { TlogRepository, type EntryRow, type LogPosition } from './repository.js';
 
 /** What an `applied` event carries of the member's signed application (docs/protocol.md §14.1). */
 export interface AppliedWith {
   canonical: string;
   signature: string;
-}
-
-/** Where a key event landed. */
-export interface KeyEventPosition {
-  logIndex: number;
-  leafHash: string;
 }
 
 /**
@@ -34,12 +28,8 @@ export class KeyEventLog {
   constructor(private readonly onAppended: () => void = () => undefined) {}
 
   /** Takes the log's index lock for the caller's transaction; returns the next free index. */
-  async lockIndex(trx: Kysely<DB>): Promise<number> {
-    let next = 0;
-    await new TlogRepository(trx).withLockedIndexIn(async (index) => {
-      next = index;
-    });
-    return next;
+  lockIndex(trx: Kysely<DB>): Promise<number> {
+    return new TlogRepository(trx).lockIndexIn();
   }
 
   /**
@@ -53,7 +43,7 @@ export class KeyEventLog {
     event: KeyEvent,
     at: Date,
     application?: AppliedWith,
-  ): Promise<KeyEventPosition> {
+  ): Promise<LogPosition> {
     const repository = new TlogRepository(trx);
     const [state, previous] = await Promise.all([
       repository.memberKeyState(memberId),

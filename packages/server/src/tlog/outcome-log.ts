@@ -1,13 +1,7 @@
 import { bytesToBase64, logEntryLeafHash, outcomeLogEntry } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
-import { TlogRepository } from './repository.js';
-
-/** Where an outcome entry landed. */
-export interface OutcomePosition {
-  logIndex: number;
-  leafHash: string;
-}
+import { TlogRepository, type LogPosition } from './repository.js';
 
 /**
  * Outcome records into the log in the transaction that stores them (docs/methodology.md §6), the
@@ -18,12 +12,8 @@ export class OutcomeEntryLog {
   constructor(private readonly onAppended: () => void = () => undefined) {}
 
   /** Takes the log's index lock for the caller's transaction; returns the next free index. */
-  async lockIndex(trx: Kysely<DB>): Promise<number> {
-    let next = 0;
-    await new TlogRepository(trx).withLockedIndexIn(async (index) => {
-      next = index;
-    });
-    return next;
+  lockIndex(trx: Kysely<DB>): Promise<number> {
+    return new TlogRepository(trx).lockIndexIn();
   }
 
   /** Appends the outcome entries of `records` (their rows already stored) from `index` on. */
@@ -31,7 +21,7 @@ export class OutcomeEntryLog {
     trx: Kysely<DB>,
     index: number,
     records: ReadonlyArray<{ sessionId: string; horizonDays: number }>,
-  ): Promise<OutcomePosition[]> {
+  ): Promise<LogPosition[]> {
     const entries = records.map((record, i) => {
       const entry = outcomeLogEntry(record);
       return {

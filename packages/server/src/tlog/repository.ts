@@ -92,6 +92,12 @@ const param = (value: Uint8Array): Buffer => Buffer.from(value);
 const CHUNK = 500;
 
 /** Every SQL statement of the log. */
+/** Where an entry appended in a caller's transaction landed. */
+export interface LogPosition {
+  logIndex: number;
+  leafHash: string;
+}
+
 export class TlogRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -108,11 +114,11 @@ export class TlogRepository {
     });
   }
 
-  /** Takes the index lock in this repository's own transaction and hands `work` the next index. */
-  async withLockedIndexIn<T>(work: (next: number) => Promise<T>): Promise<T> {
+  /** Takes the index lock in this repository's own transaction; returns the next free index. */
+  async lockIndexIn(): Promise<number> {
     const { rows } = await sql<{ next: number | string }>`
       select convene_tlog_lock_next() as next`.execute(this.db);
-    return work(Number(rows[0]!.next));
+    return Number(rows[0]!.next);
   }
 
   /** How many entries the tree holds (integrated: nodes written, head moved). */
