@@ -1,6 +1,9 @@
 // Track-record scoring at scale (pure protocol code, no database): every score of
 // docs/methodology.md for `members` members over `sessions` sessions, each with its outcome
-// record and every member's counted take (weights over 11 buckets). Run from the repository root:
+// record and every member's counted take (weights over 11 buckets), built at once; then what the
+// server does as outcomes arrive: a fold grown one session at a time (the longest single step is
+// how long it holds the event loop) and one more day's session added to it, with its records read.
+// Run from the repository root:
 //   npx tsx --conditions=source packages/protocol/bench/track-record.bench.ts [members] [sessions]
 import {
   addDays,
@@ -8,6 +11,7 @@ import {
   buildOutcomeRecord,
   STANCES,
   trackRecords,
+  TrackRecordFold,
   type CountedTake,
   type ScoringSession,
 } from '../src/index.js';
@@ -39,7 +43,7 @@ const random = () => {
 const ids = Array.from({ length: members }, (_, i) => `member-${String(i).padStart(5, '0')}`);
 const input: ScoringSession[] = [];
 const built = performance.now();
-for (let s = 0; s < sessions; s++) {
+for (let s = 0; s <= sessions; s++) {
   const date = addDays('2026-01-01', s);
   const takes: CountedTake[] = ids.map((memberId) => ({
     memberId,
@@ -79,15 +83,46 @@ for (let s = 0; s < sessions; s++) {
 }
 const setupMs = performance.now() - built;
 
-// CPU time of this process (other processes on a shared machine do not inflate it), wall beside.
-const started = performance.now();
-const cpu = process.cpuUsage();
-const result = trackRecords(input, { horizonDays: 7 });
-const used = process.cpuUsage(cpu);
-const ms = (used.user + used.system) / 1000;
-const wall = performance.now() - started;
+/** The next day's session, added to a fold of all the others. */
+const nextDay = input.pop()!;
+
+/** CPU time of this process (other processes on a shared machine do not inflate it), wall beside. */
+function timed<T>(work: () => T): { value: T; cpuMs: number; wallMs: number } {
+  const started = performance.now();
+  const cpu = process.cpuUsage();
+  const value = work();
+  const used = process.cpuUsage(cpu);
+  return { value, cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - started };
+}
+
+const atOnce = timed(() => trackRecords(input, { horizonDays: 7 }));
 const rss = Math.round(process.memoryUsage.rss() / 1_048_576);
 console.log(
-  `${members} members × ${sessions} sessions (${result.takes.length.toLocaleString('en')} scored takes): ` +
-    `every score in ${Math.round(ms)} ms CPU (${Math.round(wall)} ms wall; inputs built in ${Math.round(setupMs)} ms), RSS ${rss} MB`,
+  `${members} members × ${sessions} sessions (${atOnce.value.takes.length.toLocaleString('en')} scored takes): ` +
+    `every score in ${Math.round(atOnce.cpuMs)} ms CPU (${Math.round(atOnce.wallMs)} ms wall; inputs built in ${Math.round(setupMs)} ms), RSS ${rss} MB`,
+);
+
+const fold = new TrackRecordFold(7);
+const steps: number[] = [];
+const grown = timed(() => {
+  for (const session of input) {
+    const step = performance.now();
+    fold.add(session);
+    steps.push(performance.now() - step);
+  }
+  return fold.result();
+});
+steps.sort((a, b) => a - b);
+console.log(
+  `grown session by session: ${Math.round(grown.cpuMs)} ms CPU; one session's step: median ` +
+    `${steps[steps.length >> 1]!.toFixed(1)} ms, longest ${steps[steps.length - 1]!.toFixed(1)} ms`,
+);
+
+const added = timed(() => {
+  fold.add(nextDay);
+  return fold.result();
+});
+console.log(
+  `one more day (${members} takes) added and every record read: ${added.cpuMs.toFixed(1)} ms CPU ` +
+    `(${added.wallMs.toFixed(1)} ms wall)`,
 );

@@ -11,6 +11,7 @@ import {
   STANCE_SCORES,
   STANCES,
   trackRecords,
+  TrackRecordFold,
   verifyLogEntry,
   type CountedTake,
   aggregate,
@@ -484,6 +485,43 @@ describe('scoring properties', () => {
         );
       }),
     );
+  });
+
+  it('a fold grown session by session gives exactly the records of one built at once', () => {
+    fc.assert(
+      fc.property(sessionsArb, fc.nat(), (list, at) => {
+        const sessions = scoredSessions(list);
+        const split = at % (sessions.length + 1);
+        const fold = new TrackRecordFold(7);
+        for (const session of sessions.slice(0, split)) fold.add(session);
+        const early = fold.result();
+        const earlyCopy = structuredClone(early);
+        for (const session of sessions.slice(split)) fold.add(session);
+        expect(fold.result()).toEqual(trackRecords(sessions, { horizonDays: 7 }));
+        // What result() returned before is not changed by later additions.
+        expect(early).toEqual(earlyCopy);
+        expect(early).toEqual(trackRecords(sessions.slice(0, split), { horizonDays: 7 }));
+        // Each member's means are the plain left-to-right means of its scored takes, to the bit.
+        const all = fold.result();
+        for (const member of all.members) {
+          const mine = all.takes.filter((t) => t.memberId === member.memberId);
+          let brier = 0;
+          for (const t of mine) brier += t.brier;
+          expect(member.meanBrier).toBe(mine.length === 0 ? null : brier / mine.length);
+          expect(member.calibration.reduce((n, bin) => n + bin.count, 0)).toBe(mine.length);
+        }
+      }),
+    );
+  });
+
+  it('a fold refuses a session that sorts before one it already holds', () => {
+    const sessions = scoredSessions(fc.sample(sessionArb, { numRuns: 3, seed: 7 }));
+    const fold = new TrackRecordFold(7);
+    fold.add(sessions[1]!);
+    expect(fold.accepts(sessions[0]!)).toBe(false);
+    expect(() => fold.add(sessions[0]!)).toThrow(RangeError);
+    expect(fold.accepts(sessions[2]!)).toBe(true);
+    expect(new TrackRecordFold(30).accepts(sessions[2]!)).toBe(false);
   });
 
   it('a member below the minimum has no rank, and the leaderboard lists ranked members first', () => {

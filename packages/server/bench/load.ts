@@ -59,8 +59,10 @@ const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ADMIN_TOKEN = `bench-admin-${randomBytes(12).toString('hex')}`;
 
-/** Placeholder for the session read's URL, replaced by the newest published session's at capture. */
+/** Placeholders for reads of the demo's own ids, resolved when the reads are captured. */
 const SESSION_READ = '<newest published session>';
+const MEMBER_RECORD_READ = "<the leaderboard's first member's track record>";
+const OUTCOME_READ = '<the oldest scored session outcome>';
 
 const ALL_READS: Array<{ name: string; size: 'small' | 'large'; url: string }> = [
   { name: 'health', size: 'small', url: '/health' },
@@ -76,6 +78,9 @@ const ALL_READS: Array<{ name: string; size: 'small' | 'large'; url: string }> =
   { name: 'sessions (default page)', size: 'large', url: '/api/swarm/sessions' },
   // The newest published session's date/subject read, resolved when the reads are captured.
   { name: 'session (date/subject, verified per read)', size: 'large', url: SESSION_READ },
+  { name: 'track-record (leaderboard)', size: 'large', url: '/api/swarm/track-record' },
+  { name: 'member track-record', size: 'large', url: MEMBER_RECORD_READ },
+  { name: 'session outcome', size: 'large', url: OUTCOME_READ },
 ];
 /** BENCH_READS: comma-separated name fragments to measure only some reads (all by default). */
 const READ_FILTER = process.env.BENCH_READS?.split(',');
@@ -105,10 +110,18 @@ async function captureReads(server: Child, file: string): Promise<Map<string, nu
   };
   const published = list.sessions.find((session) => session.state === 'published');
   if (published === undefined) throw new Error('the demo has no published session to read');
-  for (const read of READS) {
-    if (read.url === SESSION_READ)
-      read.url = `/api/swarm/sessions/${published.date}/${published.subjectId}`;
-  }
+  const board = (await (await fetch(`${server.baseUrl}/api/swarm/track-record`)).json()) as {
+    leaderboard: Array<{ memberId: string }>;
+    sessions: Array<{ sessionId: string }>;
+  };
+  if (board.leaderboard[0] === undefined || board.sessions[0] === undefined)
+    throw new Error('the demo has no track record to read');
+  const resolved = new Map([
+    [SESSION_READ, `/api/swarm/sessions/${published.date}/${published.subjectId}`],
+    [MEMBER_RECORD_READ, `/api/swarm/members/${board.leaderboard[0].memberId}/track-record`],
+    [OUTCOME_READ, `/api/swarm/sessions/${board.sessions[0].sessionId}/outcome`],
+  ]);
+  for (const read of READS) read.url = resolved.get(read.url) ?? read.url;
   for (const read of READS) {
     const response = await fetch(server.baseUrl + read.url, {
       headers: { 'accept-encoding': 'identity' },

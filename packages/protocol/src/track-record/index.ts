@@ -1,3 +1,4 @@
+export * from './fold.js';
 export * from './outcome.js';
 export { outcomeRecordProblems } from './record-check.js';
 export * from './records.js';

@@ -191,13 +191,18 @@ export async function storedOutcomes(db: Kysely<DB>, sessionId?: string): Promis
 }
 
 /**
- * The counted takes and aggregated rosters of every session with a stored outcome (the roster is
- * the counted members plus `quorum.absent`, as the receipt signs it).
+ * The counted takes and aggregated rosters of these sessions (the roster is the counted members plus
+ * `quorum.absent`, as the receipt signs it).
  */
-export async function countedTakesOfScoredSessions(db: Kysely<DB>): Promise<{
+export async function countedTakesOf(
+  db: Kysely<DB>,
+  sessionIds: readonly string[],
+): Promise<{
   takes: CountedTakeRow[];
   absent: Map<string, string[]>;
 }> {
+  if (sessionIds.length === 0) return { takes: [], absent: new Map() };
+  const ids = sql.join(sessionIds.map((id) => sql`${id}::uuid`));
   const { rows } = await sql<{
     session_id: string;
     member_id: string;
@@ -213,12 +218,12 @@ export async function countedTakesOfScoredSessions(db: Kysely<DB>): Promise<{
       from swarm_session s
       cross join lateral jsonb_array_elements(s.aggregate->'counted') as c(value)
       join take t on t.id = (c.value->>'takeId')::uuid
-     where s.id in (select distinct session_id from session_outcome)
+     where s.id in (${ids})
      order by s.id, t.member_id`.execute(db);
   const absentRows = await sql<{ session_id: string; absent: string[] | null }>`
     select s.id as session_id, s.aggregate->'quorum'->'absent' as absent
       from swarm_session s
-     where s.id in (select distinct session_id from session_outcome)`.execute(db);
+     where s.id in (${ids})`.execute(db);
   return {
     takes: rows.map((row) => ({
       sessionId: row.session_id,

@@ -1,14 +1,9 @@
 import {
   addDays,
   DATE_RE,
-  isStance,
   LEADERBOARD_SORTS,
   sortLeaderboard,
-  trackRecords,
   type LeaderboardSort,
-  type OutcomeRecord,
-  type ScoringSession,
-  type TrackRecords,
 } from '@convene/protocol';
 import type { Kysely } from 'kysely';
 import type { DataVersions } from '../../db/data-versions.js';
@@ -21,14 +16,8 @@ import type { MemberReads } from '../members/read-service.js';
 import { TRACK_RECORD_DATASET } from '../shared/constants.js';
 import { isUuid } from '../shared/ids.js';
 import { parseLimit } from '../shared/paging.js';
-import {
-  countedTakesOfScoredSessions,
-  handlesOf,
-  sessionAggregation,
-  storedOutcomes,
-  type CountedTakeRow,
-  type StoredOutcome,
-} from './repository.js';
+import { GrowingRecords, type Computed } from './growing-records.js';
+import { sessionAggregation } from './repository.js';
 import type { SeriesReader } from './series.js';
 import type { TrackRecordSettings } from './settings.js';
 import { leaderboardCursor, offsetOf } from './cursor.js';
@@ -36,16 +25,6 @@ import { memberTrackRecordView, scoredTakeView, sessionScoreView } from './views
 
 const LEADERBOARD_PAGE = 50;
 const LEADERBOARD_MAX = 200;
-
-/** Everything the reads serve for one data version: the outcomes and the records per horizon. */
-interface Computed {
-  outcomes: StoredOutcome[];
-  /** Per subject ('' for all), per horizon. */
-  records: Map<string, Map<number, TrackRecords>>;
-  handles: Map<string, string>;
-  takeLogIndex: Map<string, number | null>;
-  outcomeLogIndex: Map<string, number | null>;
-}
 
 export interface LeaderboardQuery {
   horizon?: number | undefined;
@@ -62,6 +41,7 @@ export interface LeaderboardQuery {
 export class TrackRecordService {
   private readonly computed = new VersionedCache<null, Computed>(1);
   private readonly bodies = new VersionedBodyCache(256);
+  private readonly records: GrowingRecords;
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -69,7 +49,9 @@ export class TrackRecordService {
     private readonly settings: TrackRecordSettings,
     private readonly members: MemberReads,
     private readonly readSeries: SeriesReader,
-  ) {}
+  ) {
+    this.records = new GrowingRecords(db, settings);
+  }
 
   /**
    * GET /api/swarm/track-record/series/{label}: the observations of the series a label follows,
@@ -94,67 +76,7 @@ export class TrackRecordService {
   private readonly version = () => this.versions.current(TRACK_RECORD_DATASET);
 
   private current(): Promise<Computed> {
-    return this.computed.get(null, this.version(), () => this.compute());
-  }
-
-  private async compute(): Promise<Computed> {
-    const [outcomes, counted] = await Promise.all([
-      storedOutcomes(this.db),
-      countedTakesOfScoredSessions(this.db),
-    ]);
-    const takesBySession = new Map<string, CountedTakeRow[]>();
-    for (const take of counted.takes) {
-      const list = takesBySession.get(take.sessionId) ?? [];
-      list.push(take);
-      takesBySession.set(take.sessionId, list);
-    }
-    const sessions: ScoringSession[] = outcomes.map((outcome) => {
-      const takes = (takesBySession.get(outcome.sessionId) ?? []).flatMap((t) =>
-        isStance(t.stance)
-          ? [
-              {
-                memberId: t.memberId,
-                takeId: t.takeId,
-                revision: t.revision,
-                stance: t.stance,
-                confidence: t.confidence,
-                ...(t.weights === null ? {} : { weights: t.weights }),
-              },
-            ]
-          : [],
-      );
-      const absent = counted.absent.get(outcome.sessionId) ?? [];
-      return {
-        record: JSON.parse(outcome.record) as OutcomeRecord,
-        takes,
-        roster: [...takes.map((t) => t.memberId), ...absent],
-      };
-    });
-    const subjects = ['', ...new Set(outcomes.map((o) => o.subjectId))];
-    const records = new Map<string, Map<number, TrackRecords>>();
-    for (const subject of subjects) {
-      const mine =
-        subject === '' ? sessions : sessions.filter((s) => s.record.subjectId === subject);
-      const byHorizon = new Map<number, TrackRecords>();
-      for (const horizonDays of this.settings.horizons) {
-        byHorizon.set(
-          horizonDays,
-          trackRecords(mine, { horizonDays, minScoredTakes: this.settings.minScoredTakes }),
-        );
-      }
-      records.set(subject, byHorizon);
-    }
-    const memberIds = new Set<string>();
-    for (const s of sessions) for (const id of s.roster) memberIds.add(id);
-    return {
-      outcomes,
-      records,
-      handles: await handlesOf(this.db, [...memberIds]),
-      takeLogIndex: new Map(counted.takes.map((t) => [t.takeId, t.logIndex])),
-      outcomeLogIndex: new Map(
-        outcomes.map((o) => [`${o.sessionId}/${o.horizonDays}`, o.logIndex]),
-      ),
-    };
+    return this.computed.get(null, this.version(), () => this.records.update());
   }
 
   /** GET /api/swarm/sessions/{id}/outcome. */
@@ -182,9 +104,9 @@ export class TrackRecordService {
               computedAt: o.computedAt.toISOString(),
               record: JSON.parse(o.record) as unknown,
               swarm: scored === null ? null : sessionScoreView(scored),
-              takes: (records?.takes ?? [])
-                .filter((t) => t.sessionId === o.sessionId)
-                .map((t) => scoredTakeView(t, computed)),
+              takes: (computed.takesBySession.get(o.horizonDays)?.get(o.sessionId) ?? []).map((t) =>
+                scoredTakeView(t, computed),
+              ),
             };
           }),
       };
@@ -248,5 +170,3 @@ function emptySwarm(horizonDays: number) {
     sumExcess: null,
   };
 }
-
-export type { Computed };

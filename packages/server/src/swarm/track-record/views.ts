@@ -1,6 +1,6 @@
 import type { SessionScore, TakeScore } from '@convene/protocol';
 import type { MemberRow } from '../members/repository.js';
-import type { Computed } from './service.js';
+import type { Computed } from './growing-records.js';
 import type { TrackRecordSettings } from './settings.js';
 
 export const sessionScoreView = (score: SessionScore) => ({ ...score });
@@ -45,8 +45,7 @@ export function memberTrackRecordView(
             ? ('not_enough_history' as const)
             : ('ranked' as const),
         record,
-        takes: (records?.takes ?? [])
-          .filter((t) => t.memberId === member.id)
+        takes: [...(computed.takesByMember.get(horizonDays)?.get(member.id) ?? [])]
           .reverse()
           .map((t) => scoredTakeView(t, computed)),
       };
