@@ -26,12 +26,23 @@ function normalFrom(random: () => number): () => number {
   };
 }
 
-/** How one series moves: a log random walk (prices, floats) or a mean-reverting level (rates, counts). */
+/** The day the trends of price-like series reach their `to` level; they hold it afterwards. */
+export const DEMO_ANCHOR_DATE = '2026-01-02';
+/** How fast a price-like series' deviation from its trend decays: half of it is gone in this many days. */
+const DEVIATION_HALF_LIFE_DAYS = 120;
+
+/**
+ * How one series moves. Prices and floats (`trend`) follow a line in log space from their level on
+ * DEMO_START_DATE (`from`) to their level on DEMO_ANCHOR_DATE (`to`), both rounded public magnitudes,
+ * plus a deviation that the shared shocks and the latent cycle push and that decays back to the line
+ * (half-life DEVIATION_HALF_LIFE_DAYS): swings of tens of percent, never a random walk that wanders
+ * off by orders of magnitude over ten years. Rates, spreads and counts (`level`) revert to a mean.
+ */
 type Model =
   | {
-      kind: 'walk';
-      start: number;
-      drift: number;
+      kind: 'trend';
+      from: number;
+      to: number;
       regimeDrift: number;
       vol: number;
       equity: number;
@@ -47,14 +58,14 @@ type Model =
       round?: boolean;
     };
 
-const walk = (
-  start: number,
-  drift: number,
+const trend = (
+  from: number,
+  to: number,
   regimeDrift: number,
   vol: number,
   equity: number,
   crypto: number,
-): Model => ({ kind: 'walk', start, drift, regimeDrift, vol, equity, crypto });
+): Model => ({ kind: 'trend', from, to, regimeDrift, vol, equity, crypto });
 const level = (
   mean: number,
   regimeShift: number,
@@ -82,31 +93,31 @@ const MODELS: Readonly<Record<string, Model>> = {
   ICSA: level(235_000, -45_000, 0.03, 5_000, 150_000, true),
   DTB3: level(2.2, 0.8, 0.005, 0.015, 0.01),
   UMCSENT: level(82, 12, 0.03, 0.9, 45),
-  BOGZ1FL663067003Q: walk(5.5e11, 0.0002, 0.0006, 0.004, 0.3, 0),
+  BOGZ1FL663067003Q: trend(5.5e11, 7.5e11, 0.0006, 0.004, 0.3, 0),
   VIX: level(19, -6, 0.05, 1.1, 9),
-  HG: walk(2.4, 0.0001, 0.0006, 0.013, 0.5, 0),
-  GC: walk(1_150, 0.0002, -0.0003, 0.009, -0.1, 0),
-  DEFI_TVL: walk(1.5e8, 0.002, 0.003, 0.03, 0, 0.7),
-  STABLES: walk(1.5e9, 0.0022, 0.0016, 0.008, 0, 0.3),
+  HG: trend(2.1, 4.6, 0.0006, 0.013, 0.5, 0),
+  GC: trend(1_080, 3_400, -0.0003, 0.009, -0.1, 0),
+  DEFI_TVL: trend(1.5e8, 1.2e11, 0.003, 0.03, 0, 0.7),
+  STABLES: trend(1.5e9, 2.6e11, 0.0016, 0.008, 0, 0.3),
   BTC_ACTIVE: level(800_000, 180_000, 0.04, 30_000, 200_000, true),
   ETH_ACTIVE: level(450_000, 140_000, 0.04, 25_000, 50_000, true),
   BTC_MVRV: level(1.8, 0.9, 0.02, 0.04, 0.6),
   NEW_POOLS: level(6_000, 3_500, 0.05, 600, 100, true),
-  BTC: walk(430, 0.0008, 0.0028, 0.034, 0.2, 0.85),
-  ETH: walk(1.0, 0.001, 0.0034, 0.045, 0.2, 0.8),
-  SPX: walk(2_010, 0.0003, 0.0007, 0.0105, 0.95, 0),
-  SPY: walk(201, 0.0003, 0.0007, 0.0105, 0.95, 0),
-  RSP: walk(78, 0.0002, 0.0006, 0.011, 0.9, 0),
-  QQQ: walk(110, 0.00045, 0.0009, 0.0135, 0.9, 0.15),
-  IWM: walk(112, 0.0001, 0.0009, 0.0135, 0.85, 0),
-  SPHB: walk(30, 0.0002, 0.0013, 0.016, 0.9, 0),
-  SPLV: walk(38, 0.00025, 0.0002, 0.0075, 0.8, 0),
-  MTUM: walk(73, 0.00035, 0.0008, 0.0115, 0.9, 0),
-  IWF: walk(97, 0.0004, 0.0009, 0.012, 0.95, 0),
-  IWD: walk(98, 0.0002, 0.0005, 0.01, 0.9, 0),
-  XLU: walk(45, 0.0002, -0.0004, 0.009, 0.5, 0),
-  XLP: walk(52, 0.0002, -0.0003, 0.008, 0.6, 0),
-  XLY: walk(78, 0.0003, 0.0009, 0.012, 0.9, 0),
+  BTC: trend(430, 95_000, 0.0028, 0.034, 0.2, 0.85),
+  ETH: trend(1.0, 3_300, 0.0034, 0.045, 0.2, 0.8),
+  SPX: trend(2_010, 5_900, 0.0007, 0.0105, 0.95, 0),
+  SPY: trend(201, 590, 0.0007, 0.0105, 0.95, 0),
+  RSP: trend(78, 180, 0.0006, 0.011, 0.9, 0),
+  QQQ: trend(110, 520, 0.0009, 0.0135, 0.9, 0.15),
+  IWM: trend(112, 225, 0.0009, 0.0135, 0.85, 0),
+  SPHB: trend(30, 95, 0.0013, 0.016, 0.9, 0),
+  SPLV: trend(38, 72, 0.0002, 0.0075, 0.8, 0),
+  MTUM: trend(73, 225, 0.0008, 0.0115, 0.9, 0),
+  IWF: trend(97, 420, 0.0009, 0.012, 0.95, 0),
+  IWD: trend(98, 190, 0.0005, 0.01, 0.9, 0),
+  XLU: trend(45, 80, -0.0004, 0.009, 0.5, 0),
+  XLP: trend(52, 80, -0.0003, 0.008, 0.6, 0),
+  XLY: trend(78, 215, 0.0009, 0.012, 0.9, 0),
   CAPE: level(28, 5, 0.01, 0.15, 12),
   SEC_S4: level(38, 12, 0.05, 3, 5, true),
 };
@@ -146,10 +157,16 @@ export async function generateDemoSeries(
   const first = dayIndex(DEMO_START_DATE);
   const last = dayIndex(end);
   const out = new Map<string, Observation[]>(SERIES.map((series) => [series.key, []]));
+  const anchor = dayIndex(DEMO_ANCHOR_DATE);
+  const decay = Math.LN2 / DEVIATION_HALF_LIFE_DAYS;
+  /** A trend series' deviation from its line (log), a level series' value. */
   const state = new Map<string, number>();
   for (const [key, model] of Object.entries(MODELS)) {
-    state.set(key, model.kind === 'walk' ? Math.log(model.start) : model.mean);
+    state.set(key, model.kind === 'trend' ? 0 : model.mean);
   }
+  const line = (model: Extract<Model, { kind: 'trend' }>, day: number) =>
+    Math.log(model.from) +
+    (Math.log(model.to / model.from) * (Math.min(day, anchor) - first)) / (anchor - first);
   let regime = 1;
   let cycle = 0.5;
   for (let day = first; day <= last; day++) {
@@ -165,10 +182,10 @@ export async function generateDemoSeries(
       if (model === undefined) continue;
       const previous = state.get(series.key) as number;
       let next: number;
-      if (model.kind === 'walk') {
+      if (model.kind === 'trend') {
         const idio = Math.sqrt(Math.max(0, 1 - model.equity ** 2 - model.crypto ** 2));
         const shock = model.equity * equityShock + model.crypto * cryptoShock + idio * normal();
-        next = previous + model.drift + model.regimeDrift * cycle + model.vol * shock;
+        next = previous * (1 - decay) + model.regimeDrift * cycle + model.vol * shock;
       } else {
         const target = model.mean + model.regimeShift * cycle;
         next = previous + model.speed * (target - previous) + model.vol * normal();
@@ -177,7 +194,11 @@ export async function generateDemoSeries(
       state.set(series.key, next);
       if (!printsOn(series.cadence, day)) continue;
       const value =
-        model.kind === 'walk' ? Math.exp(next) : model.round === true ? Math.round(next) : next;
+        model.kind === 'trend'
+          ? Math.exp(line(model, day) + next)
+          : model.round === true
+            ? Math.round(next)
+            : next;
       out.get(series.key)?.push({ date: dateOf(day), value: Number(value.toPrecision(8)) });
     }
   }

@@ -160,7 +160,8 @@ test('the treasury session of today is open, and a newcomer can walk the whole f
 
 /**
  * Recorded at 715c42f (before the first-start work) and unchanged since, but for the research-signal
- * history added beside today's rows (branch first-day); clock 2026-06-10T09:30Z.
+ * history added beside today's rows (branch first-day) and the regime series held to public
+ * magnitudes (issue 34: trend lines instead of random walks); clock 2026-06-10T09:30Z.
  */
 const RECORDED_DEMO = {
   digests: {
@@ -172,11 +173,11 @@ const RECORDED_DEMO = {
     token_reading: '1 4f6368b0235f9ff029a27baac6063473',
     buyback: '22 8723c4e358e00a90e8479e9c758e1f87',
     regime_series: '35 c6749f1ac6b05f2110c35092600ff682',
-    regime_observation: '90870 e6fbb32e222473cf01bc81e8c19d2b7d',
-    regime_snapshot: '2716 65b9391ac07a6015becc23c98404e291',
+    regime_observation: '90870 c7c3c54854e6ef6aed427bd7c8deb719',
+    regime_snapshot: '2716 0a89c4592b87dbece278b28110f8b991',
     // Today's two, and each signal as it read on the 19 Mondays before (the weekly history).
-    research_signal: '40 43a277355174e3c1c74c8e76ac0a6248',
-    'research_signal of today': '2 65f4ee0309a9ba326f21480e04f4dcf5',
+    research_signal: '40 aab6736e2973fa01553f7e0627d620b4',
+    'research_signal of today': '2 2a06105db2dbaf0cbc0a40f6a639e819',
   },
   sessions: [
     { subject_id: 'convene-treasury', state: 'collecting', count: 1 },
