@@ -101,10 +101,21 @@ async function fire(options: Record<string, unknown>): Promise<AutocannonResult>
 /** Response headers node:http writes by itself; the bare server must not send them twice. */
 const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-/** Fetches every read once (identity encoding) and writes them, headers too, for the bare server. */
-async function captureReads(server: Child, file: string): Promise<Map<string, number>> {
+/** A read with this server's own ids in its URL, and its size. */
+interface CapturedRead {
+  name: string;
+  size: 'small' | 'large';
+  url: string;
+  bytes: number;
+}
+
+/**
+ * Resolves each read's URL against this server's data, fetches it once (identity encoding) and
+ * writes the answers, headers too, for the bare server.
+ */
+async function captureReads(server: Child, file: string): Promise<CapturedRead[]> {
   const captured: Record<string, unknown> = {};
-  const sizes = new Map<string, number>();
+  const reads: CapturedRead[] = [];
   const list = (await (await fetch(`${server.baseUrl}/api/swarm/sessions`)).json()) as {
     sessions: Array<{ date: string; subjectId: string; state: string }>;
   };
@@ -121,26 +132,26 @@ async function captureReads(server: Child, file: string): Promise<Map<string, nu
     [MEMBER_RECORD_READ, `/api/swarm/members/${board.leaderboard[0].memberId}/track-record`],
     [OUTCOME_READ, `/api/swarm/sessions/${board.sessions[0].sessionId}/outcome`],
   ]);
-  for (const read of READS) read.url = resolved.get(read.url) ?? read.url;
   for (const read of READS) {
-    const response = await fetch(server.baseUrl + read.url, {
+    const url = resolved.get(read.url) ?? read.url;
+    const response = await fetch(server.baseUrl + url, {
       headers: { 'accept-encoding': 'identity' },
     });
     const body = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 200) throw new Error(`${read.url}: ${response.status}`);
+    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => {
       if (!NODE_WRITES.has(name)) headers[name] = value;
     });
-    captured[read.url] = {
+    captured[url] = {
       status: response.status,
       headers: { ...headers, 'content-length': String(body.length) },
       bodyBase64: body.toString('base64'),
     };
-    sizes.set(read.url, body.length);
+    reads.push({ ...read, url, bytes: body.length });
   }
   await writeFile(file, JSON.stringify(captured));
-  return sizes;
+  return reads;
 }
 
 /** One autocannon connection per member, each filing its own pre-signed takes in order. */
@@ -191,7 +202,7 @@ async function rawVerifyRate(seconds: number): Promise<number> {
   return count / seconds;
 }
 
-async function measureReads(server: Child, bare: Child, sizes: Map<string, number>): Promise<void> {
+async function measureReads(server: Child, bare: Child, reads: CapturedRead[]): Promise<void> {
   console.log(
     `\nReads: median of ${ROUNDS} alternating ${SECONDS}s runs × ${CONNECTIONS} connections`,
   );
@@ -199,7 +210,7 @@ async function measureReads(server: Child, bare: Child, sizes: Map<string, numbe
     '| Endpoint | Kind | Bytes | App req/s | App p50 / p99 ms | Bare req/s | Bare p50 / p99 ms | Ratio | p99 vs bare |',
   );
   console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|');
-  for (const read of READS) {
+  for (const read of reads) {
     await fire({ url: server.baseUrl + read.url, duration: 1 });
     await fire({ url: bare.baseUrl + read.url, duration: 1 });
     const app: AutocannonResult[] = [];
@@ -219,7 +230,7 @@ async function measureReads(server: Child, bare: Child, sizes: Map<string, numbe
     const a = of(app);
     const b = of(baseline);
     console.log(
-      `| ${read.name} | ${read.size} | ${sizes.get(read.url)?.toLocaleString('en')} | ${a.rate.toFixed(0)} | ${a.p50} / ${a.p99} | ${b.rate.toFixed(0)} | ${b.p50} / ${b.p99} | ${(a.rate / b.rate).toFixed(2)}x | ${(a.p99 / b.p99).toFixed(2)}x |`,
+      `| ${read.name} | ${read.size} | ${read.bytes.toLocaleString('en')} | ${a.rate.toFixed(0)} | ${a.p50} / ${a.p99} | ${b.rate.toFixed(0)} | ${b.p50} / ${b.p99} | ${(a.rate / b.rate).toFixed(2)}x | ${(a.p99 / b.p99).toFixed(2)}x |`,
     );
   }
 }
@@ -261,13 +272,18 @@ function integrationP99(before: Map<string, number>, after: Map<string, number>)
 }
 
 /** Steady mixed load (reads of every size plus a trickle of submits), RSS every 10 s. */
-async function soak(server: Child, sampler: RssSampler, prepared: Members): Promise<void> {
+async function soak(
+  server: Child,
+  sampler: RssSampler,
+  prepared: Members,
+  reads: CapturedRead[],
+): Promise<void> {
   const readLoad = autocannon({
     url: server.baseUrl,
     connections: 8,
     duration: SOAK_SECONDS,
     overallRate: 400,
-    requests: READS.map((read) => ({ method: 'GET', path: read.url })),
+    requests: reads.map((read) => ({ method: 'GET', path: read.url })),
   });
   const submitLoad = autocannon({
     ...submitOptions(server, prepared),
@@ -282,7 +298,7 @@ async function soak(server: Child, sampler: RssSampler, prepared: Members): Prom
     rss.push(sampler.sample());
     console.log(`soak t=${rss.length * 10}s RSS ${mb(rss.at(-1)!)}`);
   }, 10_000);
-  const [reads, submits] = await Promise.all([readLoad, submitLoad]);
+  const [readResult, submits] = await Promise.all([readLoad, submitLoad]);
   clearInterval(timer);
   const first = rss[0]!;
   const last = rss.at(-1)!;
@@ -291,7 +307,7 @@ async function soak(server: Child, sampler: RssSampler, prepared: Members): Prom
     .map(([code, { count }]) => `${code}×${count}`)
     .join(', ');
   console.log(
-    `\nSoak ${SOAK_SECONDS}s: reads ${reads.requests.total} (non-2xx ${reads.non2xx}), submits ${submits.requests.total} (${statuses}; errors ${submits.errors}); RSS first ${mb(first)}, median of the first minute ${mb(settled)}, lowest ${mb(Math.min(...rss))}, last ${mb(last)}, peak ${mb(sampler.peak)}; growth last vs first minute ${(((last - settled) / settled) * 100).toFixed(1)}%`,
+    `\nSoak ${SOAK_SECONDS}s: reads ${readResult.requests.total} (non-2xx ${readResult.non2xx}), submits ${submits.requests.total} (${statuses}; errors ${submits.errors}); RSS first ${mb(first)}, median of the first minute ${mb(settled)}, lowest ${mb(Math.min(...rss))}, last ${mb(last)}, peak ${mb(sampler.peak)}; growth last vs first minute ${(((last - settled) / settled) * 100).toFixed(1)}%`,
   );
   // Why any submit was refused, from the server's own counters.
   const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
@@ -381,15 +397,15 @@ async function runDatabase(kind: 'pglite' | 'postgres', log: 'on' | 'off'): Prom
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );
-    const sizes = await captureReads(server, path.join(scratch, 'captured.json'));
+    const reads = await captureReads(server, path.join(scratch, 'captured.json'));
     bare = await startBareServer(path.join(scratch, 'captured.json'));
     if (SOAK) {
       const dates = consecutiveDates('2030-01-01', 60);
       await openSessions(server.baseUrl, ADMIN_TOKEN, dates);
       const prepared = await prepareSubmitters(server.baseUrl, ADMIN_TOKEN, 64, dates, 600);
-      await soak(server, sampler, prepared);
+      await soak(server, sampler, prepared, reads);
     } else {
-      if (PARTS.has('reads')) await measureReads(server, bare, sizes);
+      if (PARTS.has('reads')) await measureReads(server, bare, reads);
       if (PARTS.has('submit')) {
         for (const { members, result } of await measureSubmits(server, sampler, target))
           submitRuns.push({
