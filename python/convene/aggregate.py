@@ -28,7 +28,7 @@ def _normalised(weights: Sequence[Mapping[str, Any]]) -> Dict[str, float]:
 
 
 def _sorted(submissions: Sequence[Mapping[str, Any]]) -> List[Mapping[str, Any]]:
-    ordered = sorted(submissions, key=lambda s: s["memberId"])
+    ordered = sorted(submissions, key=lambda s: str(s["memberId"]))
     for before, after in zip(ordered, ordered[1:]):
         if before["memberId"] == after["memberId"]:
             raise ValueError(f"more than one submission for member {after['memberId']}")

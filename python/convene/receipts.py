@@ -143,7 +143,8 @@ def _check_log_anchor(payload: Mapping[str, Any], reasons: _Reasons) -> None:
             reasons.add("malformed_log_anchor", "logIndex without log")
         return
     log = payload["log"]
-    root = b64decode_strict(log.get("rootHash")) if isinstance(log, dict) else None
+    root_text = log.get("rootHash") if isinstance(log, dict) else None
+    root = b64decode_strict(root_text) if isinstance(root_text, str) else None
     if (
         not isinstance(log, dict)
         or not isinstance(log.get("origin"), str)

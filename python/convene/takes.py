@@ -50,9 +50,9 @@ def _weights(value: Any) -> Optional[List[Dict[str, Any]]]:
         if not isinstance(element, dict):
             raise ValueError
         bucket, weight = element.get("bucket"), element.get("weight")
-        if not _bounded(bucket, LIMITS["bucket"]) or bucket in seen:
+        if not isinstance(bucket, str) or not _bounded(bucket, LIMITS["bucket"]) or bucket in seen:
             raise ValueError
-        if not _number(weight) or weight < 0:
+        if not isinstance(weight, (int, float)) or not _number(weight) or weight < 0:
             raise ValueError
         seen.add(bucket)
         total += float(weight)
