@@ -47,6 +47,14 @@ class SseParser:
     retry_ms: Optional[int] = None
     _data: List[str] = field(default_factory=list)
     _type: str = ""
+    _id: Optional[str] = None
+
+    def __post_init__(self) -> None:
+        self._id = self.last_event_id
+
+    def restart(self) -> None:
+        """Drops a half-received event (the connection ended inside it) before reconnecting."""
+        self._data, self._type, self._id = [], "", self.last_event_id
 
     def feed(self, line: str) -> Optional[Event]:
         """One line without its line ending; returns the event a blank line completes."""
@@ -62,14 +70,14 @@ class SseParser:
         elif name == "event":
             self._type = value
         elif name == "id" and "\0" not in value:
-            self.last_event_id = value
+            self._id = value
         elif name == "retry" and value.isdigit():
             self.retry_ms = int(value)
         return None
 
     def _dispatch(self) -> Optional[Event]:
         data, kind = self._data, self._type or "message"
-        self._data, self._type = [], ""
+        self._data, self._type, self.last_event_id = [], "", self._id
         if not data:
             return None
         text = "\n".join(data)
@@ -129,6 +137,7 @@ class EventStream:
 
         while True:
             self.connections += 1
+            self.parser.restart()
             try:
                 with self._open() as response:
                     if response.status == 204:
