@@ -59,7 +59,7 @@ describeEachDatabase('convene mcp over stdio', (kind) => {
     results.push(text(result));
     return result as CallToolResult;
   };
-  const admin = (url: string, payload?: unknown) =>
+  const admin = (url: string, payload?: Record<string, unknown>) =>
     ctx.app.inject({
       method: 'POST',
       url,
