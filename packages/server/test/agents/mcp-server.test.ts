@@ -154,6 +154,7 @@ describeEachDatabase('convene mcp over stdio', (kind) => {
     const full = json(await call('read_brief', { sessionId, full: true }));
     expect(full.body.takeSchema.stance.enum).toContain('neutral');
     expect(text(await call('regime_summary'))).toContain('latest');
+    expect(json(await call('research_summary')).signals).toBeInstanceOf(Array);
   });
 
   test('files a take, amends it and reads it back verified', async () => {
