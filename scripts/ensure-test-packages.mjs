@@ -1,8 +1,8 @@
 // The suite drives real outside tools from Debian's packages, never downloads: Chromium for the
 // browser tests, Go and golang.org/x/mod for the transparency-log interoperability test, Python with
-// PyNaCl for the outside member agent, psycopg2 for the outside-in insider attacks. Installs whatever
-// is missing when we may (root); otherwise fails loudly, naming the command: CI must never skip
-// those tests silently.
+// PyNaCl for the outside member agent and the Python SDK (with venv, pip, setuptools, cffi and
+// mypy), psycopg2 for the outside-in insider attacks. Installs whatever is missing when we may
+// (root); otherwise fails loudly, naming the command: CI must never skip those tests silently.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -27,6 +27,16 @@ const REQUIREMENTS = [
     packages: ['python3', 'python3-nacl'],
     forWhat: 'the outside member-agent test (packages/server/test/swarm/python-member.test.ts)',
     present: () => succeeds(PYTHON, ['-c', 'import nacl.signing']),
+  },
+  {
+    // python3-cffi carries the cffi metadata pip needs to accept Debian's PyNaCl as installed.
+    packages: ['python3-venv', 'python3-pip', 'python3-setuptools', 'python3-cffi', 'mypy'],
+    forWhat:
+      'the Python SDK tests (packages/server/test/agents/python-sdk.test.ts): a fresh venv, pip install ./python, mypy --strict',
+    present: () =>
+      succeeds(PYTHON, ['-c', 'import venv, ensurepip, setuptools, cffi']) &&
+      succeeds(PYTHON, ['-m', 'pip', '--version']) &&
+      succeeds(PYTHON, ['-m', 'mypy', '--version']),
   },
   {
     packages: ['python3-psycopg2'],

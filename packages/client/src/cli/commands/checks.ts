@@ -26,6 +26,19 @@ export const notChecked = (check: string, why: string): Check => ({
 export const checked = (check: string, ok: boolean, detail: string): Check =>
   ok ? passed(check) : failed(check, detail);
 
+/** VERIFIED only when every check ran and passed; NOT VERIFIED when one failed; else INCOMPLETE. */
+export function verdictOf(checks: readonly Check[]): {
+  ok: boolean;
+  verdict: 'VERIFIED' | 'NOT VERIFIED' | 'INCOMPLETE';
+} {
+  const anyFailed = checks.some((c) => c.status === 'failed');
+  const anySkipped = checks.some((c) => c.status === 'not_checked');
+  return {
+    ok: !anyFailed && !anySkipped,
+    verdict: anyFailed ? 'NOT VERIFIED' : anySkipped ? 'INCOMPLETE' : 'VERIFIED',
+  };
+}
+
 const MARK: Record<CheckStatus, string> = { passed: '✓', failed: '✗', not_checked: '–' };
 
 /**
@@ -38,10 +51,9 @@ export function finishChecks(
   data: Record<string, unknown>,
   checks: readonly Check[],
 ): void {
-  const anyFailed = checks.some((c) => c.status === 'failed');
-  const anySkipped = checks.some((c) => c.status === 'not_checked');
-  const verdict = anyFailed ? 'NOT VERIFIED' : anySkipped ? 'INCOMPLETE' : 'VERIFIED';
-  ctx.print({ ok: !anyFailed && !anySkipped, verdict, ...data, checks }, () =>
+  const { ok, verdict } = verdictOf(checks);
+  const anyFailed = verdict === 'NOT VERIFIED';
+  ctx.print({ ok, verdict, ...data, checks }, () =>
     [
       ...checks.map((c) => {
         const label = c.status === 'not_checked' ? `${c.check}: not checked` : c.check;
@@ -51,5 +63,5 @@ export function finishChecks(
     ].join('\n'),
   );
   if (anyFailed) process.exitCode = EXIT.failed;
-  else if (anySkipped) process.exitCode = EXIT.incomplete;
+  else if (!ok) process.exitCode = EXIT.incomplete;
 }

@@ -60,66 +60,8 @@ export function registerVerify(program: Command, context: () => CliContext): voi
     .addHelpText('after', '\nExample:\n  convene verify take 0b6f2c1e-… --log-key knMI9T1n…')
     .action(async (id: string, options: { logKey?: string }) => {
       const ctx = context();
-      const receipt = unwrap(
-        await ctx.publicApi().GET('/api/swarm/takes/{id}', { params: { path: { id } } }),
-      );
-      const draft = parseCanonicalTake(receipt.canonical);
-      const differing = draft === null ? [] : takeFieldsDiffering(draft, receipt);
-      const checks: Check[] = [
-        checked('canonical bytes are a canonical take', draft !== null, 'not a canonical take'),
-        checked(
-          'fields match the signed text',
-          draft !== null && differing.length === 0,
-          `the served fields differ from the signed text${differing.length > 0 ? `: ${differing.join(', ')}` : ''}`,
-        ),
-      ];
-      if (receipt.publicKey === null) {
-        checks.push(failed('Ed25519 signature verifies with the key on the receipt', 'no key'));
-      } else {
-        checks.push(
-          checked(
-            'Ed25519 signature verifies with the key on the receipt',
-            await verify(receipt.publicKey, receipt.canonical, receipt.signature),
-            `signature does not verify with ${keyFingerprint(receipt.publicKey)}`,
-          ),
-          checked(
-            'signer fingerprint matches that key',
-            receipt.signer.publicKeyFingerprint === keyFingerprint(receipt.publicKey),
-            'the receipt names another fingerprint',
-          ),
-        );
-      }
-      let entry: string | undefined;
-      try {
-        entry =
-          receipt.publicKey === null
-            ? undefined
-            : takeLogEntry({
-                canonical_submission: receipt.canonical,
-                memberId: receipt.memberId,
-                publicKey: receipt.publicKey,
-                receivedAt: receipt.receivedAt,
-                revision: receipt.revision,
-                sessionId: receipt.sessionId,
-                signature: receipt.signature,
-                takeId: receipt.id,
-              });
-      } catch (error) {
-        checks.push(
-          failed(LOG_INCLUSION, `the take cannot form a log entry: ${(error as Error).message}`),
-        );
-      }
-      let logIndex: number | undefined;
-      if (entry !== undefined) {
-        const log = await logChecks(ctx, entry, options.logKey);
-        checks.push(...log.checks);
-        logIndex = log.logIndex;
-        checks.push(await takeKeyCheck(ctx, receipt, log, options.logKey));
-      } else if (receipt.publicKey === null) {
-        checks.push(notChecked(LOG_INCLUSION, 'the receipt carries no key to form the log entry'));
-        checks.push(notChecked(KEY_LOGGED, 'the receipt carries no key'));
-      }
-      finishChecks(ctx, { takeId: receipt.id, revision: receipt.revision, logIndex }, checks);
+      const { data, checks } = await takeChecks(ctx, id, options.logKey);
+      finishChecks(ctx, data, checks);
     });
 
   verifyCommand
@@ -145,76 +87,151 @@ export function registerVerify(program: Command, context: () => CliContext): voi
         options: { file?: string; previous?: string; serviceKey?: string; logKey?: string },
       ) => {
         const ctx = context();
-        const offline = options.file !== undefined;
-        const receipt = offline
-          ? await readJsonFile(options.file!, 'receipt')
-          : await fetchReceipt(ctx, sessionId);
-        const previous = await previousReceipt(ctx, receipt, options.previous, offline);
-        const result = await verifyReceipt(receipt, {
-          ...(options.serviceKey === undefined
-            ? {}
-            : { expectedServicePublicKey: options.serviceKey }),
-          ...(previous.digest === undefined ? {} : { expectedPreviousDigest: previous.digest }),
-        });
-        const failedCodes = new Map(result.unverifiedReasons.map((r) => [r.code, r.message]));
-        const notRun = new Map<ReceiptReasonCode, string>();
-        // verifyReceipt stops at a malformed receipt: nothing after that check ran.
-        const malformed = failedCodes.has(RECEIPT_REASONS.MALFORMED_RECEIPT);
-        if (options.serviceKey === undefined) {
-          notRun.set(
-            RECEIPT_REASONS.UNEXPECTED_SERVICE_KEY,
-            'no service key pinned (--service-key or CONVENE_SERVICE_KEY)',
-          );
-        }
-        if (previous.digest === undefined) notRun.set(RECEIPT_REASONS.CHAIN_MISMATCH, previous.why);
-        // The log codes are checked against the log below (online), never by verifyReceipt.
-        const logCodes = new Set<string>([
-          ...RECEIPT_LOG_CHECKS.map(([code]) => code),
-          RECEIPT_REASONS.RECEIPT_NOT_IN_LOG,
-          RECEIPT_REASONS.SESSION_NOT_PUBLISHED,
-        ]);
-        const checks: Check[] = Object.values(RECEIPT_REASONS)
-          .filter((code) => !logCodes.has(code))
-          .map((code) => {
-            const label = RECEIPT_CHECK_TEXT[code];
-            const failure = failedCodes.get(code);
-            if (failure !== undefined) return failed(label, failure);
-            if (malformed) return notChecked(label, 'the receipt is malformed');
-            const why = notRun.get(code);
-            return why !== undefined ? notChecked(label, why) : passed(label);
-          });
-        if (previous.check !== undefined) checks.push(previous.check);
-        if (offline) {
-          for (const [, label] of RECEIPT_LOG_CHECKS)
-            checks.push(notChecked(label, 'offline (--file)'));
-          checks.push(notChecked(LOG_INCLUSION, 'offline (--file)'));
-          checks.push(notChecked(LOG_KEY_PINNED, 'offline (--file)'));
-        } else {
-          checks.push(
-            ...(await receiptAnchorChecks(ctx, receipt as ConsensusReceipt, options.logKey)),
-          );
-          let entry: string | undefined;
-          try {
-            entry = receiptLogEntry(receipt as ConsensusReceipt);
-          } catch (error) {
-            checks.push(
-              failed(LOG_INCLUSION, `not a loggable receipt: ${(error as Error).message}`),
-            );
-          }
-          if (entry !== undefined)
-            checks.push(...(await logChecks(ctx, entry, options.logKey)).checks);
-        }
-        finishChecks(
-          ctx,
-          {
-            verified: result.verified,
-            unverifiedReasons: result.unverifiedReasons,
-            recomputed: recompute(receipt),
-          },
-          checks,
-        );
+        const { data, checks } = await receiptChecks(ctx, sessionId, options);
+        finishChecks(ctx, data, checks);
       },
     );
+}
+
+/**
+ * `verify take`'s checks of a take (UUID or receipt number), also run by the MCP server's
+ * verify_take: signature, fields against the signed text, log inclusion and the key's history.
+ */
+export async function takeChecks(
+  ctx: CliContext,
+  id: string,
+  logKey: string | undefined,
+): Promise<{ data: Record<string, unknown>; checks: Check[] }> {
+  const receipt = unwrap(
+    await ctx.publicApi().GET('/api/swarm/takes/{id}', { params: { path: { id } } }),
+  );
+  const draft = parseCanonicalTake(receipt.canonical);
+  const differing = draft === null ? [] : takeFieldsDiffering(draft, receipt);
+  const checks: Check[] = [
+    checked('canonical bytes are a canonical take', draft !== null, 'not a canonical take'),
+    checked(
+      'fields match the signed text',
+      draft !== null && differing.length === 0,
+      `the served fields differ from the signed text${differing.length > 0 ? `: ${differing.join(', ')}` : ''}`,
+    ),
+  ];
+  if (receipt.publicKey === null) {
+    checks.push(failed('Ed25519 signature verifies with the key on the receipt', 'no key'));
+  } else {
+    checks.push(
+      checked(
+        'Ed25519 signature verifies with the key on the receipt',
+        await verify(receipt.publicKey, receipt.canonical, receipt.signature),
+        `signature does not verify with ${keyFingerprint(receipt.publicKey)}`,
+      ),
+      checked(
+        'signer fingerprint matches that key',
+        receipt.signer.publicKeyFingerprint === keyFingerprint(receipt.publicKey),
+        'the receipt names another fingerprint',
+      ),
+    );
+  }
+  let entry: string | undefined;
+  try {
+    entry =
+      receipt.publicKey === null
+        ? undefined
+        : takeLogEntry({
+            canonical_submission: receipt.canonical,
+            memberId: receipt.memberId,
+            publicKey: receipt.publicKey,
+            receivedAt: receipt.receivedAt,
+            revision: receipt.revision,
+            sessionId: receipt.sessionId,
+            signature: receipt.signature,
+            takeId: receipt.id,
+          });
+  } catch (error) {
+    checks.push(
+      failed(LOG_INCLUSION, `the take cannot form a log entry: ${(error as Error).message}`),
+    );
+  }
+  let logIndex: number | undefined;
+  if (entry !== undefined) {
+    const log = await logChecks(ctx, entry, logKey);
+    checks.push(...log.checks);
+    logIndex = log.logIndex;
+    checks.push(await takeKeyCheck(ctx, receipt, log, logKey));
+  } else if (receipt.publicKey === null) {
+    checks.push(notChecked(LOG_INCLUSION, 'the receipt carries no key to form the log entry'));
+    checks.push(notChecked(KEY_LOGGED, 'the receipt carries no key'));
+  }
+  return { data: { takeId: receipt.id, revision: receipt.revision, logIndex }, checks };
+}
+
+/**
+ * `verify receipt`'s checks of a consensus receipt (online by session, or offline from a file),
+ * also run by the MCP server's verify_receipt.
+ */
+export async function receiptChecks(
+  ctx: CliContext,
+  sessionId: string | undefined,
+  options: { file?: string; previous?: string; serviceKey?: string; logKey?: string },
+): Promise<{ data: Record<string, unknown>; checks: Check[] }> {
+  const offline = options.file !== undefined;
+  const receipt = offline
+    ? await readJsonFile(options.file!, 'receipt')
+    : await fetchReceipt(ctx, sessionId);
+  const previous = await previousReceipt(ctx, receipt, options.previous, offline);
+  const result = await verifyReceipt(receipt, {
+    ...(options.serviceKey === undefined ? {} : { expectedServicePublicKey: options.serviceKey }),
+    ...(previous.digest === undefined ? {} : { expectedPreviousDigest: previous.digest }),
+  });
+  const failedCodes = new Map(result.unverifiedReasons.map((r) => [r.code, r.message]));
+  const notRun = new Map<ReceiptReasonCode, string>();
+  // verifyReceipt stops at a malformed receipt: nothing after that check ran.
+  const malformed = failedCodes.has(RECEIPT_REASONS.MALFORMED_RECEIPT);
+  if (options.serviceKey === undefined) {
+    notRun.set(
+      RECEIPT_REASONS.UNEXPECTED_SERVICE_KEY,
+      'no service key pinned (--service-key or CONVENE_SERVICE_KEY)',
+    );
+  }
+  if (previous.digest === undefined) notRun.set(RECEIPT_REASONS.CHAIN_MISMATCH, previous.why);
+  // The log codes are checked against the log below (online), never by verifyReceipt.
+  const logCodes = new Set<string>([
+    ...RECEIPT_LOG_CHECKS.map(([code]) => code),
+    RECEIPT_REASONS.RECEIPT_NOT_IN_LOG,
+    RECEIPT_REASONS.SESSION_NOT_PUBLISHED,
+  ]);
+  const checks: Check[] = Object.values(RECEIPT_REASONS)
+    .filter((code) => !logCodes.has(code))
+    .map((code) => {
+      const label = RECEIPT_CHECK_TEXT[code];
+      const failure = failedCodes.get(code);
+      if (failure !== undefined) return failed(label, failure);
+      if (malformed) return notChecked(label, 'the receipt is malformed');
+      const why = notRun.get(code);
+      return why !== undefined ? notChecked(label, why) : passed(label);
+    });
+  if (previous.check !== undefined) checks.push(previous.check);
+  if (offline) {
+    for (const [, label] of RECEIPT_LOG_CHECKS) checks.push(notChecked(label, 'offline (--file)'));
+    checks.push(notChecked(LOG_INCLUSION, 'offline (--file)'));
+    checks.push(notChecked(LOG_KEY_PINNED, 'offline (--file)'));
+  } else {
+    checks.push(...(await receiptAnchorChecks(ctx, receipt as ConsensusReceipt, options.logKey)));
+    let entry: string | undefined;
+    try {
+      entry = receiptLogEntry(receipt as ConsensusReceipt);
+    } catch (error) {
+      checks.push(failed(LOG_INCLUSION, `not a loggable receipt: ${(error as Error).message}`));
+    }
+    if (entry !== undefined) checks.push(...(await logChecks(ctx, entry, options.logKey)).checks);
+  }
+  return {
+    data: {
+      verified: result.verified,
+      unverifiedReasons: result.unverifiedReasons,
+      recomputed: recompute(receipt),
+    },
+    checks,
+  };
 }
 
 /** Each receipt rule as the positive sentence a ✓ stands beside (its failure text is the reason). */

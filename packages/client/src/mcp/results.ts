@@ -1,0 +1,73 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ApiError } from '../sdk/client.js';
+import { CliError } from '../cli/exit-codes.js';
+
+/**
+ * What a model can do about each refusal of the service, keyed by the spec's exact message (the
+ * message itself is passed through unchanged, so it stays greppable against the spec).
+ */
+const HINTS: Readonly<Record<string, string>> = {
+  'submission window closed':
+    "the session's window has closed. Call open_sessions and file in the next session instead.",
+  'amendment cap reached (5 takes per member per session)':
+    'you already filed 5 takes in this session; the latest one stands. Do not retry.',
+  'nonce already used by this member (replay); mint a fresh nonce to amend':
+    'leave out nonce: the tool mints a fresh one.',
+  'amendment window closed (session already aggregated); the take on file stands':
+    'the session is aggregated, so your latest take stands. Do not retry.',
+  'a concurrent submission from this member won the same revision; retry':
+    'call the tool again once.',
+  "member is not on this session's expected roster":
+    'you are not on this session’s roster; take part in the next session.',
+  'member is excused from this session': 'an operator excused you from this session.',
+  'signature verification failed':
+    'the keystore is not the key you applied with; tell your operator. Do not retry.',
+  'invalid submission':
+    'a field is out of range (confidence 0..1, body ≤ 10,000 characters, distinct buckets with non-negative weights and a positive total). Fix it and call again.',
+  'unknown member token':
+    'the stored token is not valid (revoked or rotated); your operator must run `convene claim-token` again.',
+  'no registered key for member':
+    'your key is not active (not yet approved, rotated or deactivated); tell your operator.',
+  'no session for date/subject': 'call open_sessions for the sessions taking takes now.',
+};
+
+/** A tool's answer: the data as indented JSON text. */
+export function ok(data: unknown): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }] };
+}
+
+/** A refusal the model can act on: the spec's message, then what to do. Never a stack trace. */
+export function refusal(message: string, hint?: string): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text: hint === undefined ? message : `${message}. ${hint}` }],
+  };
+}
+
+/** Maps any error of a tool to a refusal: the service's status and message, or the local setup's message. */
+export function toolError(error: unknown): CallToolResult {
+  if (error instanceof ApiError) {
+    const hint =
+      HINTS[error.message] ??
+      (error.status >= 500 ? 'the service failed; try again in a few minutes.' : undefined);
+    return refusal(`${error.status} ${error.message}`, hint);
+  }
+  if (error instanceof CliError) return refusal(error.message);
+  process.stderr.write(
+    `convene mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
+  return refusal('the tool failed unexpectedly (details are in the server log on stderr)');
+}
+
+/** Runs a tool body, turning every thrown error into a refusal. */
+export function guarded<Args extends unknown[]>(
+  body: (...args: Args) => Promise<CallToolResult>,
+): (...args: Args) => Promise<CallToolResult> {
+  return async (...args) => {
+    try {
+      return await body(...args);
+    } catch (error) {
+      return toolError(error);
+    }
+  };
+}
