@@ -1,7 +1,14 @@
+import { mkdir } from 'node:fs/promises';
 import { SITE_PATHS } from '@convene/protocol';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage, screenshot, type WatchedPage } from './support/browser.js';
+import {
+  launchBrowser,
+  openPage,
+  screenshot,
+  SCREENSHOTS,
+  type WatchedPage,
+} from './support/browser.js';
 import {
   chartAxisProblems,
   horizontalOverflow,
@@ -191,6 +198,98 @@ describe('every route', () => {
       expect(distinct.size, JSON.stringify([...titles])).toBe(titles.size - aliases.size);
     }, 600_000);
   }
+
+  /** One page of each kind: the light theme's inks on every component, and paper. */
+  const THEMED = [
+    '/',
+    '/regime',
+    '/research/:key',
+    '/swarm',
+    '/swarm/sessions/:id',
+    '/swarm/track-record',
+    '/swarm/members/:id',
+    '/swarm/takes/:id',
+    '/log',
+    '/methodology',
+    '/join',
+    '/analytics',
+    '/analytics/agents',
+    '/analytics/vaults/:id',
+  ];
+  const themedVisits = () =>
+    THEMED.map((pattern) => visits.find((visit) => visit.pattern === pattern)!.path);
+
+  for (const size of SIZES) {
+    test(`in the light theme at ${size.width}×${size.height} (${size.name}): light inks, axe clean`, async () => {
+      const watched = await openPage(browser, { ...size, colorScheme: 'light' });
+      const { page } = watched;
+      const failures: string[] = [];
+      for (const path of themedVisits()) {
+        await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+        await page.waitForSelector('main h1', { timeout: 20_000 });
+        await page.waitForFunction(
+          () => document.querySelectorAll('.loading').length === 0,
+          undefined,
+          { timeout: 20_000 },
+        );
+        // The page's own background, as drawn: light (relative luminance above 0.8).
+        const luminance = await page.evaluate(() => {
+          const [r, g, b] = getComputedStyle(document.documentElement)
+            .backgroundColor.match(/\d+/g)!
+            .map(Number)
+            .map((c) => c / 255)
+            .map((c) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+        });
+        if (luminance < 0.8) failures.push(`${path}: background luminance ${luminance.toFixed(2)}`);
+        for (const violation of await seriousAxeViolations(page))
+          failures.push(
+            `${path}: axe ${violation.impact} ${violation.id} (${violation.help}) at ${violation.targets.join(' | ')}`,
+          );
+        for (const error of watched.errors) failures.push(`${path}: console error ${error}`);
+        const name = path === '/' ? 'home' : path.slice(1).replace(/[/:]+/g, '-').slice(0, 80);
+        await screenshot(page, `routes-light/${size.name}/${name}`);
+      }
+      await watched.close();
+      expect(failures).toEqual([]);
+    }, 300_000);
+  }
+
+  test('printed, a page drops the banner and navigation and clips no table', async () => {
+    // A4 at 96 dpi, as Chromium lays out a printed page.
+    const watched = await openPage(browser, { width: 794, height: 1123 });
+    const { page } = watched;
+    await mkdir(`${SCREENSHOTS}print`, { recursive: true });
+    for (const path of ['/swarm/sessions/:id', '/analytics/agents', '/regime'].map(
+      (pattern) => visits.find((visit) => visit.pattern === pattern)!.path,
+    )) {
+      await page.goto(`${server.baseUrl}${path}`);
+      await page.waitForSelector('main h1');
+      await page.waitForFunction(() => document.querySelectorAll('.loading').length === 0);
+      await page.emulateMedia({ media: 'print' });
+      const printed = await page.evaluate(() => ({
+        hidden: ['.site-header', '.env-banner', '.subnav'].map((selector) =>
+          [...document.querySelectorAll(selector)].every(
+            (element) => getComputedStyle(element).display === 'none',
+          ),
+        ),
+        clipped: [...document.querySelectorAll('.table-scroll')]
+          .filter((element) => getComputedStyle(element).overflowX !== 'visible')
+          .map((element) => element.getAttribute('aria-label')),
+        background: getComputedStyle(document.documentElement).backgroundColor,
+      }));
+      expect(printed, path).toEqual({
+        hidden: [true, true, true],
+        clipped: [],
+        background: 'rgb(255, 255, 255)',
+      });
+      const name = path.slice(1).replace(/[/:]+/g, '-').slice(0, 80);
+      const pdf = await page.pdf({ path: `${SCREENSHOTS}print/${name}.pdf`, format: 'A4' });
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      await page.emulateMedia({ media: 'screen' });
+    }
+    await watched.close();
+  });
 
   test('on a phone every main and section nav link is on screen, and the skip link leads to main', async () => {
     const watched = await openPage(browser, SIZES[0]);

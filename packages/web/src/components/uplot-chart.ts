@@ -3,9 +3,8 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { numberTick, pct, percentileTick, percentTick, price, usdTick } from '../lib/format.js';
 import type { ChartSpec } from './chart-spec.js';
+import { PALETTE, resolveColor } from './palette.js';
 
-const AXIS = '#8aa0b4';
-const GRID = 'rgba(138,160,180,0.12)';
 const FIRST_CHART_MARK = 'convene:first-chart';
 
 /**
@@ -65,7 +64,7 @@ function bandsPlugin(spec: ChartSpec): uPlot.Plugin {
           for (const band of spec.bands ?? []) {
             const top = u.valToPos(band.to, 'y', true);
             const bottom = u.valToPos(band.from, 'y', true);
-            ctx.fillStyle = band.color;
+            ctx.fillStyle = resolveColor(band.color);
             ctx.fillRect(left, top, width, bottom - top);
           }
         },
@@ -77,7 +76,7 @@ function bandsPlugin(spec: ChartSpec): uPlot.Plugin {
           for (const rule of spec.rules ?? []) {
             const y = Math.round(u.valToPos(rule.value, 'y', true)) + 0.5;
             ctx.save();
-            ctx.strokeStyle = rule.color;
+            ctx.strokeStyle = resolveColor(rule.color);
             ctx.setLineDash([4, 4]);
             ctx.beginPath();
             ctx.moveTo(left, y);
@@ -167,8 +166,25 @@ function axesAuditPlugin(element: HTMLElement, spec: ChartSpec): uPlot.Plugin {
   };
 }
 
-/** Draws the chart into `element`, follows its width, and returns the clean-up. */
+/**
+ * Draws the chart into `element`, follows its width and the reader's light or dark theme (its
+ * colours are read from the theme when it draws), and returns the clean-up.
+ */
 export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
+  let unmount = drawChart(element, spec);
+  const theme = matchMedia('(prefers-color-scheme: light)');
+  const redraw = () => {
+    unmount();
+    unmount = drawChart(element, spec);
+  };
+  theme.addEventListener('change', redraw);
+  return () => {
+    theme.removeEventListener('change', redraw);
+    unmount();
+  };
+}
+
+function drawChart(element: HTMLElement, spec: ChartSpec): () => void {
   const height = spec.height ?? 260;
   const hasY2 = spec.series.some((s) => s.scale === 'y2');
   const yScale: uPlot.Scale = spec.yLog === true ? { distr: 3 } : {};
@@ -176,6 +192,8 @@ export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
   // A filled area is a quantity: its axis starts at zero unless the chart says otherwise.
   else if (spec.yLog !== true && spec.series.some((s) => s.fill !== undefined && s.scale !== 'y2'))
     yScale.range = (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.05 : max];
+  const axis = resolveColor(PALETTE.muted);
+  const grid = resolveColor(PALETTE.grid);
   const options: uPlot.Options = {
     width: Math.max(element.clientWidth, 280),
     height,
@@ -189,9 +207,9 @@ export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
     cursor: { drag: { x: true, y: false } },
     axes: [
       {
-        stroke: AXIS,
-        grid: { stroke: GRID },
-        ticks: { stroke: GRID },
+        stroke: axis,
+        grid: { stroke: grid },
+        ticks: { stroke: grid },
         values: (u, splits) => {
           // Years of data read as YYYY-MM; shorter ranges as MM-DD.
           const span = (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0);
@@ -201,9 +219,9 @@ export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
         },
       },
       {
-        stroke: AXIS,
-        grid: { stroke: GRID },
-        ticks: { stroke: GRID },
+        stroke: axis,
+        grid: { stroke: grid },
+        ticks: { stroke: grid },
         size: fitAxis,
         ...yAxisOptions(spec.yFormat, spec.yUnit),
       },
@@ -212,7 +230,7 @@ export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
             {
               scale: 'y2',
               side: 1,
-              stroke: AXIS,
+              stroke: axis,
               grid: { show: false },
               size: fitAxis,
               ...yAxisOptions(spec.y2Format, spec.y2Unit),
@@ -224,7 +242,7 @@ export function mountChart(element: HTMLElement, spec: ChartSpec): () => void {
       { value: (_u: uPlot, v: number | null) => (v === null ? '—' : dayLabel(v)) },
       ...spec.series.map((s) => ({
         label: s.label,
-        stroke: s.color,
+        stroke: resolveColor(s.color),
         width: s.width ?? 1.5,
         scale: s.scale ?? 'y',
         spanGaps: false,

@@ -32,10 +32,12 @@ export interface WatchedPage {
 
 export async function openPage(
   browser: Browser,
-  options: { width?: number; height?: number } = {},
+  options: { width?: number; height?: number; colorScheme?: 'dark' | 'light' } = {},
 ): Promise<WatchedPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    // The site's own theme, dark; Chromium would otherwise report a preference for light.
+    colorScheme: options.colorScheme ?? 'dark',
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -9,6 +9,7 @@ import { useResource } from '../../lib/use-resource.js';
 import { AnalyticsFrame, EvidenceChips, StaleMark, StatusChip } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
 import { Hash } from '../../components/hash.js';
+import { PALETTE } from '../../components/palette.js';
 
 export function AgentPage({ params }: { params: { id: string } }) {
   const agent = useResource<AgentDetail>(`/api/dashboards/agents/${encodeURIComponent(params.id)}`);
@@ -30,14 +31,14 @@ function AgentBody({ agent: a }: { agent: AgentDetail }) {
         {
           label: 'revenue',
           values: a.weekly.map((w) => w.revenueUsd),
-          color: '#22c55e',
+          color: PALETTE.green,
           fill: 'rgba(34,197,94,0.15)',
         },
-        { label: 'x402 volume', values: a.weekly.map((w) => w.x402VolumeUsd), color: '#22d3ee' },
+        { label: 'x402 volume', values: a.weekly.map((w) => w.x402VolumeUsd), color: PALETTE.cyan },
         {
           label: 'wallet balance',
           values: a.weekly.map((w) => w.walletBalanceUsd),
-          color: '#a78bfa',
+          color: PALETTE.violet,
           scale: 'y2',
         },
       ],

@@ -11,6 +11,7 @@ import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
 import { Hash } from '../../components/hash.js';
+import { PALETTE } from '../../components/palette.js';
 
 export function CoinsPage() {
   const list = useListQuery('/analytics/coins', 'marketCap');
@@ -104,7 +105,7 @@ function CoinBody({ coin: c }: { coin: CoinProfile }) {
         'Price and market cap, daily (days without a snapshot are gaps)',
         c.history,
         [
-          { label: 'price', pick: (h) => h.priceUsd, color: '#22d3ee' },
+          { label: 'price', pick: (h) => h.priceUsd, color: PALETTE.cyan },
           { label: 'market cap', pick: (h) => h.marketCapUsd, ...MONEY, scale: 'y2' },
         ],
         { yFormat: 'price', y2Format: 'usd' },

@@ -1,5 +1,6 @@
 import type { ChartSeries, ChartSpec } from '../../components/chart-spec.js';
 import { dailyGrid } from '../../lib/daily.js';
+import { PALETTE } from '../../components/palette.js';
 
 export interface Field<T> {
   label: string;
@@ -27,4 +28,4 @@ export function dailyChart<T extends { date: string }>(
   return { title, x, series, height: 220, ...formats };
 }
 
-export const MONEY = { color: '#22c55e', fill: 'rgba(34,197,94,0.15)' };
+export const MONEY = { color: PALETTE.green, fill: 'rgba(34,197,94,0.15)' };

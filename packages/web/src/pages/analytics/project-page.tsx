@@ -12,6 +12,7 @@ import { ActivityTable } from './activity-page.js';
 import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, StaleMark } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
+import { PALETTE } from '../../components/palette.js';
 
 type Kpi = ProjectDetail['kpis'][number];
 
@@ -40,7 +41,7 @@ function ProjectBody({ project: p }: { project: ProjectDetail }) {
         p.history,
         [
           { label: 'revenue', pick: (h) => h.revenueUsd, ...MONEY },
-          { label: 'volume', pick: (h) => h.volumeUsd, color: '#22d3ee', scale: 'y2' },
+          { label: 'volume', pick: (h) => h.volumeUsd, color: PALETTE.cyan, scale: 'y2' },
         ],
         { yFormat: 'usd', y2Format: 'usd' },
       ),
@@ -48,8 +49,8 @@ function ProjectBody({ project: p }: { project: ProjectDetail }) {
         'Transactions and active users, daily',
         p.history,
         [
-          { label: 'transactions', pick: (h) => h.transactions, color: '#22d3ee' },
-          { label: 'active users', pick: (h) => h.activeUsers, color: '#a78bfa' },
+          { label: 'transactions', pick: (h) => h.transactions, color: PALETTE.cyan },
+          { label: 'active users', pick: (h) => h.activeUsers, color: PALETTE.violet },
         ],
         { yUnit: 'count' },
       ),

@@ -11,6 +11,7 @@ import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
 import { Hash } from '../../components/hash.js';
+import { PALETTE } from '../../components/palette.js';
 
 export function VaultsPage() {
   const list = useListQuery('/analytics/vaults', 'tvl');
@@ -109,7 +110,7 @@ function VaultBody({ vault: v }: { vault: VaultProfile }) {
         v.history,
         [
           { label: 'TVL', pick: (h) => h.tvlUsd, ...MONEY },
-          { label: 'APY', pick: (h) => h.apyPct, color: '#22d3ee', scale: 'y2' },
+          { label: 'APY', pick: (h) => h.apyPct, color: PALETTE.cyan, scale: 'y2' },
         ],
         { yFormat: 'usd', y2Format: 'percent' },
       ),

@@ -3,11 +3,12 @@ import type { Backtest, RegimeLatest } from '../../api/types/regime.js';
 import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
 import { dayToSeconds, num, pct } from '../../lib/format.js';
 import { scrollRegion } from '../../components/scroll-region.js';
+import { PALETTE } from '../../components/palette.js';
 
 const STRATEGY_COLOURS: Record<string, string> = {
-  composite: '#22d3ee',
-  hodl: '#a78bfa',
-  cash: '#8aa0b4',
+  composite: PALETTE.cyan,
+  hodl: PALETTE.violet,
+  cash: PALETTE.muted,
 };
 
 function equitySpec(portfolio: string, runs: Backtest[]): ChartSpec {
@@ -20,7 +21,7 @@ function equitySpec(portfolio: string, runs: Backtest[]): ChartSpec {
       return {
         label: run.strategy,
         values: dates.map((d) => byDate.get(d) ?? null),
-        color: STRATEGY_COLOURS[run.strategy] ?? '#f472b6',
+        color: STRATEGY_COLOURS[run.strategy] ?? PALETTE.pink,
       };
     }),
     yLog: true,

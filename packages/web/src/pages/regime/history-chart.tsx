@@ -2,6 +2,7 @@ import { useMemo } from 'preact/hooks';
 import type { RegimeSnapshot } from '../../api/types/regime.js';
 import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
 import { dayToSeconds } from '../../lib/format.js';
+import { PALETTE } from '../../components/palette.js';
 
 export const REGIME_BANDS = [
   { from: 0, to: 0.33, color: 'rgba(245,158,11,0.10)' },
@@ -18,17 +19,27 @@ export function HistoryChart({ history }: { history: RegimeSnapshot[] }) {
         {
           label: 'composite',
           values: history.map((h) => h.composite),
-          color: '#22d3ee',
+          color: PALETTE.cyan,
           width: 2.5,
         },
-        { label: 'macro', values: history.map((h) => h.macroIndex), color: '#a78bfa', width: 1 },
+        {
+          label: 'macro',
+          values: history.map((h) => h.macroIndex),
+          color: PALETTE.violet,
+          width: 1,
+        },
         {
           label: 'on-chain',
           values: history.map((h) => h.onchainIndex),
-          color: '#60a5fa',
+          color: PALETTE.blue,
           width: 1,
         },
-        { label: 'factor', values: history.map((h) => h.factorIndex), color: '#f472b6', width: 1 },
+        {
+          label: 'factor',
+          values: history.map((h) => h.factorIndex),
+          color: PALETTE.pink,
+          width: 1,
+        },
       ],
       yRange: [0, 1],
       yUnit: 'index, 0–1',

@@ -7,6 +7,7 @@ import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
 import { dayToSeconds, unitLabel } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { GaugeTable } from './signals-summary.js';
+import { PALETTE } from '../../components/palette.js';
 
 export function ResearchPage({ params }: { params: { key: string } }) {
   const known = (RESEARCH_KEYS as readonly string[]).includes(params.key);
@@ -42,11 +43,11 @@ function ResearchBody({ signal }: { signal: ResearchSignal }) {
       title: `${payload.indicators[id]?.name ?? id}${payload.indicators[id] ? ` — ${payload.indicators[id].definition}` : ''}`,
       x: points.map((p) => dayToSeconds(p.date)),
       series: [
-        { label: 'value', values: points.map((p) => p.value), color: '#22d3ee' },
+        { label: 'value', values: points.map((p) => p.value), color: PALETTE.cyan },
         {
           label: 'percentile',
           values: points.map((p) => p.percentile),
-          color: '#f59e0b',
+          color: PALETTE.amber,
           width: 1,
           scale: 'y2' as const,
         },
@@ -60,11 +61,11 @@ function ResearchBody({ signal }: { signal: ResearchSignal }) {
         'BTC and QQQ daily prices (log scale; QQQ carries its last close over non-trading days)',
       x: payload.btc_price.map((p) => dayToSeconds(p.date)),
       series: [
-        { label: 'BTC', values: payload.btc_price.map((p) => p.value), color: '#22d3ee' },
+        { label: 'BTC', values: payload.btc_price.map((p) => p.value), color: PALETTE.cyan },
         {
           label: 'QQQ',
           values: alignTo(payload.btc_price, payload.qqq_price),
-          color: '#a78bfa',
+          color: PALETTE.violet,
           scale: 'y2',
         },
       ],

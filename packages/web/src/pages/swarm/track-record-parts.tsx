@@ -11,6 +11,7 @@ import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
 import { When } from '../../components/when.js';
 import { count, dayToSeconds, num, pct, pctChange } from '../../lib/format.js';
 import { StanceChip } from './shared.js';
+import { PALETTE } from '../../components/palette.js';
 
 /** Where the rules are written down (the repository's docs/methodology.md, in the site's words). */
 export const METHODOLOGY_LINK = '/methodology#track-records';
@@ -147,8 +148,8 @@ export function ScoreOverTime({ takes, horizon }: { takes: ScoredTake[]; horizon
     return {
       title: `Mean Brier score so far, ${horizon} days (lower is better)`,
       x: [...byDay.keys()].map(dayToSeconds),
-      series: [{ label: 'mean Brier', values: [...byDay.values()], color: '#5b8def' }],
-      rules: [{ value: 0.25, color: '#999999' }],
+      series: [{ label: 'mean Brier', values: [...byDay.values()], color: PALETTE.blue }],
+      rules: [{ value: 0.25, color: PALETTE.rule }],
       yFormat: 'number',
       yUnit: 'Brier score',
       height: 200,
@@ -255,8 +256,8 @@ export function SwarmExcessChart({
     return {
       title: `The swarm against the reference, ${horizon} days: sum of excess returns`,
       x: [...byDay.keys()].map(dayToSeconds),
-      series: [{ label: 'sum of excess, %', values: [...byDay.values()], color: '#2f9e6e' }],
-      rules: [{ value: 0, color: '#999999' }],
+      series: [{ label: 'sum of excess, %', values: [...byDay.values()], color: PALETTE.green }],
+      rules: [{ value: 0, color: PALETTE.rule }],
       yFormat: 'percent',
       height: 220,
       note: 'Each session adds what following its consensus for the horizon returned beyond the reference allocation; horizons overlap, so this is not one portfolio.',

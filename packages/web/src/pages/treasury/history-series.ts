@@ -1,5 +1,6 @@
 import type { ChartSeries } from '../../components/chart-spec.js';
 import { dayToSeconds } from '../../lib/format.js';
+import { PALETTE } from '../../components/palette.js';
 
 const DAY = 86_400;
 
@@ -10,11 +11,11 @@ export interface DailyPoint {
 }
 
 const PROVENANCE_STYLE: Record<string, Pick<ChartSeries, 'color' | 'fill' | 'dash'>> = {
-  live: { color: '#22c55e', fill: 'rgba(34,197,94,0.25)' },
-  seed: { color: '#22c55e', fill: 'rgba(34,197,94,0.12)' },
-  backfilled: { color: '#f59e0b', dash: [5, 4] },
-  stale: { color: '#f59e0b', dash: [2, 3] },
-  stub: { color: '#8aa0b4', dash: [2, 3] },
+  live: { color: PALETTE.green, fill: 'rgba(34,197,94,0.25)' },
+  seed: { color: PALETTE.green, fill: 'rgba(34,197,94,0.12)' },
+  backfilled: { color: PALETTE.amber, dash: [5, 4] },
+  stale: { color: PALETTE.amber, dash: [2, 3] },
+  stub: { color: PALETTE.muted, dash: [2, 3] },
 };
 
 /**
@@ -37,7 +38,7 @@ export function dailySeriesByProvenance(points: DailyPoint[]): {
   const provenances = [...new Set(points.map((p) => p.provenance))];
   const series = provenances.map((provenance) => ({
     label: provenance,
-    ...(PROVENANCE_STYLE[provenance] ?? { color: '#22d3ee' }),
+    ...(PROVENANCE_STYLE[provenance] ?? { color: PALETTE.cyan }),
     values: values.map((point, i) => {
       if (point === null) return null;
       const next = values[i + 1];
