@@ -26,6 +26,7 @@ import { treasuryRoutes } from './treasury/routes.js';
 import { regimeRoutes } from './regime/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { adminStatusRoutes } from './admin/routes.js';
+import { eventRoutes } from './events/routes.js';
 import { Tlog } from './tlog/plugin.js';
 import { tlogRoutes } from './tlog/routes.js';
 import { tlogKeyRoutes } from './tlog/key-routes.js';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { adminToken, publicBaseUrl } = config;
   await app.register(healthRoutes, { health: services.health });
   await app.register(swarmRoutes, { swarm: services.swarm, clock, adminToken, publicBaseUrl });
+  await app.register(eventRoutes, { streams: services.eventStreams });
   await app.register(tlogRoutes, { tlog: services.tlog });
   await app.register(tlogKeyRoutes, { tlog: services.tlog });
   await app.register(skillRoutes, { publicBaseUrl });
@@ -145,6 +147,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // While loading, /health answers from the latest check: the first one runs before seeding does.
     if (readiness.isLoading) await services.health.check();
     if (config.schedulerEnabled && deps.startScheduler !== false) scheduler.start();
+  });
+  // Open event streams would keep the server's close waiting: end them first.
+  app.addHook('preClose', (done) => {
+    services.eventStreams.closeAll();
+    done();
   });
   app.addHook('onClose', async () => {
     scheduler.stop();
