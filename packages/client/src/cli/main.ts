@@ -11,6 +11,7 @@ import { registerLog } from './commands/log.js';
 import { registerWitness } from './commands/witness.js';
 import { registerKeys } from './commands/keys.js';
 import { registerTrackRecord } from './commands/track-record.js';
+import { registerWatch } from './commands/watch.js';
 import { CliContext, exitCodeFor, type GlobalOptions } from './context.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   registerWitness(program, context);
   registerKeys(program, context);
   registerTrackRecord(program, context);
+  registerWatch(program, context);
   const admin = program.command('admin').description('operator commands (X-Admin-Token)');
   registerAdminStatus(admin, context);
   registerAdminMembers(admin, context);
