@@ -4,7 +4,8 @@
  * window's reset, the 400s, heartbeats, the per-address limit and shutdown ending every stream.
  */
 import { SWARM_EVENT_TYPES } from '@convene/protocol';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { serializeRequest } from '../src/http/logging.js';
 import { createTestApp, TEST_ADMIN_TOKEN, type TestContext } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 import { dataOf, openSse, type SseConnection, type SseEvent } from './support/sse.js';
@@ -215,5 +216,33 @@ describeEachDatabase('swarm events', (kind) => {
   test('closing the server ends every open stream', async () => {
     await ctx.app.close();
     await live.ended;
+  });
+});
+
+describe('an event stream in the request log', () => {
+  test('its request line is written once, when the stream ends', async () => {
+    const lines: string[] = [];
+    const ctx = await createTestApp('pglite', {
+      logger: {
+        level: 'info',
+        serializers: { req: serializeRequest },
+        stream: { write: (line: string) => void lines.push(line) },
+      },
+    });
+    try {
+      const base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const streamLines = () =>
+        lines
+          .map((line) => JSON.parse(line) as { msg: string; req?: { url?: string } })
+          .filter((line) => line.req?.url === '/api/swarm/events');
+      const stream = await openSse(`${base}/api/swarm/events`);
+      expect(stream.status).toBe(200);
+      expect(await (await fetch(`${base}/health`)).status).toBe(200);
+      expect(streamLines()).toEqual([]);
+      stream.close();
+      await expect.poll(() => streamLines().length).toBe(1);
+    } finally {
+      await ctx.close();
+    }
   });
 });

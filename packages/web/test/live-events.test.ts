@@ -95,12 +95,10 @@ for (const [i, viewport] of VIEWPORTS.entries()) {
 
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     const stance = STANCES[i]!;
+    const shown = page.locator('[data-testid="takes"]').getByText(stance, { exact: false });
+    expect(await shown.count()).toBe(0);
     await fileTake(stance);
-    await page
-      .locator('[data-testid="takes"]')
-      .getByText(stance, { exact: false })
-      .first()
-      .waitFor({ timeout: 20_000 });
+    await shown.first().waitFor({ timeout: 20_000 });
     expect(
       await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded),
     ).toBe(true);
