@@ -199,8 +199,9 @@ describeEachDatabase('swarm events', (kind) => {
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('2');
     expect(JSON.parse(refused.body)).toMatchObject({ ok: false, status: 429 });
-    others[0]!.close();
-    await others[0]!.ended;
+    const [first, ...rest] = others as [SseConnection, ...SseConnection[]];
+    first.close();
+    await first.ended;
     // The closed stream's place is freed once the server sees it go.
     for (;;) {
       const again = await openSse(url());
@@ -210,7 +211,7 @@ describeEachDatabase('swarm events', (kind) => {
       }
       await again.ended;
     }
-    others.slice(1).forEach((s) => s.close());
+    rest.forEach((s) => s.close());
   });
 
   test('closing the server ends every open stream', async () => {
@@ -237,7 +238,7 @@ describe('an event stream in the request log', () => {
           .filter((line) => line.req?.url === '/api/swarm/events');
       const stream = await openSse(`${base}/api/swarm/events`);
       expect(stream.status).toBe(200);
-      expect(await (await fetch(`${base}/health`)).status).toBe(200);
+      expect((await fetch(`${base}/health`)).status).toBe(200);
       expect(streamLines()).toEqual([]);
       stream.close();
       await expect.poll(() => streamLines().length).toBe(1);

@@ -39,7 +39,7 @@ export function useLiveEvents(
         handler.current({
           id: message.lastEventId,
           type: message.type,
-          data: JSON.parse(message.data),
+          data: JSON.parse(message.data) as unknown,
         } as SwarmEvent);
       } catch {
         // A malformed event is skipped; the next refetch shows the truth anyway.
