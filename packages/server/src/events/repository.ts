@@ -8,7 +8,6 @@ export interface LogEventRow {
   kind: string;
   /** The entry's text for key events (public: the log serves it), else null. */
   entry: string | null;
-  sequencedAt: Date | null;
   take: {
     id: string;
     sessionId: string;
@@ -45,7 +44,6 @@ interface RawLogRow {
   idx: number | string;
   kind: string | null;
   entry: string | null;
-  sequenced_at: Date | string | null;
   take_id: string | null;
   session_id: string | null;
   subject_id: string | null;
@@ -80,13 +78,12 @@ export class EventsRepository {
   async logEntries(from: number, limit: number): Promise<LogEventRow[]> {
     const { rows } = await sql<RawLogRow>`
       with positions as (
-        (select log_index as idx, id as take_id, null::text as kind, null::text as entry,
-            null::timestamptz as sequenced_at
+        (select log_index as idx, id as take_id, null::text as kind, null::text as entry
           from take where log_index >= ${from} order by log_index limit ${limit})
         union all
-        (select idx, take_id, kind, case when kind = 'key' then entry end, sequenced_at
+        (select idx, take_id, kind, case when kind = 'key' then entry end
           from tlog_entry where idx >= ${from} order by idx limit ${limit}))
-      select p.idx, coalesce(p.kind, 'take') as kind, p.entry, p.sequenced_at, t.id as take_id,
+      select p.idx, coalesce(p.kind, 'take') as kind, p.entry, t.id as take_id,
         t.session_id, s.subject_id, s.date, t.member_id, m.handle, t.revision, t.stance,
         t.confidence, t.body, t.memo_url, t.weights, t.received_at
       from positions p
@@ -98,7 +95,6 @@ export class EventsRepository {
       idx: Number(row.idx),
       kind: row.kind ?? 'take',
       entry: row.entry,
-      sequencedAt: row.sequenced_at === null ? null : new Date(row.sequenced_at),
       take:
         row.take_id === null
           ? null

@@ -13,7 +13,7 @@ export type StreamEvent = {
 
 /** One step of the stream: an event to send, or null for a log entry the stream steps over. */
 export interface StreamItem extends Step {
-  /** When it happened (ms), to interleave the sources in time. */
+  /** When it happened (ms, the service's clock), to interleave the sources in time. */
   readonly at: number;
   readonly event: StreamEvent | null;
 }
@@ -64,8 +64,8 @@ export class EventsService {
       this.repository.sessionEvents(from.session, batch),
       this.checkpoints?.latest() ?? null,
     ]);
-    const lists: Record<CursorSource, StreamItem[]> = {
-      log: log.map(logItem),
+    let lists: Record<CursorSource, StreamItem[]> = {
+      log: carryTimes(log.map(logItem)),
       session: sessions.map(sessionItem),
       checkpoint:
         checkpoint !== null && checkpoint.size > from.checkpoint
@@ -82,19 +82,23 @@ export class EventsService {
             ]
           : [],
     };
-    // A source cut short by the batch limit bounds how far in time the others may be taken.
+    // A source cut short by the batch limit may hold rows up to its last one's time and beyond, so
+    // every source is taken only up to the earliest such time (the rest comes with the next read).
     const full = { log: log.length >= batch, session: sessions.length >= batch } as const;
     const cuts = (['log', 'session'] as const)
       .filter((source) => full[source])
       .map((source) => lists[source].at(-1)!.at);
     if (cuts.length > 0) {
       const cut = Math.min(...cuts);
-      for (const source of SOURCE_ORDER) {
-        if (source !== 'checkpoint' && full[source]) continue;
-        const list = lists[source];
-        const keep = list.findIndex((item) => item.at > cut);
-        if (keep >= 0) lists[source] = list.slice(0, keep);
-      }
+      const upToCut = Object.fromEntries(
+        SOURCE_ORDER.map((source) => {
+          const list = lists[source];
+          const keep = list.findIndex((item) => item.at > cut);
+          return [source, keep < 0 ? list : list.slice(0, keep)];
+        }),
+      ) as Record<CursorSource, StreamItem[]>;
+      // Times out of order within a source could leave nothing: then take everything read.
+      if (SOURCE_ORDER.some((source) => upToCut[source].length > 0)) lists = upToCut;
     }
     const items = mergeByTime(lists);
     let reached = from;
@@ -127,6 +131,19 @@ export class EventsService {
     }
     return { kind: 'replay', items, reached };
   }
+}
+
+/**
+ * Entries the stream steps over (receipts, outcomes) carry no time of the service's clock: they take
+ * the previous entry's, so they never hold back or hurry the entries after them.
+ */
+function carryTimes(items: StreamItem[]): StreamItem[] {
+  let at = -Infinity;
+  return items.map((item) => {
+    if (item.event === null) return { ...item, at };
+    at = item.at;
+    return item;
+  });
 }
 
 /** Merges the sources by time, each kept in its own order (ties: session, log, checkpoint). */
@@ -174,12 +191,11 @@ function logItem(row: LogEventRow): StreamItem {
       },
     };
   }
-  const at = row.sequencedAt?.getTime() ?? 0;
-  if (row.kind !== 'key' || row.entry === null) return { ...step, at, event: null };
+  if (row.kind !== 'key' || row.entry === null) return { ...step, at: -Infinity, event: null };
   const entry = JSON.parse(row.entry) as SwarmEventData['member-key'];
   return {
     ...step,
-    at,
+    at: Date.parse(entry.at),
     event: {
       type: 'member-key',
       data: {
@@ -198,7 +214,13 @@ function logItem(row: LogEventRow): StreamItem {
 }
 
 function sessionItem(row: SessionEventRow): StreamItem {
-  const step = { source: 'session' as const, position: row.seq, at: row.at.getTime() };
+  // The times the lifecycle recorded (the service's clock, as takes' receivedAt), not the row's.
+  const at = {
+    opened: row.brief?.createdAt,
+    aggregated: row.aggregatedAt,
+    published: row.publishedAt,
+  }[row.kind];
+  const step = { source: 'session' as const, position: row.seq, at: (at ?? row.at).getTime() };
   const ids = { sessionId: row.sessionId, subjectId: row.subjectId, date: row.date };
   if (row.kind === 'opened' && row.brief !== null) {
     return {
