@@ -59,8 +59,9 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ streams: EventStreams }> =
         reply.header('retry-after', String(Math.ceil(streams.settings.retryMs / 1000)));
         throw fail('tooManyEventStreams');
       }
-      const stream = await streams.start(request.ip, cursor, types);
-      reply.raw.on('close', () => stream.close());
+      const gone = new AbortController();
+      reply.raw.on('close', () => gone.abort());
+      const stream = await streams.start(request.ip, cursor, types, gone.signal);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-store')

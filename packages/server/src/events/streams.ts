@@ -43,6 +43,8 @@ export class EventStreams {
     address: string,
     cursor: Cursor | undefined,
     types: ReadonlySet<SwarmEventType> | undefined,
+    /** Aborted when the client goes away (also while the stream is still being set up). */
+    gone: AbortSignal,
   ): Promise<OpenStream> {
     if (this.isFull(address)) throw fail('tooManyEventStreams');
     this.perAddress.set(address, (this.perAddress.get(address) ?? 0) + 1);
@@ -118,6 +120,8 @@ export class EventStreams {
       stream.close();
       throw error;
     }
+    if (gone.aborted) stream.close();
+    else gone.addEventListener('abort', () => stream.close(), { once: true });
     return stream;
   }
 
