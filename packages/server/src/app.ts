@@ -11,7 +11,7 @@ import { registerFiniteNumbers } from './http/finite-numbers.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerStrictJsonBodies } from './http/json-body.js';
-import { registerMetrics } from './http/metrics.js';
+import { registerEventStreamGauge, registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { loggerOptions } from './http/logging.js';
 import { Readiness, registerReadinessGate } from './http/readiness.js';
@@ -106,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFiniteNumbers(app);
   await registerSecurity(app);
   registerCompression(app);
-  registerMetrics(app, scheduler, tlog, config.logEnabled, replays);
+  const metrics = registerMetrics(app, scheduler, tlog, config.logEnabled, replays);
   registerReplays(app, replays, requestLog);
   await registerOpenApi(app);
 
@@ -116,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.health === undefined ? {} : { health: deps.health },
   );
   for (const job of jobs) scheduler.add(job);
+  registerEventStreamGauge(metrics, services.eventStreams);
   const { adminToken, publicBaseUrl } = config;
   await app.register(healthRoutes, { health: services.health });
   await app.register(swarmRoutes, { swarm: services.swarm, clock, adminToken, publicBaseUrl });

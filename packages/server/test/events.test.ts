@@ -126,6 +126,9 @@ describeEachDatabase('swarm events', (kind) => {
     expect(live.events.every((e) => e.id !== undefined)).toBe(true);
     expect(live.retry).toBe(1500);
     await live.comment('heartbeat');
+    expect(await (await fetch(`${base}/metrics`)).text()).toMatch(
+      /^convene_event_streams_open 1$/m,
+    );
   });
 
   test('resuming with Last-Event-ID replays exactly the events missed, then goes on live', async () => {
