@@ -13,3 +13,10 @@ export {
   type MemberTake,
 } from './sdk/member-reads.js';
 export type { paths, components } from './sdk/openapi.js';
+export {
+  parseEventStream,
+  swarmEvents,
+  type EventMessage,
+  type EventsOptions,
+  type ResetMessage,
+} from './sdk/events.js';

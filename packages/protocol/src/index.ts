@@ -101,3 +101,12 @@ export type {
 export * from './tlog/index.js';
 export { isSitePath, SITE_PATHS, type SitePath } from './site-paths.js';
 export * from './track-record/index.js';
+export {
+  EVENTS_RESET,
+  isSwarmEventType,
+  SWARM_EVENT_TYPES,
+  type EventsResetData,
+  type SwarmEvent,
+  type SwarmEventData,
+  type SwarmEventType,
+} from './events.js';

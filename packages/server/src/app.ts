@@ -11,7 +11,7 @@ import { registerFiniteNumbers } from './http/finite-numbers.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerStrictJsonBodies } from './http/json-body.js';
-import { registerMetrics } from './http/metrics.js';
+import { registerEventStreamGauge, registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { loggerOptions } from './http/logging.js';
 import { Readiness, registerReadinessGate } from './http/readiness.js';
@@ -26,6 +26,7 @@ import { treasuryRoutes } from './treasury/routes.js';
 import { regimeRoutes } from './regime/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { adminStatusRoutes } from './admin/routes.js';
+import { eventRoutes } from './events/routes.js';
 import { Tlog } from './tlog/plugin.js';
 import { tlogRoutes } from './tlog/routes.js';
 import { tlogKeyRoutes } from './tlog/key-routes.js';
@@ -105,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFiniteNumbers(app);
   await registerSecurity(app);
   registerCompression(app);
-  registerMetrics(app, scheduler, tlog, config.logEnabled, replays);
+  const metrics = registerMetrics(app, scheduler, tlog, config.logEnabled, replays);
   registerReplays(app, replays, requestLog);
   await registerOpenApi(app);
 
@@ -115,9 +116,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deps.health === undefined ? {} : { health: deps.health },
   );
   for (const job of jobs) scheduler.add(job);
+  registerEventStreamGauge(metrics, services.eventStreams);
   const { adminToken, publicBaseUrl } = config;
   await app.register(healthRoutes, { health: services.health });
   await app.register(swarmRoutes, { swarm: services.swarm, clock, adminToken, publicBaseUrl });
+  await app.register(eventRoutes, { streams: services.eventStreams });
   await app.register(tlogRoutes, { tlog: services.tlog });
   await app.register(tlogKeyRoutes, { tlog: services.tlog });
   await app.register(skillRoutes, { publicBaseUrl });
@@ -145,6 +148,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // While loading, /health answers from the latest check: the first one runs before seeding does.
     if (readiness.isLoading) await services.health.check();
     if (config.schedulerEnabled && deps.startScheduler !== false) scheduler.start();
+  });
+  // Open event streams would keep the server's close waiting: end them first.
+  app.addHook('preClose', (done) => {
+    services.eventStreams.closeAll();
+    done();
   });
   app.addHook('onClose', async () => {
     scheduler.stop();

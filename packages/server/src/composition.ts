@@ -5,11 +5,14 @@ import { AnalyticsImporter } from './analytics/import/importer.js';
 import { AnalyticsRepository } from './analytics/repository.js';
 import { AnalyticsService } from './analytics/service.js';
 import type { AppContext } from './app.js';
+import { buildEventStreams } from './events/compose.js';
+import type { EventStreams } from './events/streams.js';
 import { HealthService, type HealthServiceOptions } from './health/service.js';
 import type { Job } from './jobs/scheduler.js';
 import { liveTreasuryJobs } from './onchain/live-jobs.js';
 import { regimeDailyJob, regimeSources } from './regime/jobs.js';
 import { RegimeService } from './regime/service.js';
+import { SWARM_DATASET } from './swarm/shared/constants.js';
 import { buildSwarmServices, type SwarmServices } from './swarm/services.js';
 import type { TlogService } from './tlog/service.js';
 import { TreasuryService } from './treasury/service.js';
@@ -24,6 +27,8 @@ export interface Services {
   analyticsImporter: AnalyticsImporter;
   swarm: SwarmServices;
   tlog: TlogService;
+  /** GET /api/swarm/events: the open streams and the one reader behind them. */
+  eventStreams: EventStreams;
 }
 
 /**
@@ -53,6 +58,14 @@ export function composeServices(
     analyticsImporter: new AnalyticsImporter(database, versions, clock),
     swarm: swarm.services,
     tlog: context.tlog.service,
+    eventStreams: buildEventStreams({
+      config,
+      database,
+      versions,
+      checkpoints: config.logEnabled ? context.tlog.service : null,
+      wakeOn: [SWARM_DATASET],
+      log,
+    }),
   };
   const jobs: Job[] = [
     ...swarm.jobs,

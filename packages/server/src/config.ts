@@ -65,6 +65,21 @@ export interface Config {
   readonly logFormat: LogFormat;
   /** Outcome horizons, the minimum for a rank and each label's series (docs/methodology.md). */
   readonly trackRecord: TrackRecordSettings;
+  /** The event stream, GET /api/swarm/events (docs/swarm.md, "Events"). */
+  readonly events: EventsSettings;
+}
+
+export interface EventsSettings {
+  /** Milliseconds between `: heartbeat` comments on an idle stream. */
+  readonly heartbeatMs: number;
+  /** The `retry:` a stream announces: how long a reader waits before reconnecting. */
+  readonly retryMs: number;
+  /** Open streams per client address; the next one is refused with 429. */
+  readonly maxPerAddress: number;
+  /** How many log entries and session changes behind a resume cursor may be and still replay. */
+  readonly replayWindow: number;
+  /** The safety-net re-read while streams are open (a wake-up normally comes first). */
+  readonly pollMs: number;
 }
 
 /** A witness of the log: its cosigner vkey (type 0x04) and, to push checkpoints to, its URL prefix. */
@@ -129,6 +144,13 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     logFormat: read.oneOf('LOG_FORMAT', LOG_FORMATS, 'auto'),
     trackRecord: parseTrackRecordSettings(env, appEnv === 'demo', problems),
+    events: Object.freeze({
+      heartbeatMs: read.integer('EVENTS_HEARTBEAT_MS', 15_000, 10, 600_000),
+      retryMs: read.integer('EVENTS_RETRY_MS', 3000, 100, 600_000),
+      maxPerAddress: read.integer('EVENTS_MAX_STREAMS_PER_ADDRESS', 8, 1, 10_000),
+      replayWindow: read.integer('EVENTS_REPLAY_WINDOW', 1000, 1, 100_000),
+      pollMs: read.integer('EVENTS_POLL_MS', 5000, 10, 600_000),
+    }),
   };
 
   if (appEnv !== 'demo') {

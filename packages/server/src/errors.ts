@@ -111,6 +111,14 @@ export const ERRORS = {
   ),
   invalidLeaderboardSort: request(400, (sorts: string) => `sort must be one of ${sorts}`),
 
+  // The event stream (GET /api/swarm/events).
+  invalidEventCursor: domain(400, 'malformed event cursor (Last-Event-ID or lastEventId)'),
+  unknownEventType: domain(
+    400,
+    (types: string) => `types must be a comma-separated list of ${types}`,
+  ),
+  tooManyEventStreams: domain(429, 'too many event streams from this address; close one and retry'),
+
   // The transparency log.
   noCheckpoint: request(404, 'the log has no checkpoint yet'),
   checkpointNotFound: request(404, 'no checkpoint of that size'),

@@ -12,6 +12,7 @@ import { registerWitness } from './commands/witness.js';
 import { registerKeys } from './commands/keys.js';
 import { registerMcp } from './commands/mcp.js';
 import { registerTrackRecord } from './commands/track-record.js';
+import { registerWatch } from './commands/watch.js';
 import { CliContext, exitCodeFor, type GlobalOptions } from './context.js';
 import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
 
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
   registerKeys(program, context);
   registerTrackRecord(program, context);
   registerMcp(program, context);
+  registerWatch(program, context);
   const admin = program.command('admin').description('operator commands (X-Admin-Token)');
   registerAdminStatus(admin, context);
   registerAdminMembers(admin, context);

@@ -6872,6 +6872,81 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/swarm/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Live swarm events (Server-Sent Events): sessions, takes, receipts, checkpoints, keys
+     * @description Server-Sent Events, one per line group: `id` (an opaque cursor), `event` (one of session-opened, take-accepted, session-aggregated, session-published, checkpoint, member-key; or `reset`), `data` (one line of JSON). Resume with the last id as `Last-Event-ID` (or `lastEventId`): the events after it are replayed when it lies within the replay window, otherwise the stream opens with a `reset` event and goes on from now. A `: heartbeat` comment keeps idle connections open. docs/agents.md, "Events instead of polling".
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description resume after this id (for clients that cannot set Last-Event-ID) */
+          lastEventId?: string;
+          /** @description comma-separated event types to receive (default all): session-opened, take-accepted, session-aggregated, session-published, checkpoint, member-key */
+          types?: string;
+        };
+        header?: {
+          /** @description resume after this id */
+          'last-event-id'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/event-stream; charset=utf-8, one event per `id`/`event`/`data` group */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'text/event-stream': string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: false;
+              status: number;
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok: false;
+              status: number;
+              error: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/log/checkpoint': {
     parameters: {
       query?: never;

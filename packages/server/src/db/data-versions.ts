@@ -17,6 +17,7 @@ export class DataVersions {
     { inFlight?: Promise<number>; next?: Promise<number> | undefined }
   >();
   private listener: pg.Client | undefined;
+  private readonly noticeListeners: Array<(name: string) => void> = [];
   private poll: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -113,8 +114,23 @@ export class DataVersions {
     for (const row of rows) this.observe(row.name, row.version);
   }
 
+  /**
+   * Calls `listener` with a dataset's name whenever its version moves here or a notification names
+   * it (also the `events.*` announcements of migration 0022, which have no row).
+   */
+  onNotice(listener: (name: string) => void): void {
+    this.noticeListeners.push(listener);
+  }
+
+  private notice(name: string): void {
+    for (const listener of this.noticeListeners) listener(name);
+  }
+
   private observe(name: string, version: number): void {
-    if (version > this.current(name)) this.versions.set(name, version);
+    if (version > this.current(name)) {
+      this.versions.set(name, version);
+      this.notice(name);
+    }
   }
 
   private async listen(connectionString: string): Promise<void> {
@@ -124,6 +140,8 @@ export class DataVersions {
       if (name === undefined || name === '') return;
       if (version !== undefined && /^\d+$/.test(version)) this.observe(name, Number(version));
       else void this.refreshOne(name).catch(() => undefined);
+      // A bump this replica observed before its commit is announced again once committed.
+      this.notice(name);
     });
     client.on('error', () => {
       this.listener = undefined;

@@ -12,6 +12,7 @@ export const ROW_WATCH_OPTION = 'convene.watch_rows';
  */
 export class RowWatch {
   private moves = 0;
+  private readonly listeners: Array<() => void> = [];
 
   get epoch(): number {
     return this.moves;
@@ -19,6 +20,12 @@ export class RowWatch {
 
   changed(): void {
     this.moves++;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Calls `listener` on every move (it must be cheap: a move follows every watched statement). */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { ConsensusReceipt, SessionState } from '@convene/protocol';
 import type { ColumnType, Generated } from 'kysely';
 import type { AnalyticsTables } from '../analytics/tables.js';
+import type { EventTables } from '../events/tables.js';
 import type { OnchainTables } from '../onchain/tables.js';
 import type { TlogTables } from '../tlog/tables.js';
 import type { RegimeTables } from '../regime/tables.js';
@@ -286,7 +287,7 @@ export interface MemoTable {
 
 /** Every table, named as in SQL. Domains add theirs here when their migration lands. */
 export interface DB
-  extends AnalyticsTables, TreasuryTables, RegimeTables, OnchainTables, TlogTables {
+  extends AnalyticsTables, TreasuryTables, RegimeTables, OnchainTables, TlogTables, EventTables {
   app_setting: AppSettingTable;
   service_key: ServiceKeyTable;
   email_outbox: EmailOutboxTable;

@@ -147,3 +147,15 @@ function registerLogGauges(registry: Registry, service: { status(): Promise<LogS
     (s) => s.checkpoint?.ageSeconds ?? 0,
   );
 }
+
+/** Open `GET /api/swarm/events` streams of this replica, read at each scrape. */
+export function registerEventStreamGauge(registry: Registry, streams: { count: number }): void {
+  new Gauge({
+    name: 'convene_event_streams_open',
+    help: 'Event streams (GET /api/swarm/events) open on this replica',
+    registers: [registry],
+    collect() {
+      this.set(streams.count);
+    },
+  });
+}

@@ -73,6 +73,21 @@ export class OneLinePerRequest extends LogController {
 
   override incomingRequest(): void {}
 
+  /**
+   * A streamed response its client left before the end (an event stream, normally): Fastify
+   * reports it here instead of completing the request, so this writes the request's one line.
+   */
+  override streamError(
+    error: Error,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metadata?: Record<string, unknown>,
+  ): void {
+    if ((error as { code?: unknown }).code === 'ERR_STREAM_PREMATURE_CLOSE')
+      this.requestCompleted(null, request, reply);
+    else super.streamError(error, request, reply, metadata);
+  }
+
   override requestCompleted(
     error: Error | null | undefined,
     request: FastifyRequest,

@@ -25,7 +25,9 @@ ${baseUrl}/docs). Check \`GET ${baseUrl}/health\`: an \`env\` other than \`prod\
    someone else's content.
 4. The passphrase for your keystore comes from the environment (\`CONVENE_PASSPHRASE\`), never from
    command-line flags or chat.
-5. Poll politely: \`open-session\` every few minutes, not seconds.
+5. Poll politely: \`open-session\` every few minutes, not seconds. Or wait for events instead:
+   \`GET ${baseUrl}/api/swarm/events?types=session-opened\` (Server-Sent Events; \`convene watch\`)
+   tells you the moment a session opens; resume with \`Last-Event-ID\` after a disconnect.
 
 ## With the CLI (recommended)
 

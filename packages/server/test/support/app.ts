@@ -42,11 +42,19 @@ export async function createTestApp(
     logger?: FastifyServerOptions['logger'];
     /** Extra routes or hooks a test needs, added before the app is sealed. */
     extend?: (app: FastifyInstance) => void;
+    /**
+     * On PostgreSQL, configure DATABASE_URL as a deployment does, so the app LISTENs for other
+     * replicas' notifications (default: no listener, the data versions' poll only).
+     */
+    listen?: boolean;
   } = {},
 ): Promise<TestContext> {
   const testDb = await createTestDatabase(kind);
   const clock = options.clock ?? new ManualClock('2026-06-01T12:00:00Z');
-  const config = testConfig(options.env);
+  const config = testConfig({
+    ...options.env,
+    ...(options.listen === true && testDb.url !== undefined ? { DATABASE_URL: testDb.url } : {}),
+  });
   const app = await buildApp({
     config,
     database: testDb.database,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { getJson } from '../api/client.js';
 
 export type Resource<T> =
@@ -9,11 +9,15 @@ const cache = new Map<string, { at: number; data: unknown }>();
 
 /**
  * Fetches `path` (null: nothing yet) and re-fetches when it changes. Answers are reused for a
- * minute so going back to a page is instant; `reload` bypasses that.
+ * minute so going back to a page is instant; `reload` bypasses that. `refresh` re-fetches while
+ * the page keeps showing what it has (a live update), changing it only when the answer arrives.
  */
-export function useResource<T>(path: string | null): Resource<T> & { reload: () => void } {
+export function useResource<T>(
+  path: string | null,
+): Resource<T> & { reload: () => void; refresh: () => void } {
   const [state, setState] = useState<Resource<T>>(() => fromCache<T>(path));
   const [generation, setGeneration] = useState(0);
+  const quiet = useRef(false);
 
   useEffect(() => {
     if (path === null) return;
@@ -22,7 +26,9 @@ export function useResource<T>(path: string | null): Resource<T> & { reload: () 
       setState(cached);
       return;
     }
-    setState({ status: 'loading' });
+    const keep = quiet.current;
+    quiet.current = false;
+    if (!keep) setState({ status: 'loading' });
     const controller = new AbortController();
     getJson<T>(path, controller.signal)
       .then((data) => {
@@ -30,7 +36,7 @@ export function useResource<T>(path: string | null): Resource<T> & { reload: () 
         setState({ status: 'ready', data });
       })
       .catch((error: unknown) => {
-        if (!controller.signal.aborted) setState(failed(error));
+        if (!controller.signal.aborted && !keep) setState(failed(error));
       });
     return () => controller.abort();
   }, [path, generation]);
@@ -39,7 +45,11 @@ export function useResource<T>(path: string | null): Resource<T> & { reload: () 
     if (path !== null) cache.delete(path);
     setGeneration((n) => n + 1);
   };
-  return { ...state, reload };
+  const refresh = (): void => {
+    quiet.current = true;
+    reload();
+  };
+  return { ...state, reload, refresh };
 }
 
 /** The error state for whatever a fetch threw. */

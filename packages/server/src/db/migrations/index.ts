@@ -17,6 +17,7 @@ import { nonceLedgerByTake } from './0019-nonce-ledger-by-take.js';
 import { memberKeyLog } from './0018-member-key-log.js';
 import { rowWatch } from './0020-row-watch.js';
 import { trackRecord } from './0021-track-record.js';
+import { swarmEvents } from './0022-swarm-events.js';
 
 export interface Migration {
   /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
@@ -44,4 +45,5 @@ export const MIGRATIONS: readonly Migration[] = [
   nonceLedgerByTake,
   rowWatch,
   trackRecord,
+  swarmEvents,
 ];

@@ -8,6 +8,8 @@ import { DataTable } from '../../components/data-table.js';
 import { When } from '../../components/when.js';
 import { count } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
+import { useLiveEvents } from '../../lib/use-live-events.js';
+import { LiveBadge } from '../../components/live-badge.js';
 import { SwarmFrame } from '../swarm/shared.js';
 import { checkLatestCheckpoint, keyLabel, pinnedLogKey, type LoggedTake } from './log-check.js';
 import { InclusionLines, LogLines, ReceiptInclusionLines, useLogCheck } from './log-lines.js';
@@ -55,7 +57,13 @@ const PAGE = 20;
 export function LogPage() {
   const checkpoint = useResource<CheckpointJson>('/api/log/checkpoint.json');
   const { path, query } = useLocation();
-  const lines = useLogCheck(async () => (await checkLatestCheckpoint()).lines, 'latest');
+  const [signed, setSigned] = useState(0);
+  const lines = useLogCheck(async () => (await checkLatestCheckpoint()).lines, `latest ${signed}`);
+  // Each new checkpoint is fetched and checked again, in place.
+  const live = useLiveEvents(['checkpoint'], () => {
+    checkpoint.refresh();
+    setSigned((n) => n + 1);
+  });
   return (
     <SwarmFrame
       title="Transparency log"
@@ -81,7 +89,10 @@ export function LogPage() {
         </p>
       </section>
       <section class="card" data-testid="log-checkpoint">
-        <h2>Latest checkpoint, checked in your browser</h2>
+        <h2>
+          Latest checkpoint, checked in your browser{' '}
+          <LiveBadge state={live} what="the latest checkpoint" />
+        </h2>
         <LogLines lines={lines} />
         <Async resource={checkpoint} what="checkpoint">
           {(c) => <CheckpointFacts checkpoint={c} />}

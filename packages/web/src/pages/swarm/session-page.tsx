@@ -11,6 +11,8 @@ import { Async } from '../../components/async-view.js';
 import { day, num } from '../../lib/format.js';
 import { Hash } from '../../components/hash.js';
 import { useResource } from '../../lib/use-resource.js';
+import { useLiveEvents } from '../../lib/use-live-events.js';
+import { LiveBadge } from '../../components/live-badge.js';
 import { DisagreementPanel, RecommendationPanel } from './aggregate-panels.js';
 import { ReceiptPanel } from './receipt-panel.js';
 import { OutcomePanel } from './outcome-panel.js';
@@ -25,10 +27,19 @@ export function SessionPage({ params }: { params: { id: string } }) {
   const session = useResource<SessionDetail>(
     `/api/swarm/sessions/${encodeURIComponent(params.id)}`,
   );
+  // A session still open to takes refetches itself when one of its events arrives.
+  const live = useLiveEvents(
+    ['take-accepted', 'session-aggregated', 'session-published'],
+    (event) => {
+      if ('sessionId' in event.data && event.data.sessionId === params.id) session.refresh();
+    },
+    session.status === 'ready' && session.data.state !== 'published',
+  );
   return (
     <SwarmFrame
       title="Session"
       documentTitle={titleOf(session, 'Session', (s) => `${day(s.date)} ${s.subjectId}`)}
+      lead={<LiveBadge state={live} what="this session" />}
     >
       <Async resource={session} what="session">
         {(s) => <SessionBody session={s} />}

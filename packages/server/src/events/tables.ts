@@ -1,0 +1,16 @@
+import type { ColumnType } from 'kysely';
+
+export const SESSION_EVENT_KINDS = ['opened', 'aggregated', 'published'] as const;
+export type SessionEventKind = (typeof SESSION_EVENT_KINDS)[number];
+
+/** A session change the event stream reports, numbered by a trigger (migration 0022-swarm-events). */
+export interface SwarmSessionEventTable {
+  seq: ColumnType<number, never, never>;
+  session_id: ColumnType<string, never, never>;
+  kind: ColumnType<SessionEventKind, never, never>;
+  at: ColumnType<Date, never, never>;
+}
+
+export interface EventTables {
+  swarm_session_event: SwarmSessionEventTable;
+}
