@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Dict, Optional
+import threading
+import time
+from typing import Any, Dict, List, Optional
 
 from convene import (
     ConveneClient,
     ConveneError,
+    Event,
     MemberHome,
     canonical_take,
     verify,
@@ -38,6 +41,29 @@ home.save_token(client.claim_token(applied.member_id, home.seed()))
 # Member: session, brief, signing payload, submit, amend, my takes.
 session = client.open_session()
 assert session is not None, "no open session"
+
+# Events: a reader on the live stream sees this member's takes and the publication, public fields only.
+live: List[Event] = []
+stream = client.events(types=["take-accepted", "session-published"])
+session_id = session.id
+
+
+def watch() -> None:
+    for event in stream:
+        if event.data.get("sessionId") != session_id:
+            continue
+        live.append(event)
+        if event.type == "session-published":
+            return
+
+
+watcher = threading.Thread(target=watch, daemon=True)
+watcher.start()
+# The server's `retry:` line comes first: once parsed, the stream is open and nothing is missed.
+for _ in range(200):
+    if stream.parser.retry_ms is not None:
+        break
+    time.sleep(0.05)
 brief = client.brief(session.id)
 seen["briefSession"] = brief.session_id == session.id
 draft: Dict[str, Any] = {
@@ -71,6 +97,19 @@ try:
     seen["lateAmendment"] = "accepted"
 except ConveneError as error:
     seen["lateAmendment"] = f"{error.status} {error.message}"
+watcher.join(30)
+seen["liveEvents"] = [(e.type, e.data.get("revision")) for e in live]
+seen["eventsKeepSecrets"] = all("nonce" not in e.data and "signature" not in e.data for e in live)
+if live:
+    # Resuming after the first take's event replays exactly what followed it.
+    replayed: List[Event] = []
+    for event in client.events(types=["take-accepted", "session-published"], last_event_id=live[0].id):
+        if event.data.get("sessionId") == session.id:
+            replayed.append(event)
+        if event.type == "session-published":
+            break
+    key = [(e.type, e.data.get("revision")) for e in replayed]
+    seen["resumed"] = key == [(e.type, e.data.get("revision")) for e in live[1:]]
 receipt = client.consensus_receipt(session.id)
 verdict = verify_receipt(receipt, expected_service_public_key=client.receipt_key())
 seen["receipt"] = {"verified": verdict.verified, "codes": verdict.codes}

@@ -28,7 +28,8 @@ export interface LogEventRow {
 export interface SessionEventRow {
   seq: number;
   kind: SessionEventKind;
-  at: Date;
+  /** The log's next index when the change was numbered. */
+  logNext: number;
   sessionId: string;
   subjectId: string;
   date: string;
@@ -129,7 +130,7 @@ export class EventsRepository {
       .select([
         'e.seq',
         'e.kind',
-        'e.at',
+        'e.log_next',
         's.id as session_id',
         's.subject_id',
         's.date',
@@ -147,7 +148,7 @@ export class EventsRepository {
     return rows.map((row) => ({
       seq: Number(row.seq),
       kind: row.kind,
-      at: new Date(row.at),
+      logNext: Number(row.log_next),
       sessionId: row.session_id,
       subjectId: row.subject_id,
       date: String(row.date),

@@ -13,10 +13,20 @@ export type StreamEvent = {
 
 /** One step of the stream: an event to send, or null for a log entry the stream steps over. */
 export interface StreamItem extends Step {
-  /** When it happened (ms, the service's clock), to interleave the sources in time. */
-  readonly at: number;
+  /**
+   * Where it falls among the log's entries, which interleaves the sources without clocks: a log
+   * entry at its index; a session change at the log's next index when it was numbered (it came
+   * after every entry below); a checkpoint at its size (it covers the entries below).
+   */
+  readonly order: number;
+  /** At the same `order`: session changes, then checkpoints, then the log entry. */
+  readonly rank: number;
   readonly event: StreamEvent | null;
 }
+
+const RANK = { session: 0, checkpoint: 1, log: 2 } as const;
+const before = (a: Pick<StreamItem, 'order' | 'rank'>, b: Pick<StreamItem, 'order' | 'rank'>) =>
+  a.order < b.order || (a.order === b.order && a.rank < b.rank);
 
 export interface EventsSettings {
   /** Rows read from each source per query. */
@@ -54,8 +64,9 @@ export class EventsService {
   }
 
   /**
-   * The items after `from` in time order (each source in its own order), as far as one query per
-   * source reaches; `more` when a source may hold further rows.
+   * The items after `from` in stream order (each source in its own order, interleaved by where they
+   * fall among the log's entries), as far as one query per source reaches; `more` when a source may
+   * hold further rows.
    */
   async read(from: Cursor): Promise<{ items: StreamItem[]; reached: Cursor; more: boolean }> {
     const { batch } = this.settings;
@@ -65,7 +76,7 @@ export class EventsService {
       this.checkpoints?.latest() ?? null,
     ]);
     let lists: Record<CursorSource, StreamItem[]> = {
-      log: carryTimes(log.map(logItem)),
+      log: log.map(logItem),
       session: sessions.map(sessionItem),
       checkpoint:
         checkpoint !== null && checkpoint.size > from.checkpoint
@@ -73,7 +84,8 @@ export class EventsService {
               {
                 source: 'checkpoint',
                 position: checkpoint.size,
-                at: Date.parse(checkpoint.createdAt),
+                order: checkpoint.size,
+                rank: RANK.checkpoint,
                 event: {
                   type: 'checkpoint',
                   data: { ...checkpoint, href: '/api/log/checkpoint' },
@@ -82,25 +94,23 @@ export class EventsService {
             ]
           : [],
     };
-    // A source cut short by the batch limit may hold rows up to its last one's time and beyond, so
-    // every source is taken only up to the earliest such time (the rest comes with the next read).
+    // A source cut short by the batch limit may hold rows that fall after its last one read, so
+    // every source is taken only up to the earliest such place (the rest comes with the next read).
     const full = { log: log.length >= batch, session: sessions.length >= batch } as const;
     const cuts = (['log', 'session'] as const)
       .filter((source) => full[source])
-      .map((source) => lists[source].at(-1)!.at);
+      .map((source) => lists[source].at(-1)!);
     if (cuts.length > 0) {
-      const cut = Math.min(...cuts);
-      const upToCut = Object.fromEntries(
+      const cut = cuts.reduce((a, b) => (before(b, a) ? b : a));
+      lists = Object.fromEntries(
         SOURCE_ORDER.map((source) => {
           const list = lists[source];
-          const keep = list.findIndex((item) => item.at > cut);
+          const keep = list.findIndex((item) => before(cut, item));
           return [source, keep < 0 ? list : list.slice(0, keep)];
         }),
       ) as Record<CursorSource, StreamItem[]>;
-      // Times out of order within a source could leave nothing: then take everything read.
-      if (SOURCE_ORDER.some((source) => upToCut[source].length > 0)) lists = upToCut;
     }
-    const items = mergeByTime(lists);
+    const items = mergeInOrder(lists);
     let reached = from;
     for (const item of items) reached = advance(reached, item);
     return { items, reached, more: cuts.length > 0 };
@@ -133,21 +143,8 @@ export class EventsService {
   }
 }
 
-/**
- * Entries the stream steps over (receipts, outcomes) carry no time of the service's clock: they take
- * the previous entry's, so they never hold back or hurry the entries after them.
- */
-function carryTimes(items: StreamItem[]): StreamItem[] {
-  let at = -Infinity;
-  return items.map((item) => {
-    if (item.event === null) return { ...item, at };
-    at = item.at;
-    return item;
-  });
-}
-
-/** Merges the sources by time, each kept in its own order (ties: session, log, checkpoint). */
-function mergeByTime(lists: Record<CursorSource, StreamItem[]>): StreamItem[] {
+/** Merges the sources by where their items fall among the log's entries, each kept in its own order. */
+function mergeInOrder(lists: Record<CursorSource, StreamItem[]>): StreamItem[] {
   const heads = { log: 0, session: 0, checkpoint: 0 };
   const merged: StreamItem[] = [];
   for (;;) {
@@ -155,7 +152,7 @@ function mergeByTime(lists: Record<CursorSource, StreamItem[]>): StreamItem[] {
     for (const source of SOURCE_ORDER) {
       const item = lists[source][heads[source]];
       if (item === undefined) continue;
-      if (next === undefined || item.at < lists[next][heads[next]]!.at) next = source;
+      if (next === undefined || before(item, lists[next][heads[next]]!)) next = source;
     }
     if (next === undefined) return merged;
     merged.push(lists[next][heads[next]++]!);
@@ -163,12 +160,11 @@ function mergeByTime(lists: Record<CursorSource, StreamItem[]>): StreamItem[] {
 }
 
 function logItem(row: LogEventRow): StreamItem {
-  const step = { source: 'log' as const, position: row.idx + 1 };
+  const step = { source: 'log' as const, position: row.idx + 1, order: row.idx, rank: RANK.log };
   const take = row.take;
   if (take !== null) {
     return {
       ...step,
-      at: take.receivedAt.getTime(),
       event: {
         type: 'take-accepted',
         data: {
@@ -191,11 +187,10 @@ function logItem(row: LogEventRow): StreamItem {
       },
     };
   }
-  if (row.kind !== 'key' || row.entry === null) return { ...step, at: -Infinity, event: null };
+  if (row.kind !== 'key' || row.entry === null) return { ...step, event: null };
   const entry = JSON.parse(row.entry) as SwarmEventData['member-key'];
   return {
     ...step,
-    at: Date.parse(entry.at),
     event: {
       type: 'member-key',
       data: {
@@ -214,13 +209,12 @@ function logItem(row: LogEventRow): StreamItem {
 }
 
 function sessionItem(row: SessionEventRow): StreamItem {
-  // The times the lifecycle recorded (the service's clock, as takes' receivedAt), not the row's.
-  const at = {
-    opened: row.brief?.createdAt,
-    aggregated: row.aggregatedAt,
-    published: row.publishedAt,
-  }[row.kind];
-  const step = { source: 'session' as const, position: row.seq, at: (at ?? row.at).getTime() };
+  const step = {
+    source: 'session' as const,
+    position: row.seq,
+    order: row.logNext,
+    rank: RANK.session,
+  };
   const ids = { sessionId: row.sessionId, subjectId: row.subjectId, date: row.date };
   if (row.kind === 'opened' && row.brief !== null) {
     return {

@@ -9,6 +9,8 @@ export interface SwarmSessionEventTable {
   session_id: ColumnType<string, never, never>;
   kind: ColumnType<SessionEventKind, never, never>;
   at: ColumnType<Date, never, never>;
+  /** The log's next index when the change was numbered: it follows every entry below. */
+  log_next: ColumnType<number | string, never, never>;
 }
 
 export interface EventTables {

@@ -157,6 +157,13 @@ describeEachDatabase('the Python SDK against a running server', (kind) => {
       latestVerified: true,
       signaturesVerifyHere: true,
       takeRead: true,
+      liveEvents: [
+        ['take-accepted', 1],
+        ['take-accepted', 2],
+        ['session-published', null],
+      ],
+      eventsKeepSecrets: true,
+      resumed: true,
       lateAmendment:
         '409 amendment window closed (session already aggregated); the take on file stands',
       receipt: { verified: true, codes: [] },

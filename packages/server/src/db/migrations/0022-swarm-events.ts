@@ -4,8 +4,10 @@ import type { Migration } from './index.js';
  * The event stream's ordered sources that the log does not already give (src/events): one row per
  * session change a reader is told about (a brief published = opened, aggregated, published),
  * numbered 1, 2, 3, … by triggers. Each numbering takes a transaction-level advisory lock, so the
- * numbers commit in order and a reader that has seen n never sees a smaller one appear later. Only
- * lifecycle steps write here, never a take submit.
+ * numbers commit in order and a reader that has seen n never sees a smaller one appear later. Each
+ * row also records the log's next index as it stood (`log_next`): the change came after every entry
+ * below it, which places it among the log's entries without comparing clocks. Only lifecycle steps
+ * write here, never a take submit.
  *
  * On PostgreSQL the new rows, log entries and checkpoints are announced on the data-version channel
  * every replica already listens on (payload `events.<source>:<position>`), waking each replica's
@@ -18,7 +20,8 @@ create table swarm_session_event (
   seq bigint primary key check (seq > 0),
   session_id uuid not null references swarm_session (id),
   kind text not null check (kind in ('opened', 'aggregated', 'published')),
-  at timestamptz not null default now()
+  at timestamptz not null default now(),
+  log_next bigint not null check (log_next >= 0)
 );
 create trigger swarm_session_event_append_only before update or delete or truncate on swarm_session_event
   for each statement execute function convene_refuse_change();
@@ -30,7 +33,8 @@ declare
 begin
   perform pg_advisory_xact_lock(hashtext('convene_session_event'));
   select coalesce(max(seq), 0) + 1 into next_seq from swarm_session_event;
-  insert into swarm_session_event (seq, session_id, kind) values (next_seq, p_session, p_kind);
+  insert into swarm_session_event (seq, session_id, kind, log_next)
+    values (next_seq, p_session, p_kind, convene_tlog_next());
   perform pg_notify('convene_data_version', 'events.session:' || next_seq);
 end
 $$;
