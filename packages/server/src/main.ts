@@ -93,7 +93,7 @@ async function main(): Promise<void> {
     // Each seeder leaves garbage V8 would keep until memory pressure (the analytics dataset's records
     // and their JSON text, the swarm's replayed requests): collected after each, the next one starts
     // from the steady size and the server sits at it once ready.
-    seedDemoData(context, DEMO_SEEDERS, { afterEach: collectGarbage })
+    seedDemoData(context, DEMO_SEEDERS, { afterEach: () => collectGarbage('young') })
       .then(() => {
         readiness.markReady();
         app.log.info({ ms: Math.round(performance.now() - started) }, 'demo data ready');
