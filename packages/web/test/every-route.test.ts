@@ -36,6 +36,22 @@ const SIZES = [
   { name: 'desktop', width: 1440, height: 900 },
 ] as const;
 
+/** Pages of third-party data: each says when its data is from, in a <time>, and flags stale rows. */
+const DATED = new Set([
+  '/analytics',
+  '/analytics/leaderboard',
+  '/analytics/agents',
+  '/analytics/agents/:id',
+  '/analytics/coins',
+  '/analytics/coins/:id',
+  '/analytics/vaults',
+  '/analytics/vaults/:id',
+  '/analytics/wallets',
+  '/analytics/wallets/:id',
+  '/analytics/projects',
+  '/analytics/projects/:slug',
+]);
+
 /** The route patterns declared in src/routes.ts: a new route fails this suite until visited. */
 const DECLARED: readonly string[] = SITE_PATHS;
 
@@ -158,7 +174,7 @@ describe('every route', () => {
       const { page } = watched;
       const titles = new Map<string, string>();
       const failures: string[] = [];
-      for (const { path } of visits) {
+      for (const { pattern, path } of visits) {
         watched.errors.length = 0;
         await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
         await page.waitForSelector('main h1', { timeout: 20_000 });
@@ -184,6 +200,8 @@ describe('every route', () => {
           );
         if ((await page.locator('[data-testid="disclaimer"]').count()) !== 1)
           failures.push(`${path}: no disclaimer`);
+        if (DATED.has(pattern) && (await page.locator('[data-testid="as-of"] time').count()) === 0)
+          failures.push(`${path}: no "as of" time for its data`);
         titles.set(path, await page.title());
         const name = path === '/' ? 'home' : path.slice(1).replace(/[/:]+/g, '-').slice(0, 80);
         await screenshot(page, `routes/${size.name}/${name}`);

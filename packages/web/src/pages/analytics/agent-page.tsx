@@ -6,7 +6,7 @@ import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
 import { dayToSeconds, num, usd } from '../../lib/format.js';
 import { safeHref } from '../../lib/safe-url.js';
 import { useResource } from '../../lib/use-resource.js';
-import { AnalyticsFrame, EvidenceChips, StaleMark, StatusChip } from './shared.js';
+import { AnalyticsFrame, AsOf, EvidenceChips, StatusChip } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
 import { Hash } from '../../components/hash.js';
 import { PALETTE } from '../../components/palette.js';
@@ -53,7 +53,7 @@ function AgentBody({ agent: a }: { agent: AgentDetail }) {
       <section class="card" data-testid="agent-detail">
         <h2>
           {a.name} <Chip tone={a.status === 'active' ? 'good' : 'dim'} text={a.status} />{' '}
-          <StaleMark stale={a.stale} refreshedAt={a.refreshedAt} />
+          <AsOf stale={a.stale} refreshedAt={a.refreshedAt} />
         </h2>
         <p class="muted">{a.description ?? 'No description.'}</p>
         <p class="small">

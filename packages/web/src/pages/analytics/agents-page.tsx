@@ -5,7 +5,7 @@ import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { ago, num, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
-import { AnalyticsFrame, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
+import { AnalyticsFrame, Pager, SearchBox, StaleMark, RowsAsOf, useListQuery } from './shared.js';
 
 export function AgentsPage() {
   const list = useListQuery('/analytics/agents', 'score');
@@ -19,6 +19,7 @@ export function AgentsPage() {
         {(data) => (
           <>
             <SearchBox list={list} what="agents" />
+            <RowsAsOf rows={data.agents} />
             <DataTable<AgentRow>
               testId="agents"
               server={list}

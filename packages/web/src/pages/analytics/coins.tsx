@@ -8,7 +8,16 @@ import { TimeChart } from '../../components/time-chart.js';
 import { num, pctPoints, price, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
-import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
+import {
+  AnalyticsFrame,
+  AsOf,
+  Change,
+  Pager,
+  SearchBox,
+  StaleMark,
+  RowsAsOf,
+  useListQuery,
+} from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
 import { Hash } from '../../components/hash.js';
 import { PALETTE } from '../../components/palette.js';
@@ -22,6 +31,7 @@ export function CoinsPage() {
         {(data) => (
           <>
             <SearchBox list={list} what="coins" />
+            <RowsAsOf rows={data.coins} />
             <DataTable<CoinRow>
               testId="coins"
               server={list}
@@ -116,7 +126,7 @@ function CoinBody({ coin: c }: { coin: CoinProfile }) {
     <section class="card" data-testid="coin-detail">
       <h2>
         {c.symbol} <span class="muted">{c.name}</span>{' '}
-        <StaleMark stale={c.stale} refreshedAt={c.refreshedAt} />
+        <AsOf stale={c.stale} refreshedAt={c.refreshedAt} />
       </h2>
       <p class="small muted">
         {c.chain} · <Hash value={c.contractAddress} what="contract address" />

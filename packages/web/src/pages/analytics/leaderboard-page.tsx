@@ -7,6 +7,7 @@ import { num, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import {
   AnalyticsFrame,
+  RowsAsOf,
   EvidenceChips,
   Pager,
   SearchBox,
@@ -36,6 +37,13 @@ export function LeaderboardPage() {
               <Stat label="Money in, 30 days" value={usd(data.stats.moneyIn30dUsd)} />
               <Stat label="High confidence" value={num(data.stats.highConfidenceCount)} />
             </div>
+            <RowsAsOf
+              rows={data.health.flatMap((source) =>
+                source.lastRefreshedAt === null
+                  ? []
+                  : [{ refreshedAt: source.lastRefreshedAt, stale: source.status !== 'healthy' }],
+              )}
+            />
             <p class="muted small mono">{data.formula}</p>
             <details class="card">
               <summary>Source health</summary>

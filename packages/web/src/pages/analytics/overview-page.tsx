@@ -24,8 +24,8 @@ export function OverviewPage() {
       <Async resource={overview} what="overview">
         {(o) => (
           <section class="card" data-testid="overview">
-            <p class="meta small muted">
-              refreshed <When iso={o.refreshedAt} as="ago" />{' '}
+            <p class="meta small muted" data-testid="as-of">
+              data as of <When iso={o.refreshedAt} /> (<When iso={o.refreshedAt} as="ago" />){' '}
               <StaleMark stale={o.stale} refreshedAt={o.refreshedAt} />
             </p>
             <div class="stats">

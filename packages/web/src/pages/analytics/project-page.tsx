@@ -10,7 +10,7 @@ import { safeHref } from '../../lib/safe-url.js';
 import { useResource } from '../../lib/use-resource.js';
 import { ActivityTable } from './activity-page.js';
 import { dailyChart, MONEY } from './history.js';
-import { AnalyticsFrame, StaleMark } from './shared.js';
+import { AnalyticsFrame, AsOf } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
 import { PALETTE } from '../../components/palette.js';
 
@@ -66,7 +66,7 @@ function ProjectBody({ project: p }: { project: ProjectDetail }) {
       <section class="card" data-testid="project-detail">
         <h2>
           {p.hero.name} <span class="muted small">{p.hero.category}</span>{' '}
-          <StaleMark stale={p.stale} refreshedAt={p.refreshedAt} />
+          <AsOf stale={p.stale} refreshedAt={p.refreshedAt} />
         </h2>
         {p.hero.tagline !== null ? <p class="lead">{p.hero.tagline}</p> : null}
         {p.hero.description !== null ? <p class="text-body">{p.hero.description}</p> : null}

@@ -3,7 +3,15 @@ import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
 import { usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
-import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
+import {
+  AnalyticsFrame,
+  Change,
+  Pager,
+  SearchBox,
+  StaleMark,
+  RowsAsOf,
+  useListQuery,
+} from './shared.js';
 
 export function ProjectsPage() {
   const list = useListQuery('/analytics/projects', 'revenue');
@@ -14,6 +22,7 @@ export function ProjectsPage() {
         {(data) => (
           <>
             <SearchBox list={list} what="projects" />
+            <RowsAsOf rows={data.projects} />
             <DataTable<ProjectRow>
               testId="projects"
               server={list}

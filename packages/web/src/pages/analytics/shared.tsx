@@ -3,6 +3,7 @@ import { useLocation } from 'preact-iso/router';
 import type { Evidence, EvidenceLeg, LegStatus } from '../../api/types/analytics.js';
 import { Chip } from '../../components/badges.js';
 import { SectionFrame } from '../../components/section-frame.js';
+import { When } from '../../components/when.js';
 import { pctPoints } from '../../lib/format.js';
 
 const ITEMS = [
@@ -207,4 +208,51 @@ export function Change({ value }: { value: number | null }) {
 
 export function StaleMark({ stale, refreshedAt }: { stale: boolean; refreshedAt: string }) {
   return stale ? <Chip tone="warn" text="stale" title={`last refreshed ${refreshedAt}`} /> : null;
+}
+
+/** When one record's data is from, flagged when the API says it is older than its kind's window. */
+export function AsOf({ refreshedAt, stale }: { refreshedAt: string; stale: boolean }) {
+  return (
+    <span class="as-of muted small" data-testid="as-of">
+      data as of <When iso={refreshedAt} /> <StaleMark stale={stale} refreshedAt={refreshedAt} />
+    </span>
+  );
+}
+
+/**
+ * When the rows a page shows are from: the newest refresh among them, the oldest when it differs,
+ * and how many are older than their kind's freshness window.
+ */
+export function RowsAsOf({
+  rows,
+}: {
+  rows: ReadonlyArray<{ refreshedAt: string; stale: boolean }>;
+}) {
+  if (rows.length === 0) return null;
+  const times = rows.map((row) => row.refreshedAt).sort();
+  const newest = times.at(-1)!;
+  const stale = rows.filter((row) => row.stale).length;
+  return (
+    <p class="as-of muted small" data-testid="as-of">
+      Data as of <When iso={newest} />
+      {times[0] !== newest ? (
+        <>
+          {' '}
+          (the oldest here: <When iso={times[0]} />)
+        </>
+      ) : null}
+      {stale > 0 ? (
+        <>
+          {' '}
+          <Chip
+            tone="warn"
+            text={`${stale} stale`}
+            title="older than the refresh window of their kind"
+          />
+        </>
+      ) : (
+        ' · all fresh'
+      )}
+    </p>
+  );
 }

@@ -8,7 +8,16 @@ import { TimeChart } from '../../components/time-chart.js';
 import { num, pctPoints, pctValue, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
-import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
+import {
+  AnalyticsFrame,
+  AsOf,
+  Change,
+  Pager,
+  SearchBox,
+  StaleMark,
+  RowsAsOf,
+  useListQuery,
+} from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
 import { Hash } from '../../components/hash.js';
 import { PALETTE } from '../../components/palette.js';
@@ -28,6 +37,7 @@ export function VaultsPage() {
               <Stat label="Third-party vault TVL" value={usd(data.totalTvlUsd)} />
             </div>
             <SearchBox list={list} what="vaults" />
+            <RowsAsOf rows={data.vaults} />
             <DataTable<VaultRow>
               testId="vaults"
               server={list}
@@ -120,7 +130,7 @@ function VaultBody({ vault: v }: { vault: VaultProfile }) {
     <section class="card" data-testid="vault-detail">
       <h2>
         {v.name} <span class="muted small">{v.status}</span>{' '}
-        <StaleMark stale={v.stale} refreshedAt={v.refreshedAt} />
+        <AsOf stale={v.stale} refreshedAt={v.refreshedAt} />
       </h2>
       <p class="small muted">
         {v.platform ?? '—'} · {v.chain} · {v.assetSymbol} ·{' '}

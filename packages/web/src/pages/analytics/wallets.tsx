@@ -9,7 +9,16 @@ import { TimeChart } from '../../components/time-chart.js';
 import { day, num, pctPoints, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
-import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
+import {
+  AnalyticsFrame,
+  AsOf,
+  Change,
+  Pager,
+  SearchBox,
+  StaleMark,
+  RowsAsOf,
+  useListQuery,
+} from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
 import { Hash } from '../../components/hash.js';
 
@@ -22,6 +31,7 @@ export function WalletsPage() {
         {(data) => (
           <>
             <SearchBox list={list} what="wallets" />
+            <RowsAsOf rows={data.wallets} />
             <DataTable<WalletRow>
               testId="wallets"
               server={list}
@@ -130,7 +140,7 @@ function WalletBody({ wallet: w }: { wallet: WalletProfile }) {
   return (
     <section class="card" data-testid="wallet-detail">
       <h2>
-        {w.label} <StaleMark stale={w.stale} refreshedAt={w.refreshedAt} />
+        {w.label} <AsOf stale={w.stale} refreshedAt={w.refreshedAt} />
       </h2>
       <p class="small muted mono">
         {w.chain} · {w.address}
