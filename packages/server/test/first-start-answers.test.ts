@@ -3,9 +3,9 @@
  * a fresh PostgreSQL database, `/health` and the loading page requested every 20 ms from the moment
  * it listens until it is ready, the way a load balancer's health check would. Every request must be
  * answered (the seeding never keeps one waiting), and 99 % of them within 100 ms (scaled by how far
- * the load measured here oversubscribes the cores, when the rest of the suite runs beside it): the seeders and
- * the in-process database let the event loop turn often enough (docs/decisions.md, "A first start
- * that answers"). Needs `npm run build`. The figures it prints are the README's.
+ * the load measured here oversubscribes the cores, when the rest of the suite runs beside it): the
+ * seeders and the in-process database let the event loop turn often enough (docs/decisions.md, "A
+ * first start that answers"). Needs `npm run build`. The figures it prints are the README's.
  */
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
