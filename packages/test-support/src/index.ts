@@ -6,6 +6,7 @@ export {
   createPostgresDatabase,
   POSTGRES_ADMIN_URL,
   postgresReachable,
+  templateDatabase,
   withDatabase,
   type InsiderConnection,
   type PostgresDatabase,

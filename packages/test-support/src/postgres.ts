@@ -61,17 +61,58 @@ async function asAdmin(statement: string): Promise<void> {
 }
 
 /**
- * A new, empty database on `POSTGRES_ADMIN_URL` (the server migrates it when it opens it; the
- * server's own tests migrate it through `createTestDatabase`).
+ * A new database on `POSTGRES_ADMIN_URL`: empty (the server migrates it when it opens it), or a copy
+ * of `template` (see `templateDatabase`).
  */
-export async function createPostgresDatabase(prefix = 'convene_t'): Promise<PostgresDatabase> {
+export async function createPostgresDatabase(
+  prefix = 'convene_t',
+  template?: string,
+): Promise<PostgresDatabase> {
   const name = `${prefix}_${crypto.randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  await asAdmin(`create database ${name}`);
+  await asAdmin(`create database ${name}${template === undefined ? '' : ` template ${template}`}`);
   return {
     name,
     url: withDatabase(POSTGRES_ADMIN_URL, name),
     drop: () => asAdmin(`drop database if exists ${name} with (force)`),
   };
+}
+
+/**
+ * The database named `name`, built by `build(url)` the first time any process asks (under an
+ * advisory lock, so parallel test files build it once) and kept for later runs; copying it with
+ * `createPostgresDatabase(prefix, name)` is much quicker than building a database again. `name` must
+ * change whenever what `build` does changes (e.g. a digest of the migrations in it).
+ */
+export async function templateDatabase(
+  name: string,
+  build: (url: string) => Promise<void>,
+): Promise<string> {
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [`convene:template:${name}`]);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) {
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists ${building} with (force)`);
+      await admin.query(`create database ${building}`);
+      await build(withDatabase(POSTGRES_ADMIN_URL, building));
+      // A pool's connections can outlive its end() by a moment; a copy needs none left.
+      for (let attempt = 0; ; attempt += 1) {
+        const left = await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+          [building],
+        );
+        if (left.rowCount === 0) break;
+        if (attempt === 50) throw new Error(`${building} still has connections after 5 s`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await admin.query(`alter database ${building} rename to ${name}`);
+    }
+    return name;
+  } finally {
+    await admin.end();
+  }
 }
 
 export interface InsiderConnection {

@@ -21,7 +21,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(560_000), launchBrowser()]);
-  console.info(`join test server ready in ${server.startupMs} ms (demo seeding included)`);
+  console.info(`join test server ready in ${server.startupMs} ms (demo data seeded or copied)`);
 }, 600_000);
 
 afterAll(async () => {

@@ -31,7 +31,9 @@ async function apiJson<T>(path: string): Promise<T> {
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(560_000), launchBrowser()]);
-  console.info(`member page test server ready in ${server.startupMs} ms (demo seeding included)`);
+  console.info(
+    `member page test server ready in ${server.startupMs} ms (demo data seeded or copied)`,
+  );
 }, 600_000);
 
 afterAll(async () => {

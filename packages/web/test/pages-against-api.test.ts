@@ -20,7 +20,9 @@ const SIZES = [
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(560_000), launchBrowser()]);
-  console.info(`pages-against-api server ready in ${server.startupMs} ms (demo seeding included)`);
+  console.info(
+    `pages-against-api server ready in ${server.startupMs} ms (demo data seeded or copied)`,
+  );
 }, 600_000);
 
 afterAll(async () => {

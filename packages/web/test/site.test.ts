@@ -12,7 +12,7 @@ let tab: WatchedPage;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   tab = await openPage(browser);
-  console.info(`web site test server ready in ${server.startupMs} ms (demo seeding included)`);
+  console.info(`web site test server ready in ${server.startupMs} ms (demo data seeded or copied)`);
 }, 300_000);
 
 afterAll(async () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   tab = await openPage(browser);
-  console.info(`swarm test server ready in ${server.startupMs} ms (demo seeding included)`);
+  console.info(`swarm test server ready in ${server.startupMs} ms (demo data seeded or copied)`);
   // The newest published treasury session that has takes (the demo has sessions nobody filed on).
   const list = (await (
     await fetch(

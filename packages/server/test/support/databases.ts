@@ -1,7 +1,9 @@
-import { createPostgresDatabase, postgresReachable } from '@convene/test-support';
+import { createHash } from 'node:crypto';
+import { createPostgresDatabase, postgresReachable, templateDatabase } from '@convene/test-support';
 import { describe } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { MIGRATIONS } from '../../src/db/migrations/index.js';
 import { openPglite } from '../../src/db/pglite.js';
 import { openPostgres } from '../../src/db/postgres.js';
 
@@ -33,6 +35,26 @@ async function migratedPgliteTemplate(): Promise<Blob> {
   return pgliteTemplate;
 }
 
+let postgresTemplate: Promise<string> | undefined;
+
+/** A migrated PostgreSQL database, named by a digest of the migrations, that new ones copy. */
+async function migratedPostgresTemplate(): Promise<string> {
+  postgresTemplate ??= (async () => {
+    const digest = createHash('sha256');
+    for (const migration of MIGRATIONS)
+      digest.update(migration.name).update('\0').update(migration.sql);
+    return templateDatabase(`convene_tpl_${digest.digest('hex').slice(0, 16)}`, async (url) => {
+      const database = openPostgres({ connectionString: url });
+      try {
+        await migrateToLatest(database);
+      } finally {
+        await database.close();
+      }
+    });
+  })();
+  return postgresTemplate;
+}
+
 export interface TestDatabase {
   database: Database;
   /** A connection string for PostgreSQL databases (to start a second app or a subprocess on it). */
@@ -46,9 +68,8 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     const database = await openPglite({ loadDataDir: await migratedPgliteTemplate() });
     return { database, url: undefined, destroy: () => database.close() };
   }
-  const created = await createPostgresDatabase();
+  const created = await createPostgresDatabase('convene_t', await migratedPostgresTemplate());
   const database = openPostgres({ connectionString: created.url });
-  await migrateToLatest(database);
   return {
     database,
     url: created.url,

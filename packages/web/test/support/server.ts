@@ -4,14 +4,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServerProcess } from '@convene/test-support';
+import { copyOfTemplate, demoTemplate } from './demo-template.js';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 const WEB_INDEX = join(REPO, 'packages/web/dist/index.html');
+const SERVER_DIST = join(REPO, 'packages/server/dist');
 
 export interface RunningServer {
   baseUrl: string;
   dataDir: string;
-  /** Milliseconds from spawn to the first healthy answer (mostly demo seeding). */
+  /** Milliseconds from the call to the first healthy answer (seeding or copying the demo data). */
   startupMs: number;
   logs: () => string;
   stop: () => Promise<void>;
@@ -20,7 +22,8 @@ export interface RunningServer {
 /**
  * Starts the real built server (test-support's launcher) with demo data in a fresh data directory on
  * a free port, on its own embedded database unless `env` names one (`DATABASE_URL`); ready once
- * `/health` answers 200, i.e. after demo seeding.
+ * `/health` answers 200, i.e. after demo seeding. On the embedded database the data directory starts
+ * as a copy of the suite's one seeded demo (see demo-template.ts).
  */
 export async function startServer(
   timeoutMs = 280_000,
@@ -32,18 +35,14 @@ export async function startServer(
     );
   const dataDir = await mkdtemp(join(tmpdir(), 'convene-web-test-'));
   const started = Date.now();
+  const demoEnv = { ...envWithoutDatabase(), APP_ENV: 'demo', LOG_LEVEL: 'warn' };
   try {
-    const server = await startServerProcess(
-      {
-        ...envWithoutDatabase(),
-        DATA_DIR: dataDir,
-        APP_ENV: 'demo',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      timeoutMs,
-      { untilHealthy: true, cwd: REPO },
-    );
+    if (env.DATABASE_URL === undefined)
+      await copyOfTemplate(await demoTemplate(SERVER_DIST, demoEnv, REPO), dataDir);
+    const server = await startServerProcess({ ...demoEnv, DATA_DIR: dataDir, ...env }, timeoutMs, {
+      untilHealthy: true,
+      cwd: REPO,
+    });
     return {
       baseUrl: server.baseUrl,
       dataDir,
