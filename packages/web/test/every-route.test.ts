@@ -219,6 +219,9 @@ describe('every route', () => {
               .locator(`[data-testid="${list}"] tbody tr`)
               .first()
               .evaluate((row) => row.getBoundingClientRect().top + window.scrollY);
+            console.info(
+              `${path} on a phone: chrome ${chrome.opening} px, first row at ${Math.round(top)} px`,
+            );
             if (top >= size.height)
               failures.push(`${path}: the list's first row starts ${Math.round(top)} px down`);
           }

@@ -37,8 +37,9 @@ export function ScrollRegion(props: { label: string; children: ComponentChildren
   });
   const scrolls = overflow.left || overflow.right;
   const edges = [overflow.left ? 'left' : '', overflow.right ? 'right' : ''].join(' ').trim();
+  // One element, cue and box together, wherever the box is placed (a grid cell, a flex item).
   return (
-    <>
+    <div class="scroll-frame">
       {scrolls ? (
         <p class="scroll-cue small muted" id={cueId}>
           {overflow.right ? 'Scroll sideways for more →' : '← Scroll back for the first columns'}
@@ -55,6 +56,6 @@ export function ScrollRegion(props: { label: string; children: ComponentChildren
       >
         {props.children}
       </div>
-    </>
+    </div>
   );
 }
