@@ -13,6 +13,8 @@ import {
   chartAxisProblems,
   horizontalOverflow,
   overflowingElements,
+  phoneChrome,
+  phoneLayoutProblems,
   rawDateInTitle,
   rawDateProblems,
   seriousAxeViolations,
@@ -26,9 +28,10 @@ import { startServer, type RunningServer } from './support/server.js';
  * page has its own <title> (no raw YYYY-MM-DD date in it), every chart's axes read right (no
  * clipped label, dates not times, the axis's unit on every label, a plain-number axis names its
  * unit, percentiles on a percentile axis, filled areas from zero), no visible cell or paragraph
- * prints a raw YYYY-MM-DD date (code and hashes aside), and a screenshot
- * lands in
- * test-artifacts/screenshots/.
+ * prints a raw YYYY-MM-DD date (code and hashes aside), and a screenshot lands in
+ * test-artifacts/screenshots/. On a phone, every table marks its primary column and shows it
+ * without scrolling sideways, a table box that scrolls says so, no prose is clipped, the header and
+ * section navigation stay within PHONE_CHROME_PX and the lists' first rows are on the first screen.
  */
 
 const SIZES = [
@@ -50,6 +53,19 @@ const DATED = new Set([
   '/analytics/wallets/:id',
   '/analytics/projects',
   '/analytics/projects/:slug',
+]);
+
+/**
+ * The most a phone's chrome (site header and section navigation) may take of its 844 px as a page
+ * opens, and pinned over the content once scrolled: two rows of 44 px touch targets (main, then
+ * section navigation) with their padding and rules, about an eighth of the screen.
+ */
+const PHONE_CHROME_PX = 110;
+
+/** Lists whose first row a phone reader should see without scrolling down (page → table). */
+const FIRST_ROW_ON_SCREEN = new Map([
+  ['/swarm', 'session-list'],
+  ['/analytics/agents', 'agents'],
 ]);
 
 /** The route patterns declared in src/routes.ts: a new route fails this suite until visited. */
@@ -189,6 +205,27 @@ describe('every route', () => {
             `${path}: ${overflow}px wider than the viewport: ${(await overflowingElements(page)).join(', ')}`,
           );
         for (const problem of await chartAxisProblems(page)) failures.push(`${path}: ${problem}`);
+        if (size.name === 'phone') {
+          for (const problem of await phoneLayoutProblems(page))
+            failures.push(`${path}: ${problem}`);
+          const chrome = await phoneChrome(page);
+          if (chrome.opening > PHONE_CHROME_PX || chrome.pinned > PHONE_CHROME_PX)
+            failures.push(
+              `${path}: header and section navigation take ${chrome.opening} px (${chrome.pinned} px pinned once scrolled), over ${PHONE_CHROME_PX} px`,
+            );
+          const list = FIRST_ROW_ON_SCREEN.get(pattern);
+          if (list !== undefined) {
+            const top = await page
+              .locator(`[data-testid="${list}"] tbody tr`)
+              .first()
+              .evaluate((row) => row.getBoundingClientRect().top + window.scrollY);
+            console.info(
+              `${path} on a phone: chrome ${chrome.opening} px, first row at ${Math.round(top)} px`,
+            );
+            if (top >= size.height)
+              failures.push(`${path}: the list's first row starts ${Math.round(top)} px down`);
+          }
+        }
         for (const problem of await rawDateProblems(page))
           failures.push(`${path}: raw date ${problem}`);
         const rawTitle = await rawDateInTitle(page);
@@ -309,24 +346,37 @@ describe('every route', () => {
     await watched.close();
   });
 
-  test('on a phone every main and section nav link is on screen, and the skip link leads to main', async () => {
+  test('on a phone every main and section nav link can be scrolled into view and clicked, the current one shows, and the skip link leads to main', async () => {
     const watched = await openPage(browser, SIZES[0]);
     const { page } = watched;
-    for (const path of ['/', '/analytics/agents', '/swarm']) {
+    for (const path of ['/', '/analytics/comments', '/swarm', '/join']) {
       await page.goto(`${server.baseUrl}${path}`);
       await page.waitForSelector('main h1');
-      const boxes = await page.locator('nav a').evaluateAll((links) =>
-        links.map((link) => {
-          const box = link.getBoundingClientRect();
-          return { text: link.textContent, left: box.left, right: box.right };
-        }),
-      );
-      expect(boxes.length).toBeGreaterThan(4);
-      for (const box of boxes) {
-        expect(box.left, `${path} ${box.text}`).toBeGreaterThanOrEqual(0);
-        expect(box.right, `${path} ${box.text}`).toBeLessThanOrEqual(SIZES[0].width);
+      // The navigation rows scroll sideways on a phone: the current page's link is in view as the
+      // page opens, and each of the others is reached by scrolling its row, and takes a click there.
+      for (const current of await page.locator('nav a[aria-current="page"], nav a.active').all()) {
+        const box = (await current.boundingBox())!;
+        expect(box.x, `${path}: current ${await current.textContent()}`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${path}: current`).toBeLessThanOrEqual(SIZES[0].width);
       }
+      const links = await page.locator('nav:is([aria-label="Main"], .subnav) a').all();
+      expect(links.length).toBeGreaterThan(4);
+      for (const link of links) {
+        const text = await link.textContent();
+        await link.scrollIntoViewIfNeeded();
+        const box = (await link.boundingBox())!;
+        expect(box.x, `${path} ${text}`).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${path} ${text}`).toBeLessThanOrEqual(SIZES[0].width);
+        // Actionable where it is: visible, stable, enabled and not covered by anything else.
+        await link.click({ trial: true, timeout: 5_000 });
+      }
+      expect(await horizontalOverflow(page), path).toBe(0);
     }
+    await page.goto(`${server.baseUrl}/swarm`);
+    await page.locator('nav[aria-label="Main"] a', { hasText: 'Join' }).click();
+    await page.waitForURL(/\/join$/);
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForSelector('main h1');
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
     await page.keyboard.press('Enter');

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { DASH, pct, pctValue, percentile, price, sig, usd } from '../lib/format.js';
 import type { ChartSpec } from './chart-spec.js';
-import { scrollRegion } from './scroll-region.js';
+import { ScrollRegion } from './scroll-region.js';
 import { When } from './when.js';
 
 function formatOf(kind: ChartSpec['yFormat']): (value: number | null) => string {
@@ -29,14 +29,15 @@ export function ChartDataTable({ spec }: { spec: ChartSpec }) {
         The data as a table ({spec.x.length} {spec.x.length === 1 ? 'row' : 'rows'})
       </summary>
       {open ? (
-        <div class="table-scroll" {...scrollRegion(`${spec.title}: data`)}>
+        <ScrollRegion label={`${spec.title}: data`}>
           <table class="table compact">
             <caption>{spec.title}, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Date</th>
-                {spec.series.map((s) => (
-                  <th key={s.label} scope="col" class="num">
+                {/* The first series is the one the chart is about: its primary column. */}
+                {spec.series.map((s, index) => (
+                  <th key={s.label} scope="col" class="num" data-primary={index === 0 || undefined}>
                     {s.label}
                   </th>
                 ))}
@@ -51,11 +52,11 @@ export function ChartDataTable({ spec }: { spec: ChartSpec }) {
                     <td>
                       <When iso={new Date(x * 1000).toISOString()} as="day" />
                     </td>
-                    {spec.series.map((s) => {
+                    {spec.series.map((s, index) => {
                       const value = s.values[i] ?? null;
                       const format = formatOf(s.scale === 'y2' ? spec.y2Format : spec.yFormat);
                       return (
-                        <td key={s.label} class="num">
+                        <td key={s.label} class="num" data-primary={index === 0 || undefined}>
                           {value === null ? DASH : format(value)}
                         </td>
                       );
@@ -64,7 +65,7 @@ export function ChartDataTable({ spec }: { spec: ChartSpec }) {
                 ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
     </details>
   );

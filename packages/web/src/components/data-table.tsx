@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { scrollRegion } from './scroll-region.js';
+import { ScrollRegion } from './scroll-region.js';
 
 export interface Column<T> {
   label: string;
@@ -13,6 +13,11 @@ export interface Column<T> {
   title?: string;
   /** Left out of the phone layout (sparklines, secondary detail). */
   hideOnPhone?: boolean;
+  /**
+   * The value a row exists for: kept on screen on a phone (`data-primary`). Every table has one;
+   * while the list is sorted by another column than its first, that column stands in for it.
+   */
+  primary?: true;
 }
 
 /** A table with optional click-to-sort columns; wide tables scroll inside their card on phones. */
@@ -48,8 +53,19 @@ export function DataTable<T>(props: {
     });
   }
   if (props.rows.length === 0) return <p class="muted">{props.empty ?? 'Nothing to show yet.'}</p>;
+  const sortedIndex =
+    props.server !== undefined
+      ? props.columns.findIndex((column) => column.sortKey === props.server?.sort)
+      : (sortBy?.index ?? -1);
+  // A reader who sorts by a column came for its values: it is kept on screen instead.
+  const primaryIndex =
+    sortedIndex > 0 ? sortedIndex : props.columns.findIndex((column) => column.primary === true);
+  const cellProps = (column: Column<T>, index: number) => ({
+    class: `${column.numeric === true ? 'num' : ''} ${column.hideOnPhone === true && index !== primaryIndex ? 'hide-phone' : ''}`,
+    'data-primary': index === primaryIndex ? '' : undefined,
+  });
   return (
-    <div class="table-scroll" {...scrollRegion(props.caption ?? props.label ?? 'Table')}>
+    <ScrollRegion label={props.caption ?? props.label ?? 'Table'}>
       <table
         class={`table compact ${props.cards === true ? 'cards' : ''}`}
         data-testid={props.testId}
@@ -72,7 +88,7 @@ export function DataTable<T>(props: {
                 return (
                   <th
                     key={column.label}
-                    class={`${column.numeric === true ? 'num' : ''} ${column.hideOnPhone === true ? 'hide-phone' : ''}`}
+                    {...cellProps(column, index)}
                     title={column.title}
                     aria-sort={active ? ariaSort(server.order === 'desc') : 'none'}
                   >
@@ -87,7 +103,7 @@ export function DataTable<T>(props: {
               return (
                 <th
                   key={column.label}
-                  class={`${column.numeric === true ? 'num' : ''} ${column.hideOnPhone === true ? 'hide-phone' : ''}`}
+                  {...cellProps(column, index)}
                   title={column.title}
                   aria-sort={
                     !sortable
@@ -122,12 +138,8 @@ export function DataTable<T>(props: {
         <tbody>
           {rows.map((row) => (
             <tr key={props.rowKey(row)}>
-              {props.columns.map((column) => (
-                <td
-                  key={column.label}
-                  data-label={column.label}
-                  class={`${column.numeric === true ? 'num' : ''} ${column.hideOnPhone === true ? 'hide-phone' : ''}`}
-                >
+              {props.columns.map((column, index) => (
+                <td key={column.label} data-label={column.label} {...cellProps(column, index)}>
                   {column.render(row)}
                 </td>
               ))}
@@ -135,7 +147,7 @@ export function DataTable<T>(props: {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -1,5 +1,6 @@
-import type { ComponentChildren } from 'preact';
+import type { ComponentChildren, RefObject } from 'preact';
 import { useLocation } from 'preact-iso/router';
+import { useEffect, useRef } from 'preact/hooks';
 import type { Health } from '../api/types/treasury.js';
 import { useDocumentTitle } from '../lib/document-title.js';
 import { useResource } from '../lib/use-resource.js';
@@ -18,6 +19,20 @@ const NAV = [
 ];
 
 type HealthResource = ReturnType<typeof useResource<Health>>;
+
+/**
+ * On a phone a navigation row scrolls sideways: the current page's link is brought into the row, so
+ * the reader sees where they are (Join, the last item, would otherwise open off screen).
+ */
+function useCurrentLinkInView(nav: RefObject<HTMLElement | null>, path: string) {
+  useEffect(() => {
+    const row = nav.current;
+    const current = row === null ? null : row.querySelector('a.active');
+    if (row === null || current === null) return;
+    const past = current.getBoundingClientRect().right - row.getBoundingClientRect().right;
+    if (past > 0) row.scrollLeft += past + 24;
+  }, [nav, path]);
+}
 
 /**
  * Shown on every page unless /health says this is the production deployment. It fails closed: when
@@ -61,6 +76,8 @@ function Disclaimer({ health }: { health: HealthResource }) {
 export function Layout(props: { children: ComponentChildren }) {
   const { path } = useLocation();
   const health = useResource<Health>('/health');
+  const nav = useRef<HTMLElement>(null);
+  useCurrentLinkInView(nav, path);
   return (
     <>
       <a class="skip-link" href="#main">
@@ -71,7 +88,7 @@ export function Layout(props: { children: ComponentChildren }) {
         <a class="brand" href="/">
           Convene
         </a>
-        <nav aria-label="Main">
+        <nav aria-label="Main" ref={nav}>
           {NAV.map((item) => (
             <a
               key={item.href}
@@ -126,8 +143,10 @@ export function PageHeader(props: {
 
 export function SubNav(props: { items: readonly { href: string; label: string }[] }) {
   const { path } = useLocation();
+  const nav = useRef<HTMLElement>(null);
+  useCurrentLinkInView(nav, path);
   return (
-    <nav class="subnav" aria-label="Section">
+    <nav class="subnav" aria-label="Section" ref={nav}>
       {props.items.map((item) => {
         const active =
           item.href === path || (item.href !== props.items[0]?.href && path.startsWith(item.href));

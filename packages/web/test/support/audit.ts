@@ -189,3 +189,128 @@ export async function rawDateProblems(page: Page): Promise<string[]> {
     return [...new Set(out)].slice(0, 10);
   }, RAW_DATE.source);
 }
+
+/**
+ * What a phone reader would miss without scrolling sideways (run at 390 px): a rendered table that
+ * marks no primary column (`data-primary`, the value a row exists for); a primary cell that is
+ * hidden, or not wholly inside its scrolling box and the viewport before the box is scrolled; a
+ * `.table-scroll` box wider inside than out without a visible cue that says so (a visible element
+ * named by its `aria-describedby` that mentions scrolling), or a cue on a box that fits; and prose
+ * (paragraphs, list items, captions, summaries…) clipped by its own overflow, cut off with an
+ * ellipsis or cut by the edge of a box it sits in.
+ */
+export async function phoneLayoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const viewport = document.documentElement.clientWidth;
+    const shown = (element: Element) =>
+      element.checkVisibility() && element.closest('details:not([open]) > :not(summary)') === null;
+    const nameOf = (element: Element) =>
+      element.closest('table')?.getAttribute('data-testid') ??
+      element.closest('[aria-label]')?.getAttribute('aria-label') ??
+      element.closest('[data-testid]')?.getAttribute('data-testid') ??
+      element.tagName.toLowerCase();
+    const text = (element: Element) =>
+      (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 60);
+    /** The inner edges of the nearest box that clips its content (the viewport when none). */
+    const clipOf = (element: Element) => {
+      for (let up = element.parentElement; up !== null; up = up.parentElement) {
+        if (up === document.body || up === document.documentElement) break;
+        if (getComputedStyle(up).overflowX === 'visible') continue;
+        const box = up.getBoundingClientRect();
+        const left = box.left + up.clientLeft;
+        return { left, right: Math.min(left + up.clientWidth, viewport) };
+      }
+      return { left: 0, right: viewport };
+    };
+
+    // uPlot draws its legend as a table: part of the chart, not a data table.
+    for (const table of Array.from(document.querySelectorAll('main table:not(.u-legend)'))) {
+      if (!shown(table)) continue;
+      if (table.querySelector('td[data-primary], th[data-primary]') === null)
+        out.push(`table "${nameOf(table)}" marks no primary column (data-primary)`);
+      for (const cell of Array.from(table.querySelectorAll('td[data-primary]'))) {
+        const box = cell.getBoundingClientRect();
+        const column = cell.getAttribute('data-label') ?? 'primary';
+        if (!cell.checkVisibility() || box.width === 0) {
+          out.push(`table "${nameOf(table)}": its ${column} column is hidden on a phone`);
+          break;
+        }
+        const clip = clipOf(cell);
+        if (box.left < clip.left - 1 || box.right > clip.right + 1) {
+          out.push(
+            `table "${nameOf(table)}": ${column} "${text(cell)}" at ${Math.round(box.left)}–${Math.round(box.right)} px, off its box (${Math.round(clip.left)}–${Math.round(clip.right)} px) until scrolled`,
+          );
+          break;
+        }
+      }
+    }
+
+    for (const scroller of Array.from(document.querySelectorAll('main .table-scroll'))) {
+      if (!shown(scroller)) continue;
+      const overflows = scroller.scrollWidth > scroller.clientWidth + 1;
+      const cue = (scroller.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => (id === '' ? null : document.getElementById(id)))
+        .find(
+          (element) =>
+            element != null && shown(element) && /scroll/i.test(element.textContent ?? ''),
+        );
+      if (overflows && cue === undefined)
+        out.push(
+          `"${nameOf(scroller)}" scrolls sideways (${scroller.scrollWidth} px in ${scroller.clientWidth} px) without a visible cue`,
+        );
+      if (!overflows && cue !== undefined)
+        out.push(`"${nameOf(scroller)}" fits but shows a scroll cue`);
+    }
+
+    const proseTags = 'p, li, dd, blockquote, caption, figcaption, summary, .lead, .notice';
+    for (const element of Array.from(document.querySelectorAll('main *'))) {
+      const style = getComputedStyle(element);
+      // Text cut to a few lines or to an ellipsis is clipped prose wherever it is.
+      const shortened = style.textOverflow === 'ellipsis' || style.webkitLineClamp !== 'none';
+      if (!shortened && !element.matches(proseTags)) continue;
+      if (!shown(element) || element.closest('pre, code, .mono') !== null) continue;
+      const hides = style.overflowX !== 'visible' || style.overflowY !== 'visible';
+      const clipped =
+        shortened ||
+        (hides &&
+          (element.scrollWidth > element.clientWidth + 1 ||
+            element.scrollHeight > element.clientHeight + 1));
+      const box = element.getBoundingClientRect();
+      const clip = clipOf(element);
+      if (clipped) out.push(`<${element.tagName.toLowerCase()}> "${text(element)}" is clipped`);
+      else if (box.width > 0 && (box.right > clip.right + 1 || box.left < clip.left - 1))
+        out.push(
+          `<${element.tagName.toLowerCase()}> "${text(element)}" runs to ${Math.round(box.right)} px, cut at ${Math.round(clip.right)} px`,
+        );
+    }
+    return [...new Set(out)];
+  });
+}
+
+/**
+ * The page's chrome on a phone: the height of the site header and the section navigation as the
+ * page opens, and the height that stays pinned over the content once the reader has scrolled.
+ */
+export async function phoneChrome(page: Page): Promise<{ opening: number; pinned: number }> {
+  return page.evaluate(async () => {
+    const parts = ['.site-header', 'nav[aria-label="Section"]'].flatMap((selector) =>
+      Array.from(document.querySelectorAll(selector)),
+    );
+    const opening = parts.reduce((sum, part) => sum + part.getBoundingClientRect().height, 0);
+    window.scrollTo(0, 600);
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    let pinned = 0;
+    for (const element of Array.from(document.querySelectorAll('body *'))) {
+      const position = getComputedStyle(element).position;
+      if (position !== 'sticky' && position !== 'fixed') continue;
+      const box = element.getBoundingClientRect();
+      // Pinned chrome sits at the top of the screen over the content; a sticky table cell does not.
+      if (box.top <= 1 && box.bottom > 0 && element.closest('main table') === null)
+        pinned = Math.max(pinned, box.bottom);
+    }
+    window.scrollTo(0, 0);
+    return { opening: Math.round(opening), pinned: Math.round(pinned) };
+  });
+}

@@ -22,7 +22,7 @@ export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
             e.agent ? <a href={`/analytics/agents/${e.agent.id}`}>{e.agent.name}</a> : '—',
         },
         { label: 'Summary', render: (e) => e.summary },
-        { label: 'Amount', numeric: true, render: (e) => usd(e.amountUsd) },
+        { label: 'Amount', primary: true, numeric: true, render: (e) => usd(e.amountUsd) },
         {
           label: 'Tx',
           render: (e) => (

@@ -39,6 +39,7 @@ export function AgentsPage() {
                 { label: 'Protocol', render: (r) => r.protocol ?? '—' },
                 {
                   label: 'Score',
+                  primary: true,
                   numeric: true,
                   render: (r) => num(r.score),
                   sortKey: 'score',

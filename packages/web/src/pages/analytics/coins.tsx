@@ -52,6 +52,7 @@ export function CoinsPage() {
                 { label: 'Chain', render: (r) => r.chain },
                 {
                   label: 'Price',
+                  primary: true,
                   numeric: true,
                   render: (r) => price(r.priceUsd),
                 },

@@ -73,6 +73,7 @@ export function LeaderboardPage() {
                 { label: 'Protocol', render: (r) => r.protocol ?? '—' },
                 {
                   label: 'Signal',
+                  primary: true,
                   numeric: true,
                   render: (r) => num(r.signalScore),
                 },

@@ -122,6 +122,7 @@ export function OverviewPage() {
                   },
                   {
                     label: 'Balance / TVL',
+                    primary: true,
                     numeric: true,
                     render: (r) => usd(r.balanceOrTvlUsd),
                     sortKey: 'balance',

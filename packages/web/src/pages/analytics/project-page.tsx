@@ -111,7 +111,12 @@ function ProjectBody({ project: p }: { project: ProjectDetail }) {
           columns={[
             { label: 'Agent', render: (a) => <a href={`/analytics/agents/${a.id}`}>{a.name}</a> },
             { label: 'Protocol', render: (a) => a.protocol ?? '—' },
-            { label: 'Revenue 30d', numeric: true, render: (a) => usd(a.revenue30dUsd) },
+            {
+              label: 'Revenue 30d',
+              primary: true,
+              numeric: true,
+              render: (a) => usd(a.revenue30dUsd),
+            },
             { label: 'Wallet', numeric: true, render: (a) => usd(a.walletBalanceUsd) },
             { label: 'Status', render: (a) => a.status },
           ]}

@@ -46,6 +46,7 @@ export function ProjectsPage() {
                 },
                 {
                   label: 'Revenue 30d',
+                  primary: true,
                   numeric: true,
                   render: (r) => usd(r.revenue30dUsd),
                   sortKey: 'revenue',

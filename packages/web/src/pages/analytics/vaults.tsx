@@ -58,6 +58,7 @@ export function VaultsPage() {
                 { label: 'Platform', render: (r) => `${r.platform ?? '—'} · ${r.chain}` },
                 {
                   label: 'TVL',
+                  primary: true,
                   numeric: true,
                   render: (r) => usd(r.tvlUsd),
                   sortKey: 'tvl',

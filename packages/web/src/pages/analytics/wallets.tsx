@@ -54,6 +54,7 @@ export function WalletsPage() {
                 { label: 'Chain', render: (r) => r.chain },
                 {
                   label: 'Balance',
+                  primary: true,
                   numeric: true,
                   render: (r) => usd(r.balanceUsd),
                   sortKey: 'balance',
@@ -169,6 +170,7 @@ function WalletBody({ wallet: w }: { wallet: WalletProfile }) {
           { label: 'Amount', numeric: true, render: (h) => num(h.amount) },
           {
             label: 'Value',
+            primary: true,
             numeric: true,
             render: (h) => usd(h.valueUsd),
             sort: (h) => h.valueUsd,

@@ -290,7 +290,7 @@ function RecentEntries(props: { size: number; path: string; before: string | und
             columns={[
               { label: 'Index', render: (row) => count(row.index), numeric: true },
               { label: 'Kind', render: (row) => row.kind },
-              { label: 'Of', render: (row) => <EntrySubject row={row} /> },
+              { label: 'Of', primary: true, render: (row) => <EntrySubject row={row} /> },
               { label: 'Leaf hash', render: (row) => <span class="mono">{row.leafHash}</span> },
             ]}
           />

@@ -2,7 +2,7 @@ import { useMemo } from 'preact/hooks';
 import type { Backtest, RegimeLatest } from '../../api/types/regime.js';
 import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
 import { dayToSeconds, num, pct } from '../../lib/format.js';
-import { scrollRegion } from '../../components/scroll-region.js';
+import { ScrollRegion } from '../../components/scroll-region.js';
 import { PALETTE } from '../../components/palette.js';
 
 const STRATEGY_COLOURS: Record<string, string> = {
@@ -51,14 +51,16 @@ export function Backtests({ latest }: { latest: RegimeLatest }) {
         Risky / half / cash by regime bucket with trading costs, against holding. In-sample and
         out-of-sample CAGR are shown separately.
       </p>
-      <div class="table-scroll" {...scrollRegion('Backtests')}>
+      <ScrollRegion label="Backtests">
         <table class="table compact">
           <thead>
             <tr>
               <th>Portfolio</th>
               <th>Strategy</th>
               <th class="num">×</th>
-              <th class="num">CAGR</th>
+              <th class="num" data-primary>
+                CAGR
+              </th>
               <th class="num">In-sample</th>
               <th class="num">Out-of-sample</th>
               <th class="num">Sharpe</th>
@@ -72,7 +74,9 @@ export function Backtests({ latest }: { latest: RegimeLatest }) {
                 <td>{b.portfolio}</td>
                 <td>{b.strategy}</td>
                 <td class="num">{num(b.finalMultiple)}</td>
-                <td class="num">{pct(b.cagr)}</td>
+                <td class="num" data-primary>
+                  {pct(b.cagr)}
+                </td>
                 <td class="num">{pct(b.cagrInSample)}</td>
                 <td class="num">{pct(b.cagrOutOfSample)}</td>
                 <td class="num">{num(b.sharpe)}</td>
@@ -82,7 +86,7 @@ export function Backtests({ latest }: { latest: RegimeLatest }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <div class="grid-2">
         {charts.map(([portfolio, spec]) => (
           <TimeChart key={portfolio} spec={spec} />

@@ -1,5 +1,5 @@
 import type { CorrelationCell, RegimeLatest } from '../../api/types/regime.js';
-import { scrollRegion } from '../../components/scroll-region.js';
+import { ScrollRegion } from '../../components/scroll-region.js';
 import { coefficient } from '../../lib/format.js';
 
 const COLUMNS = [
@@ -9,16 +9,19 @@ const COLUMNS = [
   { key: 'concurrent', label: 'same day' },
 ] as const;
 
-function Cell({ cell }: { cell: CorrelationCell }) {
+/** The forward 30-day ρ is the table's primary column: the nearest horizon a reader acts on. */
+const PRIMARY = 'forward30d';
+
+function Cell({ cell, primary }: { cell: CorrelationCell; primary: boolean }) {
   if (cell.rho === null)
     return (
-      <td class="num muted" title={`n = ${cell.n} (too few)`}>
+      <td class="num muted" title={`n = ${cell.n} (too few)`} data-primary={primary || undefined}>
         —
       </td>
     );
   const tone = cell.rho >= 0.15 ? 'rho-pos' : cell.rho <= -0.15 ? 'rho-neg' : 'muted';
   return (
-    <td class={`num ${tone}`} title={`n = ${cell.n}`}>
+    <td class={`num ${tone}`} title={`n = ${cell.n}`} data-primary={primary || undefined}>
       {coefficient(cell.rho)}
     </td>
   );
@@ -35,14 +38,14 @@ export function Correlations({ latest }: { latest: RegimeLatest }) {
         log price. Cyan when ρ ≥ 0.15, amber when ρ ≤ −0.15. Price-derived indicators inflate the
         same-day measure.
       </p>
-      <div class="table-scroll" {...scrollRegion('Correlations')}>
+      <ScrollRegion label="Correlations">
         <table class="table compact">
           <thead>
             <tr>
               <th>Index</th>
               <th>Asset</th>
               {COLUMNS.map((c) => (
-                <th class="num" key={c.key}>
+                <th class="num" key={c.key} data-primary={c.key === PRIMARY || undefined}>
                   {c.label}
                 </th>
               ))}
@@ -58,7 +61,7 @@ export function Correlations({ latest }: { latest: RegimeLatest }) {
                     <td>{index}</td>
                     <td>{asset.toUpperCase()}</td>
                     {COLUMNS.map((c) => (
-                      <Cell key={c.key} cell={row[c.key]} />
+                      <Cell key={c.key} cell={row[c.key]} primary={c.key === PRIMARY} />
                     ))}
                   </tr>
                 );
@@ -66,7 +69,7 @@ export function Correlations({ latest }: { latest: RegimeLatest }) {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

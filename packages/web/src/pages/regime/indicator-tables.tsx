@@ -2,7 +2,7 @@ import type { IndicatorReading, RegimeLatest } from '../../api/types/regime.js';
 import { Chip } from '../../components/badges.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { indicatorValue, measured, pct, percentile, transformLabel } from '../../lib/format.js';
-import { scrollRegion } from '../../components/scroll-region.js';
+import { ScrollRegion } from '../../components/scroll-region.js';
 
 const PANEL_TITLES: Record<string, string> = {
   macro: 'Macro panel',
@@ -44,15 +44,22 @@ export function IndicatorTables({ latest }: { latest: RegimeLatest }) {
       {panels.map((panel) => (
         <section class="card" key={panel} data-testid={`indicators-${panel}`}>
           <h2>{PANEL_TITLES[panel] ?? panel}</h2>
-          <div class="table-scroll" {...scrollRegion(`${PANEL_TITLES[panel] ?? panel} indicators`)}>
+          <ScrollRegion label={`${PANEL_TITLES[panel] ?? panel} indicators`}>
             <table class="table compact">
               <thead>
                 <tr>
                   <th>Indicator</th>
-                  <th title="signed percentile at each of the last 24 month ends">
+                  <th
+                    class="hide-phone"
+                    title="signed percentile at each of the last 24 month ends"
+                  >
                     24-month trend
                   </th>
-                  <th class="num" title="the value the classifier ranks: the transformed series">
+                  <th
+                    class="num"
+                    title="the value the classifier ranks: the transformed series"
+                    data-primary
+                  >
                     Value used
                   </th>
                   <th class="num" title="percentile, signed so that high = risk-on">
@@ -81,14 +88,19 @@ export function IndicatorTables({ latest }: { latest: RegimeLatest }) {
                           {i.sign > 0 ? '+1' : '−1'}
                         </div>
                       </td>
-                      <td>
+                      <td class="hide-phone">
                         <Sparkline
                           values={i.sparkline.map((p) => p.value)}
                           domain={[0, 1]}
                           label={`${i.name} trend`}
                         />
                       </td>
-                      <td class="num" data-testid="indicator-value" data-indicator={i.id}>
+                      <td
+                        class="num"
+                        data-testid="indicator-value"
+                        data-indicator={i.id}
+                        data-primary
+                      >
                         <div>{indicatorValue(i.transformedValue, i.transform, i.unit)}</div>
                         <div class="muted small" title={`last raw observation ${i.rawDate ?? ''}`}>
                           {transformLabel(i.transform)}
@@ -109,7 +121,7 @@ export function IndicatorTables({ latest }: { latest: RegimeLatest }) {
                   ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       ))}
     </>

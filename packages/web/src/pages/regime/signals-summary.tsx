@@ -3,7 +3,7 @@ import { Async } from '../../components/async-view.js';
 import { GaugeBar } from '../../components/badges.js';
 import { measured, num, percentile } from '../../lib/format.js';
 import type { Resource } from '../../lib/use-resource.js';
-import { scrollRegion } from '../../components/scroll-region.js';
+import { ScrollRegion } from '../../components/scroll-region.js';
 
 type SignalResource = Resource<ResearchSignalSummary> & { reload: () => void };
 
@@ -33,14 +33,14 @@ export function SignalsLine(props: {
 
 export function GaugeTable({ gauges, signal }: { gauges: Gauge[]; signal: ResearchSignalSummary }) {
   return (
-    <div class="table-scroll" {...scrollRegion(`${signal.payload.title} gauges`)}>
+    <ScrollRegion label={`${signal.payload.title} gauges`}>
       <table class="table compact">
         <thead>
           <tr>
             <th>Gauge</th>
             <th class="num">Value</th>
             <th>Percentile</th>
-            <th>Read</th>
+            <th data-primary>Read</th>
             <th class="num">8y median</th>
           </tr>
         </thead>
@@ -66,14 +66,14 @@ export function GaugeTable({ gauges, signal }: { gauges: Gauge[]; signal: Resear
                     <span class="small">{percentile(g.percentile)}</span>
                   </div>
                 </td>
-                <td>{g.read ?? '—'}</td>
+                <td data-primary>{g.read ?? '—'}</td>
                 <td class="num">{measured(note?.median8y ?? null, unit)}</td>
               </tr>
             );
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -3,7 +3,7 @@ import type { Headline } from './signed-headline.js';
 import { STANCES } from '../../api/types/swarm.js';
 import { Stat } from '../../components/badges.js';
 import { num, pct } from '../../lib/format.js';
-import { scrollRegion } from '../../components/scroll-region.js';
+import { ScrollRegion } from '../../components/scroll-region.js';
 
 export function Histogram({ stances }: { stances: Record<string, number> }) {
   const max = Math.max(1, ...STANCES.map((s) => stances[s] ?? 0));
@@ -136,7 +136,7 @@ export function RecommendationPanel({ headline }: { headline: Headline }) {
         <p class="not-verified small">✗ stance counts not verified</p>
       ) : null}
       {figures.weights.length > 0 ? (
-        <div class="table-scroll" {...scrollRegion('Recommendation vector')}>
+        <ScrollRegion label="Recommendation vector">
           <table class="table compact" data-testid="recommendation-vector">
             <caption>
               Recommendation vector (unweighted mean of normalised weights)
@@ -146,7 +146,9 @@ export function RecommendationPanel({ headline }: { headline: Headline }) {
               {figures.weights.map((w) => (
                 <tr key={w.bucket}>
                   <td>{w.bucket}</td>
-                  <td class="num">{pct(w.weight)}</td>
+                  <td class="num" data-primary>
+                    {pct(w.weight)}
+                  </td>
                   <td>
                     <span class="compare-bar">
                       <span class="bar money" style={{ width: `${w.weight * 100}%` }} />
@@ -156,7 +158,7 @@ export function RecommendationPanel({ headline }: { headline: Headline }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : (
         <p class="muted small">No take carried bucket weights.</p>
       )}
@@ -193,7 +195,7 @@ export function DisagreementPanel({
         <p class="muted">All counted takes share one stance.</p>
       )}
       {map.buckets.length > 0 ? (
-        <div class="table-scroll" {...scrollRegion('Weight dispersion per bucket')}>
+        <ScrollRegion label="Weight dispersion per bucket">
           <table class="table compact">
             <caption>Weight dispersion per bucket (min to max across members)</caption>
             <tbody>
@@ -211,14 +213,14 @@ export function DisagreementPanel({
                       />
                     </span>
                   </td>
-                  <td class="num small">
+                  <td class="num small" data-primary>
                     {pct(b.min)}–{pct(b.max)} · σ {pct(b.stdev)}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
     </div>
   );

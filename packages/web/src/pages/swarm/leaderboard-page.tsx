@@ -102,7 +102,12 @@ function Board({ data }: { data: TrackRecordBoard }) {
               hideOnPhone: true,
               render: (m) => pct(m.participation, 0),
             },
-            { label: 'Brier (rank)', numeric: true, render: (m) => num(m.rankingBrier, 3) },
+            {
+              label: 'Brier (rank)',
+              primary: true,
+              numeric: true,
+              render: (m) => num(m.rankingBrier, 3),
+            },
             {
               label: 'Brier',
               sortKey: 'brier',

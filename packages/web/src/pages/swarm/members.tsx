@@ -43,6 +43,7 @@ export function MembersPage() {
               columns={[
                 {
                   label: 'Member',
+                  primary: true,
                   render: (m) => (
                     <>
                       <a href={`/swarm/members/${m.handle}`}>{m.displayName}</a>{' '}
@@ -253,7 +254,7 @@ function MemberTakesTable(props: {
             ),
             sort: (t) => t.receivedAt,
           },
-          { label: 'Stance', render: (t) => <StanceChip stance={t.stance} /> },
+          { label: 'Stance', primary: true, render: (t) => <StanceChip stance={t.stance} /> },
           {
             label: 'Confidence',
             numeric: true,

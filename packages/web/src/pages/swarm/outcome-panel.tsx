@@ -112,6 +112,7 @@ function HorizonOutcome({ outcome: o }: { outcome: SessionOutcome }) {
           },
           {
             label: 'Return',
+            primary: true,
             numeric: true,
             render: (l) => (l.return === null ? label(l.missing ?? '') : pctChange(l.return, 2)),
           },
@@ -135,7 +136,7 @@ function HorizonOutcome({ outcome: o }: { outcome: SessionOutcome }) {
               render: (t) => <a href={`/swarm/members/${t.memberId}`}>@{t.handle ?? t.memberId}</a>,
             },
             { label: 'Forecast', numeric: true, render: (t) => pct(t.probability, 0) },
-            { label: 'Brier', numeric: true, render: (t) => num(t.brier, 3) },
+            { label: 'Brier', primary: true, numeric: true, render: (t) => num(t.brier, 3) },
             {
               label: 'Over reference',
               numeric: true,

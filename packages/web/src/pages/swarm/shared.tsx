@@ -49,11 +49,18 @@ export function sessionColumns(list: 'all subjects' | 'one subject'): Column<Ses
       numeric: true,
       render: (s) => (s.quorum ? pct(s.quorum.participation, 0) : '—'),
     },
-    { label: 'Score', numeric: true, render: (s) => num(s.recommendation?.score ?? null) },
+    {
+      label: 'Score',
+      primary: true,
+      numeric: true,
+      render: (s) => num(s.recommendation?.score ?? null),
+    },
     list === 'all subjects'
       ? {
           label: 'Rationale',
-          render: (s) => <span class="small clamp-phone">{s.rationale ?? ''}</span>,
+          // Prose is never cut short: on a phone it is read on the session's page.
+          hideOnPhone: true,
+          render: (s) => <span class="small">{s.rationale ?? ''}</span>,
         }
       : { label: 'Drift', numeric: true, render: (s) => pct(s.recommendation?.drift ?? null) },
   ];

@@ -1,6 +1,6 @@
 import { When } from '../../components/when.js';
 import type { ReferenceAllocation, SessionDetail, SubjectSnapshot } from '../../api/types/swarm.js';
-import { scrollRegion } from '../../components/scroll-region.js';
+import { ScrollRegion } from '../../components/scroll-region.js';
 import { DRIFT_ALERT, DASH, gapPoints, label, pct, sig, usd } from '../../lib/format.js';
 import { Hash } from '../../components/hash.js';
 
@@ -16,7 +16,7 @@ export function SnapshotTable({ snapshot }: { snapshot: SubjectSnapshot }) {
       {snapshot.holdings.length === 0 ? (
         <p class="muted">The snapshot holds no positions.</p>
       ) : (
-        <div class="table-scroll" {...scrollRegion('Holdings snapshot')}>
+        <ScrollRegion label="Holdings snapshot">
           <table class="table compact" data-testid="snapshot-holdings">
             <caption>
               Holdings at <When iso={snapshot.takenAt} />
@@ -28,7 +28,7 @@ export function SnapshotTable({ snapshot }: { snapshot: SubjectSnapshot }) {
                 <th scope="col" class="num">
                   Amount
                 </th>
-                <th scope="col" class="num">
+                <th scope="col" class="num" data-primary>
                   Value
                 </th>
                 <th scope="col" class="num">
@@ -45,7 +45,9 @@ export function SnapshotTable({ snapshot }: { snapshot: SubjectSnapshot }) {
                   <td>{h.asset}</td>
                   <td>{h.bucket === null ? DASH : label(h.bucket)}</td>
                   <td class="num">{sig(h.amount)}</td>
-                  <td class="num">{usd(h.valueUsd)}</td>
+                  <td class="num" data-primary>
+                    {usd(h.valueUsd)}
+                  </td>
                   <td class="num">{pct(h.share)}</td>
                   <td class="hide-phone small">
                     <Hash value={h.wallet} what="wallet address" />
@@ -54,7 +56,7 @@ export function SnapshotTable({ snapshot }: { snapshot: SubjectSnapshot }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
       {snapshot.notable.length > 0 ? (
         <ul class="small">
@@ -120,7 +122,7 @@ export function BucketComparison(props: {
   if (rows.length === 0)
     return <p class="muted">No targets, holdings or bucket weights to compare for this session.</p>;
   return (
-    <div class="table-scroll" {...scrollRegion('Target, actual, recommended and gap per bucket')}>
+    <ScrollRegion label="Target, actual, recommended and gap per bucket">
       <table class="table compact" data-testid="bucket-comparison">
         <caption>
           Per bucket: the target the brief carried
@@ -137,10 +139,11 @@ export function BucketComparison(props: {
             <th scope="col" class="num">
               Actual
             </th>
-            <th scope="col" class="num">
+            {/* On a phone the recommended weights are read in the recommendation vector above. */}
+            <th scope="col" class="num hide-phone">
               Recommended
             </th>
-            <th scope="col" class="num">
+            <th scope="col" class="num" data-primary>
               Gap
             </th>
           </tr>
@@ -151,8 +154,8 @@ export function BucketComparison(props: {
               <td>{label(row.bucket)}</td>
               <td class="num">{pct(row.target)}</td>
               <td class="num">{pct(row.actual)}</td>
-              <td class="num">{pct(row.recommended)}</td>
-              <td class={`num ${row.drift ? 'attention' : ''}`}>
+              <td class="num hide-phone">{pct(row.recommended)}</td>
+              <td class={`num ${row.drift ? 'attention' : ''}`} data-primary>
                 {gapPoints(row.gap)}
                 {row.drift ? ' ⚠ drift' : ''}
               </td>
@@ -160,7 +163,7 @@ export function BucketComparison(props: {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

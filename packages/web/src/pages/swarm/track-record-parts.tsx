@@ -126,7 +126,12 @@ export function CalibrationChart({ record }: { record: MemberRecord }) {
             { label: 'Forecast', render: (b) => `${pct(b.from, 0)}–${pct(b.to, 0)}` },
             { label: 'Takes', numeric: true, render: (b) => count(b.count) },
             { label: 'Mean forecast', numeric: true, render: (b) => pct(b.meanProbability, 0) },
-            { label: 'Came true', numeric: true, render: (b) => pct(b.observedFrequency, 0) },
+            {
+              label: 'Came true',
+              primary: true,
+              numeric: true,
+              render: (b) => pct(b.observedFrequency, 0),
+            },
           ]}
         />
       </details>
@@ -210,7 +215,7 @@ function TakesTable({ takes, horizon }: { takes: ScoredTake[]; horizon: number }
             <Chip tone={t.occurred ? 'good' : 'dim'} text={t.occurred ? 'rose' : 'did not rise'} />
           ),
         },
-        { label: 'Brier', numeric: true, render: (t) => num(t.brier, 3) },
+        { label: 'Brier', primary: true, numeric: true, render: (t) => num(t.brier, 3) },
         {
           label: 'Over reference',
           numeric: true,

@@ -3,7 +3,7 @@ import type { AllocationFramework, WalletSleeves } from '../../api/types/treasur
 import { ErrorView, Loading } from '../../components/async-view.js';
 import { DRIFT_ALERT, gapPoints, pct, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
-import { scrollRegion } from '../../components/scroll-region.js';
+import { ScrollRegion } from '../../components/scroll-region.js';
 
 interface Row {
   key: string;
@@ -114,14 +114,16 @@ function AllocationTable({
         ) : null}
         {framework.note !== null ? ` · ${framework.note}` : ''}
       </p>
-      <div class="table-scroll" {...scrollRegion('Allocation: target vs actual')}>
+      <ScrollRegion label="Allocation: target vs actual">
         <table class="table cards" data-testid="allocation-table">
           <thead>
             <tr>
               <th>Sleeve / bucket</th>
               <th class="num">Target</th>
               <th class="num">Actual</th>
-              <th class="num">Gap</th>
+              <th class="num" data-primary>
+                Gap
+              </th>
               <th class="hide-phone">Target vs actual</th>
               <th class="num hide-phone">Held</th>
             </tr>
@@ -143,7 +145,7 @@ function AllocationTable({
                   <td class="num" data-label="Actual">
                     {pct(row.actual)}
                   </td>
-                  <td class={`num ${alert ? 'attention' : ''}`} data-label="Gap">
+                  <td class={`num ${alert ? 'attention' : ''}`} data-label="Gap" data-primary>
                     {gapPoints(gap)}
                     {alert ? ' ⚠ drift' : ''}
                   </td>
@@ -164,7 +166,7 @@ function AllocationTable({
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

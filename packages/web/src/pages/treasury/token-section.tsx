@@ -4,7 +4,7 @@ import { Async } from '../../components/async-view.js';
 import { Freshness, ProvenanceBadge, Stat } from '../../components/badges.js';
 import { num, pctSig, price, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
-import { scrollRegion } from '../../components/scroll-region.js';
+import { ScrollRegion } from '../../components/scroll-region.js';
 import { Hash } from '../../components/hash.js';
 
 function splitTokenMetrics(
@@ -108,7 +108,7 @@ function BuybacksBody({ data }: { data: Buybacks }) {
         <Stat label="Tokens acquired (burned)" value={num(data.totals.tokensAcquired)} />
         <Stat label="Spent (USD at the time)" value={usd(data.totals.valueUsd)} />
       </div>
-      <div class="table-scroll" {...scrollRegion('Buyback history')}>
+      <ScrollRegion label="Buyback history">
         <table class="table compact">
           <thead>
             <tr>
@@ -116,7 +116,9 @@ function BuybacksBody({ data }: { data: Buybacks }) {
               <th>Transaction</th>
               <th class="num">Spent</th>
               <th class="num">Tokens acquired</th>
-              <th class="num">USD</th>
+              <th class="num" data-primary>
+                USD
+              </th>
               <th>Source</th>
             </tr>
           </thead>
@@ -133,7 +135,9 @@ function BuybacksBody({ data }: { data: Buybacks }) {
                   {num(row.wethSpent, 5)} {row.spentAsset}
                 </td>
                 <td class="num">{num(tokensReceived(row))}</td>
-                <td class="num">{usd(row.valueUsd)}</td>
+                <td class="num" data-primary>
+                  {usd(row.valueUsd)}
+                </td>
                 <td>
                   <ProvenanceBadge provenance={row.provenance} />
                 </td>
@@ -141,7 +145,7 @@ function BuybacksBody({ data }: { data: Buybacks }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

@@ -3,7 +3,7 @@ import { Async } from '../../components/async-view.js';
 import { Freshness, ProvenanceBadge, Stat } from '../../components/badges.js';
 import { num, pct, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
-import { scrollRegion } from '../../components/scroll-region.js';
+import { ScrollRegion } from '../../components/scroll-region.js';
 import { Hash } from '../../components/hash.js';
 
 export function VaultSection() {
@@ -60,14 +60,17 @@ function VaultBody({ vault }: { vault: VaultEconomics }) {
           <div class="meter-fill money" style={{ width: `${Math.min(1, capUse) * 100}%` }} />
         </div>
       ) : null}
-      <div class="table-scroll" {...scrollRegion('Vault adapters')}>
+      <ScrollRegion label="Vault adapters">
         <table class="table">
           <caption>Adapters (three lending protocols)</caption>
           <thead>
             <tr>
               <th>Adapter</th>
-              <th>Protocol</th>
-              <th class="num">Balance</th>
+              {/* The adapter's name says its protocol: on a phone the column steps aside. */}
+              <th class="hide-phone">Protocol</th>
+              <th class="num" data-primary>
+                Balance
+              </th>
               <th>Share</th>
               <th>Provenance</th>
             </tr>
@@ -81,8 +84,10 @@ function VaultBody({ vault }: { vault: VaultEconomics }) {
                     <Hash value={a.address} what="asset address" />
                   </span>
                 </td>
-                <td>{a.protocol}</td>
-                <td class="num">{usd(a.balanceUsd)}</td>
+                <td class="hide-phone">{a.protocol}</td>
+                <td class="num" data-primary>
+                  {usd(a.balanceUsd)}
+                </td>
                 <td>
                   <span class="bar-cell">
                     <span class="bar money" style={{ width: `${a.share * 100}%` }} />
@@ -96,7 +101,7 @@ function VaultBody({ vault }: { vault: VaultEconomics }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

@@ -7,7 +7,7 @@ import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
 import { day, num, price, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailySeriesByProvenance } from './history-series.js';
-import { scrollRegion } from '../../components/scroll-region.js';
+import { ScrollRegion } from '../../components/scroll-region.js';
 import { Hash } from '../../components/hash.js';
 
 export function WalletsSection() {
@@ -67,14 +67,16 @@ function WalletsBody({ data }: { data: WalletBalances }) {
               <Hash value={wallet.address} keep={10} what="wallet address" /> · tracked since{' '}
               <When iso={wallet.trackedSince} as="day" /> · {usd(wallet.totalUsd)}
             </p>
-            <div class="table-scroll" {...scrollRegion(`${wallet.name} holdings`)}>
+            <ScrollRegion label={`${wallet.name} holdings`}>
               <table class="table compact">
                 <thead>
                   <tr>
                     <th>Asset</th>
                     <th class="num">Amount</th>
                     <th class="num">Price</th>
-                    <th class="num">Value</th>
+                    <th class="num" data-primary>
+                      Value
+                    </th>
                     <th>Source</th>
                   </tr>
                 </thead>
@@ -87,7 +89,7 @@ function WalletsBody({ data }: { data: WalletBalances }) {
                       </td>
                       <td class="num">{num(h.amount)}</td>
                       <td class="num">{price(h.priceUsd)}</td>
-                      <td class="num">
+                      <td class="num" data-primary>
                         {h.valueUsd === null ? (
                           <span class="muted">unpriced</span>
                         ) : (
@@ -101,7 +103,7 @@ function WalletsBody({ data }: { data: WalletBalances }) {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </div>
         ))}
       </div>
