@@ -99,7 +99,7 @@ export type {
   UnverifiedReason,
 } from './receipt-types.js';
 export * from './tlog/index.js';
-export { isSitePath, SITE_PATHS, type SitePath } from './site-paths.js';
+export { isSitePath, SITE_PATHS, SITE_REDIRECTS, type SitePath } from './site-paths.js';
 export * from './track-record/index.js';
 export {
   EVENTS_RESET,

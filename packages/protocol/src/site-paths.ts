@@ -16,7 +16,6 @@ export const SITE_PATHS = [
   '/swarm/takes/:id',
   '/swarm/memos/:id',
   '/swarm/subjects/:id',
-  '/swarm/log',
   '/log',
   // After every fixed /swarm/<section>/:id pattern.
   '/swarm/:date/:subject',
@@ -40,6 +39,14 @@ export const SITE_PATHS = [
 ] as const;
 
 export type SitePath = (typeof SITE_PATHS)[number];
+
+/**
+ * Former page addresses and the page each now is: the server answers them with a permanent redirect
+ * and the site's router replaces them, so old links keep working while every page has one address.
+ */
+export const SITE_REDIRECTS: Readonly<Record<string, SitePath>> = {
+  '/swarm/log': '/log',
+};
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 const PATTERNS = SITE_PATHS.map(segments);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isSitePath, SITE_PATHS } from '../src/site-paths.js';
+import { isSitePath, SITE_PATHS, SITE_REDIRECTS } from '../src/site-paths.js';
 
 describe('site page addresses', () => {
   test('every pattern matches its own addresses, with any value in a :name segment', () => {
@@ -25,5 +25,12 @@ describe('site page addresses', () => {
       '/swarm/a/b/c',
     ])
       expect(isSitePath(address), address).toBe(false);
+  });
+
+  test('a former address is no page of its own, and leads to one', () => {
+    for (const [from, to] of Object.entries(SITE_REDIRECTS)) {
+      expect(isSitePath(from), from).toBe(false);
+      expect(SITE_PATHS, from).toContain(to);
+    }
   });
 });

@@ -141,6 +141,16 @@ describeEachDatabase('first start', (kind) => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json(), url).toEqual({ error: `no route for GET ${url}` });
     }
+    // A page's former address: a permanent redirect to its one address, keeping the query.
+    for (const [url, location] of [
+      ['/swarm/log', '/log'],
+      ['/swarm/log/', '/log'],
+      ['/swarm/log?take=abc', '/log?take=abc'],
+    ] as const) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(301);
+      expect(response.headers.location, url).toBe(location);
+    }
     expect((await app.inject({ url: '/favicon.svg' })).body).toBe('<svg/>');
     expect((await app.inject({ method: 'POST', url: '/regime' })).statusCode).toBe(404);
   });

@@ -1,6 +1,8 @@
 import type { AnyComponent } from 'preact';
 import lazy from 'preact-iso/lazy';
-import { SITE_PATHS, type SitePath } from '@convene/protocol';
+import { SITE_PATHS, SITE_REDIRECTS, type SitePath } from '@convene/protocol';
+import { useLocation } from 'preact-iso/router';
+import { useEffect } from 'preact/hooks';
 
 // Route components take their own props (params), which the router passes in.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -66,7 +68,6 @@ const pages: Record<SitePath, PageComponent> = {
   '/swarm/takes/:id': swarm.take,
   '/swarm/memos/:id': swarm.memo,
   '/swarm/subjects/:id': swarm.subject,
-  '/swarm/log': log,
   '/log': log,
   '/swarm/:date/:subject': swarm.sessionOfDay,
   '/join': join,
@@ -88,5 +89,21 @@ const pages: Record<SitePath, PageComponent> = {
   '/analytics/comments': analytics.comments,
 };
 
-/** The site's pages in the order of SITE_PATHS (shared with the server, which 404s any other path). */
-export const routes: SiteRoute[] = SITE_PATHS.map((path) => ({ path, component: pages[path] }));
+/** A former address, followed inside the site as the server follows it: replaced, not stacked. */
+function redirectTo(to: string): PageComponent {
+  return function Redirect() {
+    const { route, url } = useLocation();
+    const query = url.includes('?') ? url.slice(url.indexOf('?')) : '';
+    useEffect(() => route(`${to}${query}`, true), []);
+    return null;
+  };
+}
+
+/**
+ * The site's pages in the order of SITE_PATHS (shared with the server, which 404s any other path),
+ * then the former addresses that now lead to one of them.
+ */
+export const routes: SiteRoute[] = [
+  ...SITE_PATHS.map((path) => ({ path, component: pages[path] })),
+  ...Object.entries(SITE_REDIRECTS).map(([path, to]) => ({ path, component: redirectTo(to) })),
+];

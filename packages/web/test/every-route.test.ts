@@ -111,7 +111,6 @@ async function concreteRoutes(): Promise<Array<{ pattern: string; path: string }
     { pattern: '/swarm/takes/:id', path: `/swarm/takes/${take.id}` },
     { pattern: '/swarm/memos/:id', path: `/swarm/memos/${memo}` },
     { pattern: '/swarm/subjects/:id', path: `/swarm/subjects/${session.subjectId}` },
-    { pattern: '/swarm/log', path: '/swarm/log' },
     { pattern: '/methodology', path: '/methodology' },
     { pattern: '/log', path: '/log' },
     { pattern: '/swarm/:date/:subject', path: `/swarm/${session.date}/${session.subjectId}` },
@@ -237,6 +236,14 @@ describe('every route', () => {
           );
         if ((await page.locator('[data-testid="disclaimer"]').count()) !== 1)
           failures.push(`${path}: no disclaimer`);
+        const sectionLinks = page.locator('nav.subnav[aria-label="Section"] a');
+        if (
+          (await sectionLinks.count()) > 0 &&
+          (await page
+            .locator('nav.subnav[aria-label="Section"] a[aria-current="page"]')
+            .count()) !== 1
+        )
+          failures.push(`${path}: the section navigation does not mark this page's section`);
         if (DATED.has(pattern) && (await page.locator('[data-testid="as-of"] time').count()) === 0)
           failures.push(`${path}: no "as of" time for its data`);
         titles.set(path, await page.title());
@@ -245,8 +252,8 @@ describe('every route', () => {
       }
       await watched.close();
       expect(failures).toEqual([]);
-      // Aliases share their page's title: /treasury is /, /swarm/log is /log.
-      const aliases = new Set(['/treasury', '/swarm/log']);
+      // An alias shares its page's title: /treasury is /.
+      const aliases = new Set(['/treasury']);
       const distinct = new Set(
         [...titles.entries()].filter(([p]) => !aliases.has(p)).map(([, t]) => t),
       );
@@ -813,6 +820,99 @@ describe('every route', () => {
     await expect
       .poll(() => page.locator('[data-testid="member-takes-count"]').textContent())
       .toContain(`of ${count}`);
+    expect(watched.errors).toEqual([]);
+    await watched.close();
+  });
+
+  test('a former address leads to the page’s one address: /swarm/log is /log', async () => {
+    const watched = await openPage(browser);
+    const { page } = watched;
+    const response = await page.goto(`${server.baseUrl}/swarm/log`);
+    expect(response?.request().redirectedFrom()?.url()).toBe(`${server.baseUrl}/swarm/log`);
+    expect(new URL(page.url()).pathname).toBe('/log');
+    await page.waitForSelector('main h1');
+    // The swarm section's Log link is that page too.
+    await page.goto(`${server.baseUrl}/swarm`);
+    expect(await page.locator('nav.subnav a:text-is("Log")').getAttribute('href')).toBe('/log');
+    await watched.close();
+  });
+
+  test('another range or subject keeps the reader’s place: no jump to the top', async () => {
+    const watched = await openPage(browser, SIZES[0]);
+    const { page } = watched;
+    const placeOf = (selector: string) =>
+      page.locator(selector).evaluate((element) => ({
+        top: Math.round(element.getBoundingClientRect().top),
+        scrollY: Math.round(window.scrollY),
+      }));
+    const keepsPlace = async (selector: string, link: string, url: RegExp) => {
+      await page
+        .locator(selector)
+        .evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      const before = await placeOf(selector);
+      expect(before.scrollY, `${selector} is down the page`).toBeGreaterThan(200);
+      await page.click(link);
+      await page.waitForURL(url);
+      await page.waitForFunction(
+        () => document.querySelectorAll('[data-testid="updating"], .loading').length === 0,
+      );
+      expect(await placeOf(selector), selector).toEqual(before);
+    };
+    await page.goto(`${server.baseUrl}/regime`);
+    await page.waitForSelector('nav.range-picker a');
+    await keepsPlace('nav.range-picker', 'nav.range-picker a:text-is("3 years")', /range=1095/);
+    const member = visits.find((visit) => visit.pattern === '/swarm/members/:id')!.path;
+    await page.goto(`${server.baseUrl}${member}`);
+    await page.waitForSelector('[data-testid="member-takes"] tbody tr');
+    const subjects = page.locator('nav[aria-label="Subjects"] a');
+    await keepsPlace(
+      'nav[aria-label="Subjects"]',
+      'nav[aria-label="Subjects"] a >> nth=1',
+      /subject=/,
+    );
+    expect(await subjects.nth(1).getAttribute('class')).toContain('active');
+    expect(watched.errors).toEqual([]);
+    await watched.close();
+  });
+
+  test('sessions search takes a date as the page shows it; a search with no match says so', async () => {
+    const watched = await openPage(browser, SIZES[1]);
+    const { page } = watched;
+    await page.goto(`${server.baseUrl}/swarm`);
+    const firstDate = page.locator('[data-testid="session-list"] tbody tr td:first-child').first();
+    const shown = ((await firstDate.textContent()) ?? '').trim();
+    expect(shown).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    const iso = new Date(`${shown} UTC`).toISOString().slice(0, 10);
+    const expected = await api<{ sessions: Array<{ date: string }> }>(
+      `/api/swarm/sessions?search=${iso}&limit=100`,
+    );
+    for (const phrase of [shown, shown.split(' ').slice(1).join(' ')]) {
+      await page.fill('input[name="search"]', phrase);
+      await page.click('form.filters button[type="submit"]');
+      await page.waitForURL((url) => url.searchParams.get('search') === phrase);
+      await page.waitForFunction(() => document.querySelectorAll('.loading').length === 0);
+      const dates = await page
+        .locator('[data-testid="session-list"] tbody tr td:first-child')
+        .allTextContents();
+      expect(dates.length, phrase).toBeGreaterThan(0);
+      if (phrase === shown) {
+        expect(dates.length).toBe(Math.min(20, expected.sessions.length));
+        for (const date of dates) expect(date.trim()).toBe(shown);
+      } else for (const date of dates) expect(date.trim().endsWith(phrase), date).toBe(true);
+    }
+    await page.fill('input[name="search"]', 'no session says this 7f3a');
+    await page.click('form.filters button[type="submit"]');
+    await expect
+      .poll(() => page.locator('[data-testid="sessions"]').innerText())
+      .toContain('No session matches “no session says this 7f3a”.');
+    // A whole-dataset list with no match says what found nothing, and how to clear it.
+    await page.goto(`${server.baseUrl}/analytics/agents?search=no-agent-is-called-this`);
+    const none = page.locator('[data-testid="no-match"]');
+    await none.waitFor();
+    expect(await none.textContent()).toContain('Nothing matches “no-agent-is-called-this”.');
+    await none.locator('a:text("Clear the search")').click();
+    await page.waitForSelector('[data-testid="agents"] tbody tr');
+    expect(page.url()).not.toContain('search=');
     expect(watched.errors).toEqual([]);
     await watched.close();
   });

@@ -3114,7 +3114,7 @@ export interface paths {
             'scheduled' | 'collecting' | 'window_closed' | 'aggregated' | 'published' | 'cancelled';
           /** @description subject id */
           subject?: string;
-          /** @description literal phrase, case-insensitive, over date, rationale, synthesis */
+          /** @description literal phrase, case-insensitive, over date, rationale, synthesis; a date matches as ISO (2026-11-20) or as the site shows it (20 Nov 2026, Nov 2026, Nov) */
           search?: string;
           /** @description page size, default 20, clamped to 1..100; non-integers are a 400 */
           limit?: string;

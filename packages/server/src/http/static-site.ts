@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { isSitePath } from '@convene/protocol';
+import { isSitePath, SITE_REDIRECTS } from '@convene/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RETRY_AFTER_SECONDS, loadingPage, type Readiness } from './readiness.js';
 
@@ -82,8 +82,12 @@ export async function staticSitePlugin(
         .type('text/html; charset=utf-8')
         .send(loadingPage());
     }
+    const [path = '', query] = request.url.split(/\?(.*)/s);
+    const moved = SITE_REDIRECTS[path.replace(/\/+$/, '')];
+    if (moved !== undefined)
+      return reply.redirect(query === undefined || query === '' ? moved : `${moved}?${query}`, 301);
     // The site renders its own not-found page; the status says so to crawlers and link checkers.
-    const known = isSitePath(request.url.split('?')[0] ?? '');
+    const known = isSitePath(path);
     return reply.code(known ? 200 : 404).sendFile('index.html');
   });
 }

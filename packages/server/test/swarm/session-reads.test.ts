@@ -257,6 +257,13 @@ describeEachDatabase('swarm read routes and their parameters', (kind) => {
       (await list('?search=participation%3A%201%20OF')).sessions.map((s: { id: string }) => s.id),
     ).toEqual([published]);
     expect((await list('?search=2026-06-01')).sessions).toHaveLength(3);
+    // A date as the site shows it ("1 Jun 2026") finds the sessions of that date, and only those.
+    for (const phrase of ['1 Jun 2026', 'Jun 2026', 'june', '1 Jun', 'Jun 1, 2026', ' JUN. '])
+      expect((await list(`?search=${encodeURIComponent(phrase)}`)).sessions, phrase).toHaveLength(
+        3,
+      );
+    for (const phrase of ['2 Jun 2026', 'Jun 2025', 'Nov', '1 Jul'])
+      expect((await list(`?search=${encodeURIComponent(phrase)}`)).sessions, phrase).toEqual([]);
     // `%` and `_` are literal: as wildcards these would match "1 of 1" and "Participation:".
     expect((await list('?search=1%25 1')).sessions).toEqual([]);
     expect((await list('?search=participation_')).sessions).toEqual([]);

@@ -43,5 +43,11 @@ export function Async<T>(props: {
       <ErrorView error={resource.error} what={props.what} />
     );
   }
+  if (resource.updating === true)
+    return (
+      <div class="updating" aria-busy="true" data-testid="updating">
+        {props.children(resource.data)}
+      </div>
+    );
   return <>{props.children(resource.data)}</>;
 }

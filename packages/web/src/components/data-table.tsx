@@ -37,6 +37,9 @@ export function DataTable<T>(props: {
     sort: string;
     order: 'asc' | 'desc';
     sortLink: (key: string, order: 'asc' | 'desc') => string;
+    /** The list's search, if any: an empty page then says nothing matched it. */
+    search?: string;
+    link?: (changes: Record<string, string | undefined>) => string;
   };
 }) {
   const [sortBy, setSortBy] = useState<{ index: number; descending: boolean } | null>(null);
@@ -52,6 +55,16 @@ export function DataTable<T>(props: {
       return sortBy.descending ? -order : order;
     });
   }
+  const search = props.server?.search ?? '';
+  if (props.rows.length === 0 && search !== '')
+    return (
+      <p class="muted" data-testid="no-match">
+        Nothing matches “{search}”.{' '}
+        {props.server?.link !== undefined ? (
+          <a href={props.server.link({ search: undefined, page: undefined })}>Clear the search</a>
+        ) : null}
+      </p>
+    );
   if (props.rows.length === 0) return <p class="muted">{props.empty ?? 'Nothing to show yet.'}</p>;
   const sortedIndex =
     props.server !== undefined

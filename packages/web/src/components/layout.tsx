@@ -145,17 +145,33 @@ export function SubNav(props: { items: readonly { href: string; label: string }[
   const { path } = useLocation();
   const nav = useRef<HTMLElement>(null);
   useCurrentLinkInView(nav, path);
+  const current = currentSectionItem(props.items, path);
   return (
     <nav class="subnav" aria-label="Section" ref={nav}>
-      {props.items.map((item) => {
-        const active =
-          item.href === path || (item.href !== props.items[0]?.href && path.startsWith(item.href));
-        return (
-          <a key={item.href} href={item.href} class={active ? 'active' : ''}>
-            {item.label}
-          </a>
-        );
-      })}
+      {props.items.map((item) => (
+        <a
+          key={item.href}
+          href={item.href}
+          class={item === current ? 'active' : ''}
+          aria-current={item === current ? 'page' : undefined}
+        >
+          {item.label}
+        </a>
+      ))}
     </nav>
   );
+}
+
+/**
+ * The section item a page belongs to: the one whose address is the longest prefix of the path; a
+ * page under the section's first address that no other item claims (a session, a take, a subject)
+ * belongs to that first item.
+ */
+export function currentSectionItem<Item extends { href: string }>(
+  items: readonly Item[],
+  path: string,
+): Item | undefined {
+  const under = (href: string) => path === href || path.startsWith(`${href}/`);
+  const claims = items.filter((item) => under(item.href));
+  return claims.sort((a, b) => b.href.length - a.href.length)[0];
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { getJson } from '../api/client.js';
-import { failed, type Resource } from './use-resource.js';
+import { failed, useLoadingState, type Resource, type ResourceOptions } from './use-resource.js';
 
 /** A cursor-paged answer: its list under some key and the cursor of the next page. */
 type Paged = { nextCursor: string | null };
@@ -16,12 +16,14 @@ export function useAllPages<Page extends Paged, K extends ListKey<Page>>(
   path: string,
   key: K,
   limit: number,
+  options: ResourceOptions = {},
 ): Resource<{ items: Page[K]; last: Page }> {
   const [state, setState] = useState<Resource<{ items: Page[K]; last: Page }>>({
     status: 'loading',
   });
+  const whileLoading = useLoadingState<{ items: Page[K]; last: Page }>(options);
   useEffect(() => {
-    setState({ status: 'loading' });
+    setState(whileLoading);
     const controller = new AbortController();
     const separator = path.includes('?') ? '&' : '?';
     const load = async () => {

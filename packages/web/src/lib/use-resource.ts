@@ -2,7 +2,32 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { getJson } from '../api/client.js';
 
 export type Resource<T> =
-  { status: 'loading' } | { status: 'error'; error: Error } | { status: 'ready'; data: T };
+  | { status: 'loading' }
+  | { status: 'error'; error: Error }
+  /** `updating`: these are the answers for the previous address, kept while the next one loads. */
+  | { status: 'ready'; data: T; updating?: boolean };
+
+export interface ResourceOptions {
+  /**
+   * What the answer shows (e.g. a member's id). When the address changes but the view stays the same
+   * (another range or filter of it), the previous answer stays on screen, marked `updating`, until
+   * the next arrives: the page keeps its height and the reader's place instead of collapsing to a
+   * spinner. Another view (another member) starts from a spinner, never from a stranger's data.
+   */
+  view?: string;
+}
+
+/** Remembers the view of the last answer shown, to tell whether it may be kept while loading. */
+export function useLoadingState<T>(
+  options: ResourceOptions,
+): (current: Resource<T>) => Resource<T> {
+  const shown = useRef<string | undefined>(undefined);
+  const view = options.view;
+  const sameView = view !== undefined && shown.current === view;
+  shown.current = view;
+  return (current) =>
+    sameView && current.status === 'ready' ? { ...current, updating: true } : { status: 'loading' };
+}
 
 const CACHE_MS = 60_000;
 const cache = new Map<string, { at: number; data: unknown }>();
@@ -14,10 +39,12 @@ const cache = new Map<string, { at: number; data: unknown }>();
  */
 export function useResource<T>(
   path: string | null,
+  options: ResourceOptions = {},
 ): Resource<T> & { reload: () => void; refresh: () => void } {
   const [state, setState] = useState<Resource<T>>(() => fromCache<T>(path));
   const [generation, setGeneration] = useState(0);
   const quiet = useRef(false);
+  const whileLoading = useLoadingState<T>(options);
 
   useEffect(() => {
     if (path === null) return;
@@ -28,7 +55,7 @@ export function useResource<T>(
     }
     const keep = quiet.current;
     quiet.current = false;
-    if (!keep) setState({ status: 'loading' });
+    if (!keep) setState(whileLoading);
     const controller = new AbortController();
     getJson<T>(path, controller.signal)
       .then((data) => {

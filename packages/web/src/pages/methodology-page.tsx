@@ -62,7 +62,7 @@ export function MethodologyPage() {
           hashing) with signed checkpoints. A receipt records the checkpoint it was built against
           and each take’s place in the log. Your browser pins the log’s key, checks each
           checkpoint’s signature and its consistency with the last one it saw, and proves a take or
-          receipt is included: see <a href="/swarm/log">the log page</a>.
+          receipt is included: see <a href="/log">the log page</a>.
         </p>
       </section>
       <section class="card" id="track-records">

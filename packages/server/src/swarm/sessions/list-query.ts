@@ -2,6 +2,7 @@ import { SESSION_STATES, type SessionState } from '@convene/protocol';
 import { decodePosition, encodePosition, parseLimit } from '../shared/paging.js';
 import type { SessionRow } from './repository.js';
 import { fail } from '../../errors.js';
+import { isoDateFragment } from './date-search.js';
 
 export const SESSION_PAGE_DEFAULT = 20;
 export const SESSION_PAGE_MAX = 100;
@@ -10,6 +11,8 @@ export interface SessionListQuery {
   state: SessionState | undefined;
   subject: string | undefined;
   search: string | undefined;
+  /** The search read as a date in the site's form ("20 Nov 2026"), as a piece of an ISO date. */
+  searchDate: string | undefined;
   limit: number;
   cursor: { convenedAt: string; seq: number } | undefined;
   full: boolean;
@@ -29,10 +32,13 @@ export function parseListQuery(query: Record<string, string | undefined>): Sessi
   if (state !== undefined && !(SESSION_STATES as readonly string[]).includes(state)) {
     throw fail('invalidSessionState');
   }
+  const search =
+    query.search === undefined || query.search.trim() === '' ? undefined : query.search;
   return {
     state: state as SessionState | undefined,
     subject: query.subject === '' ? undefined : query.subject,
-    search: query.search === undefined || query.search.trim() === '' ? undefined : query.search,
+    search,
+    searchDate: search === undefined ? undefined : isoDateFragment(search),
     limit: parseLimit(query.limit, SESSION_PAGE_DEFAULT, SESSION_PAGE_MAX),
     cursor:
       query.cursor === undefined || query.cursor === '' ? undefined : decodeCursor(query.cursor),

@@ -401,8 +401,10 @@ export async function listSessions(
   if (query.subject !== undefined) select = select.where('subject_id', '=', query.subject);
   if (query.search !== undefined) {
     const pattern = likePattern(query.search);
+    // A phrase in the site's date form also matches the date it names.
+    const datePattern = likePattern(query.searchDate ?? query.search);
     select = select.where(
-      sql<boolean>`(swarm_session.date::text ilike ${pattern} or swarm_session.rationale ilike ${pattern} or swarm_session.synthesis ilike ${pattern})`,
+      sql<boolean>`(swarm_session.date::text ilike ${pattern} or swarm_session.date::text like ${datePattern} or swarm_session.rationale ilike ${pattern} or swarm_session.synthesis ilike ${pattern})`,
     );
   }
   if (query.cursor !== undefined) {

@@ -213,7 +213,8 @@ export const SessionListQuery = Type.Object({
   subject: Type.Optional(Type.String({ description: 'subject id' })),
   search: Type.Optional(
     Type.String({
-      description: 'literal phrase, case-insensitive, over date, rationale, synthesis',
+      description:
+        'literal phrase, case-insensitive, over date, rationale, synthesis; a date matches as ISO (2026-11-20) or as the site shows it (20 Nov 2026, Nov 2026, Nov)',
     }),
   ),
   limit: Type.Optional(

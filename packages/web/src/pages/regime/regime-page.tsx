@@ -21,7 +21,10 @@ const RANGES = [
 export function RegimePage() {
   const { query } = useLocation();
   const range = RANGES.some((r) => r.days === query.range) ? query.range! : '365';
-  const regime = useResource<RegimeSnapshots>(`/api/dashboards/regime-snapshots?range=${range}`);
+  // Another range keeps the page in place: the current history stays until the new one arrives.
+  const regime = useResource<RegimeSnapshots>(`/api/dashboards/regime-snapshots?range=${range}`, {
+    view: 'regime',
+  });
   // Only the summaries: /regime shows the gauges and the read, the charts live on /research/:key.
   const lateCycle = useResource<ResearchSignalSummary>(
     '/api/dashboards/research-signals/late-cycle-signals/summary',

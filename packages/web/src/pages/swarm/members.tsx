@@ -80,6 +80,8 @@ export function MemberPage({ params }: { params: { id: string } }) {
     `/api/swarm/members/${id}/takes${subject === undefined ? '' : `?subject=${encodeURIComponent(subject)}`}`,
     'takes',
     TAKES_FETCH,
+    // Another subject keeps the reader's place: this member's takes stay until the new ones arrive.
+    { view: id },
   );
   const judgements = useAllPages<MemberJudgements, 'judgements'>(
     `/api/swarm/members/${id}/judgements`,

@@ -11,7 +11,7 @@ const ITEMS = [
   { href: '/swarm', label: 'Sessions' },
   { href: '/swarm/members', label: 'Members' },
   { href: '/swarm/track-record', label: 'Track record' },
-  { href: '/swarm/log', label: 'Log' },
+  { href: '/log', label: 'Log' },
   { href: '/join', label: 'Join' },
 ];
 

@@ -90,7 +90,7 @@ export function SwarmHome() {
               name="search"
               type="search"
               value={query.search ?? ''}
-              placeholder="date, rationale, synthesis"
+              placeholder="e.g. 20 Nov 2026, Nov, a word of a rationale"
             />
           </label>
           <button type="submit">Filter</button>
@@ -109,7 +109,11 @@ export function SwarmHome() {
                 cards
                 rows={data.sessions}
                 rowKey={(s) => s.id}
-                empty="No sessions match."
+                empty={
+                  query.search !== undefined && query.search !== ''
+                    ? `No session matches “${query.search}”.`
+                    : 'No sessions match these filters.'
+                }
                 columns={sessionColumns('all subjects')}
               />
               <nav class="pager" aria-label="Pages">
