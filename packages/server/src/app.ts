@@ -18,6 +18,7 @@ import { Readiness, registerReadinessGate } from './http/readiness.js';
 import { ReplayCache, registerReplays, replayingServer } from './http/replay.js';
 import { lazyChildLogger, OneLinePerRequest } from './http/request-log.js';
 import { registerSecurity } from './http/security.js';
+import { siteLinkRoutes } from './site/routes.js';
 import { staticSitePlugin } from './http/static-site.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { skillRoutes } from './skills/routes.js';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(tlogRoutes, { tlog: services.tlog });
   await app.register(tlogKeyRoutes, { tlog: services.tlog });
   await app.register(skillRoutes, { publicBaseUrl });
+  await app.register(siteLinkRoutes, { links: config.sourceLinks });
   await app.register(treasuryRoutes, {
     treasury: services.treasury,
     tokenKey: config.tokenKey,

@@ -67,6 +67,15 @@ export interface Config {
   readonly trackRecord: TrackRecordSettings;
   /** The event stream, GET /api/swarm/events (docs/swarm.md, "Events"). */
   readonly events: EventsSettings;
+  /** Where readers can check the data at its source (GET /api/site-links). */
+  readonly sourceLinks: SourceLinks;
+}
+
+export interface SourceLinks {
+  /** A block explorer of the layer-2 (Etherscan-style `/address/<a>` and `/tx/<hash>` pages). */
+  readonly explorerUrl: string | undefined;
+  /** Who provides the analytics dataset. */
+  readonly analyticsSource: { readonly name: string; readonly url: string } | undefined;
 }
 
 export interface EventsSettings {
@@ -144,6 +153,13 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     logFormat: read.oneOf('LOG_FORMAT', LOG_FORMATS, 'auto'),
     trackRecord: parseTrackRecordSettings(env, appEnv === 'demo', problems),
+    sourceLinks: Object.freeze({
+      explorerUrl: withoutTrailingSlash(read.url('EXPLORER_URL', ['http:', 'https:'])),
+      analyticsSource: analyticsSource(
+        read.url('ANALYTICS_SOURCE_URL', ['http:', 'https:']),
+        read.string('ANALYTICS_SOURCE_NAME', ''),
+      ),
+    }),
     events: Object.freeze({
       heartbeatMs: read.integer('EVENTS_HEARTBEAT_MS', 15_000, 10, 600_000),
       retryMs: read.integer('EVENTS_RETRY_MS', 3000, 100, 600_000),
@@ -170,6 +186,14 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     problems.push('RPC_URL is required when onchain addresses (VAULT_ADDRESS, …) are set');
   if (problems.length > 0) throw new ConfigError(problems);
   return Object.freeze(config);
+}
+
+const withoutTrailingSlash = (url: string | undefined) => url?.replace(/\/+$/, '');
+
+/** The analytics provider's page, named by ANALYTICS_SOURCE_NAME or else by its host. */
+function analyticsSource(url: string | undefined, name: string): SourceLinks['analyticsSource'] {
+  if (url === undefined) return undefined;
+  return Object.freeze({ name: name.trim() === '' ? new URL(url).host : name.trim(), url });
 }
 
 /** The host (and port) of PUBLIC_BASE_URL, or `localhost` when unset or not a URL. */

@@ -68,6 +68,13 @@ const FIRST_ROW_ON_SCREEN = new Map([
   ['/analytics/agents', 'agents'],
 ]);
 
+/** Where readers check the data at its source, as a deployment configures it. */
+const SOURCES = {
+  EXPLORER_URL: 'https://explorer.example',
+  ANALYTICS_SOURCE_URL: 'https://data.example/directory',
+  ANALYTICS_SOURCE_NAME: 'Example Directory',
+};
+
 /** The route patterns declared in src/routes.ts: a new route fails this suite until visited. */
 const DECLARED: readonly string[] = SITE_PATHS;
 
@@ -169,7 +176,7 @@ async function applyOnce(): Promise<string> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(undefined, SOURCES), launchBrowser()]);
   visits.push(...(await concreteRoutes()));
 }, 300_000);
 
@@ -244,6 +251,13 @@ describe('every route', () => {
             .count()) !== 1
         )
           failures.push(`${path}: the section navigation does not mark this page's section`);
+        if (
+          DATED.has(pattern) &&
+          (await page
+            .locator(`[data-testid="data-source"] a[href="${SOURCES.ANALYTICS_SOURCE_URL}"]`)
+            .count()) !== 1
+        )
+          failures.push(`${path}: no link to the data's provider`);
         if (DATED.has(pattern) && (await page.locator('[data-testid="as-of"] time').count()) === 0)
           failures.push(`${path}: no "as of" time for its data`);
         titles.set(path, await page.title());
@@ -914,6 +928,27 @@ describe('every route', () => {
     await page.waitForSelector('[data-testid="agents"] tbody tr');
     expect(page.url()).not.toContain('search=');
     expect(watched.errors).toEqual([]);
+    await watched.close();
+  });
+
+  test('the treasury links each of its addresses and transactions to the block explorer', async () => {
+    const watched = await openPage(browser, SIZES[0]);
+    const { page } = watched;
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForSelector('[data-testid="hash"] [data-testid="explorer-link"]');
+    await page.waitForFunction(() => document.querySelectorAll('.loading').length === 0);
+    const hashes = await page.locator('main [data-testid="hash"]').evaluateAll((nodes) =>
+      nodes.map((node) => ({
+        value: node.querySelector('[title]')?.getAttribute('title') ?? '',
+        href: node.querySelector('[data-testid="explorer-link"]')?.getAttribute('href') ?? null,
+      })),
+    );
+    expect(hashes.length).toBeGreaterThan(3);
+    for (const { value, href } of hashes) {
+      const kind = value.length === 66 ? 'tx' : 'address';
+      expect(href, value).toBe(`${SOURCES.EXPLORER_URL}/${kind}/${value}`);
+    }
+    expect(await horizontalOverflow(page)).toBe(0);
     await watched.close();
   });
 });

@@ -7822,6 +7822,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/site-links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Where the data can be checked at its source (block explorer, dataset provider) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description a block explorer of the layer-2 (EXPLORER_URL): an address is at {explorerUrl}/address/{address}, a transaction at {explorerUrl}/tx/{hash}; null when not configured */
+              explorerUrl: string | null;
+              /** @description who provides the third-party analytics dataset (ANALYTICS_SOURCE_URL, ANALYTICS_SOURCE_NAME); null when not configured */
+              analyticsSource: {
+                name: string;
+                url: string;
+              } | null;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/dashboards/vault-economics': {
     parameters: {
       query?: never;

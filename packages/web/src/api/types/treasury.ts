@@ -3,6 +3,8 @@
 import type { JsonOf } from './openapi.js';
 
 export type Health = JsonOf<'/health'>;
+/** Where the data can be checked at its source (server: packages/server/src/site/routes.ts). */
+export type SiteLinks = JsonOf<'/api/site-links'>;
 export type VaultEconomics = JsonOf<'/api/dashboards/vault-economics'>;
 export type Provenance = VaultEconomics['provenance'];
 export type AllocationFramework = JsonOf<'/api/dashboards/allocation'>;

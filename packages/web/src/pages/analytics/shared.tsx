@@ -1,10 +1,12 @@
 import type { ComponentChildren } from 'preact';
 import { useLocation } from 'preact-iso/router';
 import type { Evidence, EvidenceLeg, LegStatus } from '../../api/types/analytics.js';
+import type { SiteLinks } from '../../api/types/treasury.js';
 import { Chip } from '../../components/badges.js';
 import { SectionFrame } from '../../components/section-frame.js';
 import { When } from '../../components/when.js';
 import { pctPoints } from '../../lib/format.js';
+import { useSiteLinks } from '../../lib/site-links.js';
 
 const ITEMS = [
   { href: '/analytics', label: 'Overview' },
@@ -25,15 +27,38 @@ export function AnalyticsFrame(props: {
   lead?: ComponentChildren;
   children: ComponentChildren;
 }) {
-  return <SectionFrame items={ITEMS} note={NOT_OURS} {...props} />;
+  return <SectionFrame items={ITEMS} note={<NotOurs />} {...props} />;
 }
 
-const NOT_OURS = (
-  <p class="muted small">
-    Third-party agents, coins, vaults and wallets the service observes — not its own holdings (those
-    are on the <a href="/">treasury</a> page).
-  </p>
-);
+/** Whose data this is, and where it comes from. */
+function NotOurs() {
+  const links = useSiteLinks();
+  return (
+    <p class="muted small">
+      Third-party agents, coins, vaults and wallets the service observes — not its own holdings
+      (those are on the <a href="/">treasury</a> page).{' '}
+      {links === undefined ? null : <DataSource source={links.analyticsSource} />}
+    </p>
+  );
+}
+
+function DataSource({ source }: { source: SiteLinks['analyticsSource'] }) {
+  return (
+    <span data-testid="data-source">
+      {source === null ? (
+        'Source: the dataset imported into this deployment (no provider named).'
+      ) : (
+        <>
+          Source:{' '}
+          <a href={source.url} target="_blank" rel="noopener noreferrer">
+            {source.name}
+          </a>
+          .
+        </>
+      )}
+    </span>
+  );
+}
 
 export const PAGE_SIZE = 50;
 

@@ -50,7 +50,7 @@ export function SnapshotTable({ snapshot }: { snapshot: SubjectSnapshot }) {
                   </td>
                   <td class="num">{pct(h.share)}</td>
                   <td class="hide-phone small">
-                    <Hash value={h.wallet} what="wallet address" />
+                    <Hash value={h.wallet} what="wallet address" explorer="address" />
                   </td>
                 </tr>
               ))}

@@ -129,7 +129,7 @@ function BuybacksBody({ data }: { data: Buybacks }) {
                   <When iso={row.date} as="day" />
                 </td>
                 <td class="small">
-                  <Hash value={row.tx} keep={8} what="transaction hash" />
+                  <Hash value={row.tx} keep={8} what="transaction hash" explorer="tx" />
                 </td>
                 <td class="num">
                   {num(row.wethSpent, 5)} {row.spentAsset}

@@ -31,7 +31,7 @@ function VaultBody({ vault }: { vault: VaultEconomics }) {
         <Freshness asOf={vault.asOf} stale={vault.stale} />{' '}
         <ProvenanceBadge provenance={vault.provenance} />{' '}
         <span class="muted small">
-          <Hash value={vault.vaultAddress} what="vault address" />
+          <Hash value={vault.vaultAddress} what="vault address" explorer="address" />
         </span>
       </p>
       <div class="stats">
@@ -81,7 +81,7 @@ function VaultBody({ vault }: { vault: VaultEconomics }) {
                 <td>
                   {a.name}{' '}
                   <span class="muted small">
-                    <Hash value={a.address} what="asset address" />
+                    <Hash value={a.address} what="asset address" explorer="address" />
                   </span>
                 </td>
                 <td class="hide-phone">{a.protocol}</td>

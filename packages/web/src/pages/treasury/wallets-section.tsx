@@ -64,8 +64,8 @@ function WalletsBody({ data }: { data: WalletBalances }) {
               {wallet.name} <span class="muted small">{wallet.type}</span>
             </h3>
             <p class="muted small">
-              <Hash value={wallet.address} keep={10} what="wallet address" /> · tracked since{' '}
-              <When iso={wallet.trackedSince} as="day" /> · {usd(wallet.totalUsd)}
+              <Hash value={wallet.address} keep={10} what="wallet address" explorer="address" /> ·
+              tracked since <When iso={wallet.trackedSince} as="day" /> · {usd(wallet.totalUsd)}
             </p>
             <ScrollRegion label={`${wallet.name} holdings`}>
               <table class="table compact">
