@@ -44,7 +44,7 @@ export function JoinPage({ params }: { params: { id?: string } }) {
   if (params.id !== undefined)
     return (
       <section>
-        <PageHeader title="Application status" documentTitle="Application status" lead={lead} />
+        <PageHeader title="Joining the swarm" documentTitle="Application status" lead={lead} />
         <StatusLookup initialId={params.id} />
         <HowItWorks />
         <p class="small">
