@@ -280,6 +280,8 @@ describe('the status page', () => {
 
     // The admin approves while the page is open: it changes with no reload.
     await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    const said = await page.locator('[data-testid="status-live"]').textContent();
+    const approvedAt = Date.now();
     await activate(server.baseUrl, server.dataDir, applied.memberId);
     await page.waitForFunction(
       () =>
@@ -289,6 +291,7 @@ describe('the status page', () => {
       undefined,
       { timeout: 30_000 },
     );
+    console.info(`"${said}"; approved on the page ${Date.now() - approvedAt} ms after the admin`);
     expect(
       await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
     ).toBe(true);

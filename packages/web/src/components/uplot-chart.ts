@@ -34,13 +34,20 @@ function fitAxis(u: uPlot, values: string[] | null, axisIdx: number): number {
 const dayLabel = (seconds: number) => day(new Date(seconds * 1000).toISOString());
 
 /**
+ * Date ticks go by month over a span of years, by day otherwise; ticks stand far enough apart for
+ * their widest label with its year, "Nov 2026" (60 px) or "22 Nov 2026" (80 px).
+ */
+function tickUnit(spanSeconds: number): 'month' | 'day' {
+  return spanSeconds > 300 * 86_400 ? 'month' : 'day';
+}
+
+/**
  * The x axis's date ticks: by month over a span of years, by day otherwise, each with its year on
  * the first tick shown and wherever the year changes from the tick before. A tick whose label
  * would run past the canvas's edge is left unlabelled rather than cut.
  */
 function dateTicks(u: uPlot, splits: number[]): string[] {
-  const span = (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0);
-  const by = span > 300 * 86_400 ? 'month' : 'day';
+  const by = tickUnit((u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0));
   const font = (u.axes[0] as uPlot.Axis & { font?: [string] }).font;
   u.ctx.save();
   if (font !== undefined) u.ctx.font = font[0];
@@ -380,8 +387,7 @@ function drawChart(element: HTMLElement, spec: ChartSpec): () => void {
         stroke: axis,
         grid: { stroke: grid },
         ticks: { stroke: grid },
-        // Room for "22 Nov 2026" between ticks.
-        space: 80,
+        space: (_u, _axis, min, max) => (tickUnit(max - min) === 'month' ? 60 : 80),
         values: dateTicks,
       },
       {
