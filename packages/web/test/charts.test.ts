@@ -97,6 +97,24 @@ describe('charts', () => {
       await watched.close();
     }, 240_000);
 
+  test('between and below the two sizes no axis title or label is clipped (320, 600, 900, 1100 px wide)', async () => {
+    const paths = (await chartPages()).filter((path) =>
+      /^\/(regime|analytics\/(agents|vaults))\b/.test(path),
+    );
+    const problems: string[] = [];
+    for (const width of [320, 600, 900, 1100]) {
+      const watched = await openPage(browser, { width, height: 900 });
+      for (const path of paths) {
+        await open(watched.page, path);
+        for (const problem of await chartAxisProblems(watched.page))
+          problems.push(`${width} px ${path}: ${problem}`);
+      }
+      await watched.close();
+    }
+    console.info(`other widths: ${problems.length} chart problem(s)\n${problems.join('\n')}`);
+    expect(problems).toEqual([]);
+  }, 240_000);
+
   test('a legend shows the newest day and values until a point is hovered, and returns to them after', async () => {
     const watched = await openPage(browser, { width: 1440, height: 900 });
     const { page } = watched;
