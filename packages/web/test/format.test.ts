@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest';
 import {
   coefficient,
   count,
+  dateTick,
   gapPoints,
   indicatorValue,
   measured,
@@ -110,6 +111,14 @@ describe('number formats', () => {
     expect(count(1_000_000)).toBe('1,000,000');
     expect(numberTick(12_345.6)).toBe('12,346');
     expect(numberTick(0.123456)).toBe('0.1235');
+  });
+
+  test('date ticks read as the site reads a day, with the year when asked', () => {
+    const christmas = Date.parse('2026-12-25T00:00:00Z') / 1000;
+    expect(dateTick(christmas, 'day', false)).toBe('25 Dec');
+    expect(dateTick(christmas, 'day', true)).toBe('25 Dec 2026');
+    expect(dateTick(christmas, 'month', false)).toBe('Dec');
+    expect(dateTick(christmas, 'month', true)).toBe('Dec 2026');
   });
 });
 

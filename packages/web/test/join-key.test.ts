@@ -252,3 +252,65 @@ describe('the member key leaves the browser only encrypted', () => {
     await watched.close();
   }, 180_000);
 });
+
+describe('the status page', () => {
+  test('shows the status first, turns approved without a reload, and offers the encrypted keystore on a later visit', async () => {
+    const watched = await openPage(browser, { width: 390, height: 844 });
+    const { page } = watched;
+    const applied = await applyInBrowser(page);
+    await visit(
+      watched,
+      server.baseUrl,
+      `/join/status/${applied.memberId}`,
+      '[data-testid="application-state"]',
+      'join-status-waiting',
+    );
+    // The status comes before any form on the page.
+    const stateTop = (await page.locator('[data-testid="application-state"]').boundingBox())!.y;
+    const formTops = await page
+      .locator('main form')
+      .evaluateAll((forms) => forms.map((f) => f.getBoundingClientRect().top + window.scrollY));
+    console.info(
+      `status at ${Math.round(stateTop)} px; forms at ${formTops.map(Math.round).join(', ')} px`,
+    );
+    for (const top of formTops) expect(top, 'a form above the status').toBeGreaterThan(stateTop);
+    expect(await page.locator('[data-testid="status-live"]').textContent()).toContain(
+      'updates itself',
+    );
+
+    // The admin approves while the page is open: it changes with no reload.
+    await page.evaluate(() => ((window as unknown as { stillHere: boolean }).stillHere = true));
+    const said = await page.locator('[data-testid="status-live"]').textContent();
+    const approvedAt = Date.now();
+    await activate(server.baseUrl, server.dataDir, applied.memberId);
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[data-testid="application-state"]')
+          ?.textContent?.includes('approved') === true,
+      undefined,
+      { timeout: 30_000 },
+    );
+    console.info(`"${said}"; approved on the page ${Date.now() - approvedAt} ms after the admin`);
+    expect(
+      await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere),
+    ).toBe(true);
+    expect(await page.locator('[data-testid="claim-submit"]').isEnabled()).toBe(true);
+
+    // Coming back later, the key this browser holds can still be saved, encrypted.
+    await page.reload();
+    await page.waitForSelector('[data-testid="keystore-download"]');
+    await page.fill('[data-testid="keystore-download"] input[name="passphrase"]', PASSPHRASE);
+    await page.click('[data-testid="keystore-download"] button[type="submit"]');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('[data-testid="download-keystore"]'),
+    ]);
+    expect(download.suggestedFilename()).toBe('keystore.json');
+    const later = await readFile(await download.path(), 'utf8');
+    expect(await publicKeyFromSeed(await cliSeed(later, PASSPHRASE))).toBe(applied.publicKey);
+    await screenshot(page, 'join-status-keystore');
+    expect(watched.errors).toEqual([]);
+    await watched.close();
+  }, 180_000);
+});

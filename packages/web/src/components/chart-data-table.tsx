@@ -1,17 +1,9 @@
 import { useState } from 'preact/hooks';
-import { DASH, pct, pctValue, percentile, price, sig, usd } from '../lib/format.js';
+import { DASH } from '../lib/format.js';
 import type { ChartSpec } from './chart-spec.js';
+import { seriesFormat } from './chart-values.js';
 import { ScrollRegion } from './scroll-region.js';
 import { When } from './when.js';
-
-function formatOf(kind: ChartSpec['yFormat']): (value: number | null) => string {
-  if (kind === 'usd') return usd;
-  if (kind === 'price') return price;
-  if (kind === 'pct') return (v) => pct(v);
-  if (kind === 'percent') return (v) => pctValue(v);
-  if (kind === 'percentile') return percentile;
-  return sig;
-}
 
 /**
  * The data-table alternative to a chart: every x (newest first) with each series' value, in the
@@ -54,10 +46,9 @@ export function ChartDataTable({ spec }: { spec: ChartSpec }) {
                     </td>
                     {spec.series.map((s, index) => {
                       const value = s.values[i] ?? null;
-                      const format = formatOf(s.scale === 'y2' ? spec.y2Format : spec.yFormat);
                       return (
                         <td key={s.label} class="num" data-primary={index === 0 || undefined}>
-                          {value === null ? DASH : format(value)}
+                          {value === null ? DASH : seriesFormat(spec, s)(value)}
                         </td>
                       );
                     })}

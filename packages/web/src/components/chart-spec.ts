@@ -35,7 +35,9 @@ export interface ChartSpec {
    * Each y axis's unit: `usd` (amounts), `price` (USD by significant digits), `pct` (a 0..1 fraction shown as a percentage), `percent` (a value
    * already in percent, e.g. an APY), `percentile` (a 0..1 rank: 0..1 in quarters, "0th"…"100th"
    * under the title "percentile") or `number`. A `number` axis names its unit in `yUnit` /
-   * `y2Unit` (drawn as the axis title): the browser audit fails a number axis without one.
+   * `y2Unit` (drawn as the axis title): the browser audit fails a number axis without one. On a
+   * chart with two y axes each is titled with its quantity and unit: `yUnit` / `y2Unit` when
+   * given ("revenue, volume, USD"), else its series' labels and the format's unit ("TVL, USD").
    */
   yFormat?: AxisFormat;
   y2Format?: AxisFormat;

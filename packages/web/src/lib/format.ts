@@ -133,6 +133,23 @@ export function day(iso: string | null | undefined): string {
   return readableDay.format(date);
 }
 
+const tickDay = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const tickMonth = new Intl.DateTimeFormat('en-GB', { month: 'short', timeZone: 'UTC' });
+
+/**
+ * A date tick on a chart's x axis (seconds since the epoch, UTC): "22 Nov", or "Nov" by month; with
+ * the year ("22 Nov 2026", "Nov 2026") on the first tick and where the year changes.
+ */
+export function dateTick(seconds: number, by: 'day' | 'month', withYear: boolean): string {
+  const date = new Date(seconds * 1000);
+  const text = (by === 'month' ? tickMonth : tickDay).format(date);
+  return withYear ? `${text} ${date.getUTCFullYear()}` : text;
+}
+
 /** "3 h ago" style age from now. */
 export function ago(iso: string | null | undefined, now = Date.now()): string {
   if (iso === null || iso === undefined) return DASH;

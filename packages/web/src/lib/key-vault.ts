@@ -148,9 +148,28 @@ async function openKeystore(keystore: MemberKeystore, passphrase: string): Promi
   }
 }
 
+/** Whether `stored` is the CLI's keystore already (so it downloads as it is, no passphrase asked). */
+export function isKeystore(stored: StoredKey): stored is MemberKeystore {
+  return !('format' in stored);
+}
+
+/**
+ * The CLI keystore for the key this browser holds: the stored one, or the browser's sealed form
+ * opened with the passphrase and sealed again as the CLI seals it (throws on a wrong passphrase).
+ */
+export async function keystoreFrom(
+  memberId: string,
+  stored: StoredKey,
+  passphrase: string,
+  now: Date,
+): Promise<MemberKeystore> {
+  if (isKeystore(stored)) return stored;
+  return exportKeystore(memberId, await unseal(stored, passphrase), passphrase, now);
+}
+
 /** The key pair from either stored form, or an Error saying why not. */
 export function unsealStored(stored: StoredKey, passphrase: string): Promise<KeyPair> {
-  return 'format' in stored ? unseal(stored, passphrase) : openKeystore(stored, passphrase);
+  return isKeystore(stored) ? openKeystore(stored, passphrase) : unseal(stored, passphrase);
 }
 
 /**

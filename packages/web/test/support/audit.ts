@@ -83,9 +83,14 @@ interface AxeApi {
 /** What a drawn chart's axes show (`data-axes`, written by components/uplot-chart.ts). */
 interface AxesAudit {
   x: string[];
+  xYears: number[];
+  xCut: string[];
   y: Array<{ labels: string[]; size: number; widest: number }>;
   formats: Array<'usd' | 'price' | 'pct' | 'percent' | 'percentile' | 'number'>;
   units: Array<string | null>;
+  titles: Array<{ text: string | null; width: number; room: number }>;
+  filledWithGaps: string[];
+  emptyDays: number;
   series: string[][];
   yMin: number | null;
   filled: boolean;
@@ -95,11 +100,25 @@ interface AxesAudit {
 /** uPlot's tick length and label gap (its defaults): a label fits when it leaves room for both. */
 const TICK_AND_GAP_PX = 15;
 
+/** What a dual-axis chart's title must name for each axis format: its unit. */
+const TITLE_UNIT: Record<AxesAudit['formats'][number], RegExp> = {
+  usd: /USD|\$/,
+  price: /USD|\$/,
+  pct: /%/,
+  percent: /%/,
+  percentile: /percentile/,
+  number: /\S/,
+};
+
 /**
  * Every chart on the page, once drawn: a data table beside it, no y label wider than its axis
- * (clipped), daily x labels without a time of day, every y label in its axis's unit (a plain-number
- * axis names its unit in its title; a percentile series is on a percentile axis, read "0th"…
- * "100th" under the title "percentile"), and a filled area starting at zero.
+ * (clipped), daily x labels without a time of day, the year on the first date tick and wherever
+ * the year changes, every y label in its axis's unit (a plain-number axis names its unit in its
+ * title; a percentile series is on a percentile axis, read "0th"… "100th" under the title
+ * "percentile"), every axis of a two-axis chart titled with its quantity and unit, no axis title
+ * longer than the plot it runs along, no x label past the canvas's edge, no part of the canvas
+ * cut off by the page, a filled area
+ * starting at zero, and no filled series with gaps (a gap in a filled area draws as stripes).
  */
 export async function chartAxisProblems(page: Page): Promise<string[]> {
   const hosts = page.locator('figure.chart .chart-host');
@@ -121,6 +140,51 @@ export async function chartAxisProblems(page: Page): Promise<string[]> {
     if (audit.x.length === 0) problems.push(`${title}: no x labels`);
     for (const label of audit.x)
       if (/\d:\d\d|am$|pm$/i.test(label)) problems.push(`${title}: x label "${label}" is a time`);
+    // A reader of a date tick knows its year: on the first tick and wherever the year turns.
+    audit.x.forEach((label, index) => {
+      const year = audit.xYears?.[index];
+      const turns = index === 0 || year !== audit.xYears?.[index - 1];
+      if (turns && (year === undefined || !label.includes(String(year))))
+        problems.push(`${title}: x label "${label}" has no year (${year ?? 'unknown'})`);
+    });
+    for (const label of audit.xCut ?? [])
+      problems.push(`${title}: x label "${label}" runs past the chart's edge (clipped)`);
+    const dual = audit.y.length > 1;
+    audit.y.forEach((_, index) => {
+      const drawn = audit.titles?.[index];
+      const text = drawn?.text ?? '';
+      const unit = audit.formats[index] ?? 'number';
+      if (dual && !TITLE_UNIT[unit].test(text))
+        problems.push(
+          `${title}: y axis ${index + 1} of two has ${text === '' ? 'no title' : `the title "${text}"`}, not naming its ${unit} unit`,
+        );
+      if (drawn !== undefined && drawn.text !== null && drawn.width > drawn.room)
+        problems.push(
+          `${title}: y axis ${index + 1} title "${drawn.text}" is ${drawn.width}px along a ${drawn.room}px plot (clipped)`,
+        );
+    });
+    const cut = await host.evaluate((element) => {
+      const canvas = element.querySelector('canvas');
+      if (canvas === null) return null;
+      const box = canvas.getBoundingClientRect();
+      // The nearest box that clips what sticks out of it, or the viewport.
+      let right = document.documentElement.clientWidth;
+      let left = 0;
+      for (let up = element.parentElement; up !== null; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== 'visible') {
+          const clip = up.getBoundingClientRect();
+          right = Math.min(right, clip.right);
+          left = Math.max(left, clip.left);
+          break;
+        }
+      return { canvas: [Math.round(box.left), Math.round(box.right)], clip: [left, right] };
+    });
+    if (cut !== null && (cut.canvas[0]! < cut.clip[0]! - 1 || cut.canvas[1]! > cut.clip[1]! + 1))
+      problems.push(
+        `${title}: the chart spans ${cut.canvas.join('–')}px in a box showing ${cut.clip.map(Math.round).join('–')}px (axes cut off)`,
+      );
+    for (const series of audit.filledWithGaps ?? [])
+      problems.push(`${title}: the ${series} series is a filled area with gaps (draws as stripes)`);
     audit.y.forEach((axis, index) => {
       if (axis.labels.length === 0) problems.push(`${title}: y axis ${index + 1} has no labels`);
       if (axis.widest + TICK_AND_GAP_PX > axis.size)
