@@ -15,7 +15,9 @@ import {
   overflowingElements,
   rawDateInTitle,
   rawDateProblems,
+  rawIdProblems,
   seriousAxeViolations,
+  unitProblems,
 } from './support/audit.js';
 import { activeMember, postMemo } from './support/member.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -58,6 +60,8 @@ const DECLARED: readonly string[] = SITE_PATHS;
 let server: RunningServer;
 let browser: Browser;
 const visits: Array<{ pattern: string; path: string }> = [];
+/** The demo's subject ids: a reader sees a subject's name, its id only as code. */
+let subjectIds: string[] = [];
 
 async function api<T>(path: string): Promise<T> {
   const response = await fetch(`${server.baseUrl}${path}`);
@@ -156,6 +160,10 @@ async function applyOnce(): Promise<string> {
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   visits.push(...(await concreteRoutes()));
+  const sessions = await api<{ sessions: Array<{ subjectId: string }> }>(
+    '/api/swarm/sessions?limit=100',
+  );
+  subjectIds = [...new Set(sessions.sessions.map((session) => session.subjectId))];
 }, 300_000);
 
 afterAll(async () => {
@@ -191,6 +199,9 @@ describe('every route', () => {
         for (const problem of await chartAxisProblems(page)) failures.push(`${path}: ${problem}`);
         for (const problem of await rawDateProblems(page))
           failures.push(`${path}: raw date ${problem}`);
+        for (const problem of await unitProblems(page)) failures.push(`${path}: unit: ${problem}`);
+        for (const problem of await rawIdProblems(page, subjectIds))
+          failures.push(`${path}: raw id: ${problem}`);
         const rawTitle = await rawDateInTitle(page);
         if (rawTitle !== null) failures.push(`${path}: raw date in the title "${rawTitle}"`);
         for (const error of watched.errors) failures.push(`${path}: console error ${error}`);
@@ -757,7 +768,7 @@ describe('every route', () => {
       `of ${all.takes.length}`,
     );
     const subject = all.takes[0]!.subjectId;
-    await page.click(`nav[aria-label="Subjects"] a:text-is("${subject}")`);
+    await page.click(`nav[aria-label="Subjects"] a[data-subject="${subject}"]`);
     await page.waitForURL(/subject=/);
     const count = all.takes.filter((take) => take.subjectId === subject).length;
     await expect

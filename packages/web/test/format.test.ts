@@ -4,6 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import {
   coefficient,
+  countOf,
+  multiple,
+  outOf100,
+  points,
   count,
   gapPoints,
   indicatorValue,
@@ -111,6 +115,16 @@ describe('number formats', () => {
     expect(numberTick(12_345.6)).toBe('12,346');
     expect(numberTick(0.123456)).toBe('0.1235');
   });
+});
+
+test('scores carry their scale, counts their separators and what they count', () => {
+  expect(points(773.456)).toBe('773.46 pts');
+  expect(outOf100(49.27)).toBe('49.27 / 100');
+  expect(multiple(40.4731)).toBe('40.47×');
+  expect(countOf(136_342, 'tx', 'tx')).toBe('136,342 tx');
+  expect(countOf(1, 'take')).toBe('1 take');
+  expect(countOf(3, 'take')).toBe('3 takes');
+  expect(points(null)).toBe('—');
 });
 
 const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src');

@@ -113,16 +113,24 @@ describe('a member page reaches every take and judgement', () => {
         takes.filter((t) => t.subjectId === subject).map((t) => t.id),
       );
       expect(filtered.subjects).toEqual([...new Set(takes.map((t) => t.subjectId))].sort());
+      // The subjects read by name (their ids are the links' data-subject).
+      const { subjects } = await apiJson<{ subjects: Array<{ id: string; name: string }> }>(
+        '/api/swarm/subjects',
+      );
+      const nameOf = (id: string) => subjects.find((s) => s.id === id)?.name ?? id;
+      await page.waitForFunction(
+        () => document.querySelectorAll('nav[aria-label="Subjects"] .loading').length === 0,
+      );
       expect(await page.locator('nav[aria-label="Subjects"] a').allTextContents()).toEqual([
         'all subjects',
-        ...filtered.subjects,
+        ...filtered.subjects.map(nameOf),
       ]);
       const asked = page.waitForRequest(
         (request) =>
           request.url().includes(`/api/swarm/members/`) &&
           new URL(request.url()).searchParams.get('subject') === subject,
       );
-      await page.click(`nav[aria-label="Subjects"] a:text-is("${subject}")`);
+      await page.click(`nav[aria-label="Subjects"] a[data-subject="${subject}"]`);
       await asked;
       await page.waitForFunction(
         (text) =>

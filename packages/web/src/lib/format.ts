@@ -251,3 +251,37 @@ export function transformLabel(transform: string): string {
   if (transform === 'trend_50_200') return '50/200-day average ratio';
   return 'level';
 }
+
+/** An open-ended score in points (the analytics signal score): "773.46 pts". */
+export function points(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return `${plain.format(value)} pts`;
+}
+
+/** A score on a 0–100 scale (productivity, the directory score), with its scale: "49.27 / 100". */
+export function outOf100(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return `${plain.format(value)} / 100`;
+}
+
+/** A ratio of two amounts as a multiple ("40.47×"): turnover, volume over TVL. */
+export function multiple(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return `${sig(value)}×`;
+}
+
+/** A count with what it counts, separators included: "136,342 tx", "1 take", "3 takes". */
+export function countOf(value: number | null | undefined, one: string, many = `${one}s`): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return `${count(value)} ${value === 1 ? one : many}`;
+}
+
+/**
+ * US dollars always in compact notation ("$956.12", "$44.9K", "$3.01M"): a table column's money
+ * format, so one column never mixes "$69,550.60" with "$3.01M" as `usd` would across $100K.
+ */
+export function usdShort(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  if (Math.abs(value) > 0 && Math.abs(value) < 0.01) return usd(value);
+  return usdCompact.format(value);
+}

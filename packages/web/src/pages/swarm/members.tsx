@@ -1,3 +1,4 @@
+import { SubjectName } from './subject-name.js';
 import { When } from '../../components/when.js';
 import { useLocation } from 'preact-iso/router';
 import type {
@@ -228,14 +229,19 @@ function MemberTakesTable(props: {
           all subjects
         </a>
         {subjects.map((s) => (
-          <a key={s} href={link({ subject: s })} class={subject === s ? 'active' : ''}>
-            {s}
+          <a
+            key={s}
+            href={link({ subject: s })}
+            class={subject === s ? 'active' : ''}
+            data-subject={s}
+          >
+            <SubjectName id={s} />
           </a>
         ))}
       </nav>
       <p class="muted small" data-testid="member-takes-count">
         {filtered.length === 0
-          ? `No takes${subject === undefined ? '' : ` on ${subject}`}.`
+          ? `No takes${subject === undefined ? '' : ' on this subject'}.`
           : `takes ${first + 1}–${Math.min(first + TAKES_PAGE, filtered.length)} of ${filtered.length}`}
       </p>
       <DataTable<MemberTake>
@@ -248,7 +254,7 @@ function MemberTakesTable(props: {
             label: 'Session',
             render: (t) => (
               <a href={`/swarm/sessions/${t.sessionId}`}>
-                <When iso={t.date} as="day" /> · {t.subjectId}
+                <When iso={t.date} as="day" /> · <SubjectName id={t.subjectId} />
               </a>
             ),
             sort: (t) => t.receivedAt,

@@ -1,3 +1,4 @@
+import { SubjectName } from './subject-name.js';
 import { useMemo } from 'preact/hooks';
 import type {
   MemberRecord,
@@ -190,7 +191,7 @@ function TakesTable({ takes, horizon }: { takes: ScoredTake[]; horizon: number }
           label: 'Session',
           render: (t) => (
             <a href={`/swarm/sessions/${t.sessionId}`}>
-              <When iso={t.sessionDate} as="day" /> · {t.subjectId}
+              <When iso={t.sessionDate} as="day" /> · <SubjectName id={t.subjectId} />
             </a>
           ),
         },
