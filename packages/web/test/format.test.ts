@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import {
   coefficient,
+  sharePrice,
   countOf,
   multiple,
   outOf100,
@@ -125,6 +126,8 @@ test('scores carry their scale, counts their separators and what they count', ()
   expect(countOf(1, 'take')).toBe('1 take');
   expect(countOf(3, 'take')).toBe('3 takes');
   expect(points(null)).toBe('—');
+  expect(sharePrice(1.02512443)).toBe('$1.025124 per share');
+  expect(sharePrice(1.0792, 'USDC')).toBe('1.0792 USDC per share');
 });
 
 const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src');

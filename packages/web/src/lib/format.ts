@@ -285,3 +285,24 @@ export function usdShort(value: number | null | undefined): string {
   if (Math.abs(value) > 0 && Math.abs(value) < 0.01) return usd(value);
   return usdCompact.format(value);
 }
+
+const sharePriceFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 4,
+  maximumFractionDigits: 6,
+});
+
+/**
+ * A vault's share price to six decimals (it moves by a few millionths a day), in US dollars or in
+ * the vault's deposit asset: "$1.025124 per share", "1.0792 USDC per share".
+ */
+export function sharePrice(value: number | null | undefined, asset: string | null = null): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  const amount = sharePriceFormat.format(value);
+  return `${asset === null ? `$${amount}` : `${amount} ${asset}`} per share`;
+}
+
+/** A gap between two 0..1 indices in points of the 0–100 scale (the regime's panel range): "21 pt". */
+export function indexPoints(gap: number | null | undefined): string {
+  if (gap === null || gap === undefined || !Number.isFinite(gap)) return DASH;
+  return `${count(gap * 100)} pt`;
+}

@@ -52,11 +52,11 @@ export const GLOSSARY = {
     definition:
       'An indicator’s percentile against its own last 1,095 days, turned round where a high value is risk-off (for example volatility), so that for every indicator a high percentile means risk-on.',
   },
-  'percentage-points': {
-    name: 'Percentage points (pt)',
-    short: 'a difference between two percentages: 25 % to 28 % is +3 pt',
+  points: {
+    name: 'Points (pt)',
+    short: 'a difference on a 0–100 scale: 25 % to 28 % is +3 pt',
     definition:
-      'The difference between two percentages or shares, written “pt”: a target of 25 % held at 28 % is a gap of +3 pt (not +12 %, which would be the relative change).',
+      'A difference between two values on a 0–100 scale, written “pt”. Between two shares it is percentage points: a target of 25 % held at 28 % is a gap of +3 pt (not +12 %, which would be the relative change). The regime’s panel range is the gap between the highest and the lowest panel index in the same points: panels at 0.62 and 0.41 are 21 pt apart.',
   },
   'normalised-weights': {
     name: 'Normalised weights',
@@ -69,6 +69,24 @@ export const GLOSSARY = {
     short: 'the weights as the member signed them; they need not sum to 1',
     definition:
       'A take’s bucket weights exactly as the member signed them. They need not add up to 1 (for example 0.9716); the consensus uses them normalised.',
+  },
+  'brier-score': {
+    name: 'Brier score',
+    short: 'the squared error of a forecast probability: 0 is perfect, 0.25 is always saying 50/50',
+    definition:
+      'How far a forecast probability was from what happened, squared: (probability − outcome)², where the outcome is 1 if the subject rose and 0 if not. 0 is perfect, 0.25 is what always saying 50/50 earns, 1 is certain and wrong. Lower is better; a member’s ranking Brier counts each absence as 0.25.',
+  },
+  'log-score': {
+    name: 'Log score',
+    short: 'the log of the probability given to what happened: 0 is perfect, lower is worse',
+    definition:
+      'The natural logarithm of the probability a forecast gave to what happened. 0 is perfect and it falls without bound as a forecast is confidently wrong; always saying 50/50 scores about −0.693. Higher is better.',
+  },
+  contribution: {
+    name: 'Contribution',
+    short: 'how much the swarm’s Brier score improved because the member took part',
+    definition:
+      'The swarm’s Brier score recomputed without the member, minus the swarm’s actual Brier score. Positive means the swarm forecast better because the member took part; it is in Brier units (a difference of squared probabilities).',
   },
 } as const satisfies Record<string, { name: string; short: string; definition: string }>;
 

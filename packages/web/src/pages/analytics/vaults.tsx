@@ -5,7 +5,7 @@ import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { DASH, pctPoints, pctValue, sig, usd, usdShort } from '../../lib/format.js';
+import { pctPoints, pctValue, sharePrice, usd, usdShort } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import {
@@ -150,7 +150,7 @@ function VaultBody({ vault: v }: { vault: VaultProfile }) {
         <Stat label="APY 30d avg" value={pctValue(v.yield.apy30dAvgPct)} />
         <Stat
           label="Share price"
-          value={v.sharePrice === null ? DASH : `${sig(v.sharePrice)} ${v.assetSymbol} per share`}
+          value={sharePrice(v.sharePrice, v.assetSymbol)}
           hint={`30d ${pctPoints(v.yield.sharePriceChange30dPct)}`}
         />
         <Stat label="Deposit cap" value={usd(v.depositCapUsd)} />

@@ -3,6 +3,7 @@ import { Chip } from '../../components/badges.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { indicatorValue, measured, pct, percentile, transformLabel } from '../../lib/format.js';
 import { scrollRegion } from '../../components/scroll-region.js';
+import { Term } from '../../components/term.js';
 
 const PANEL_TITLES: Record<string, string> = {
   macro: 'Macro panel',
@@ -49,14 +50,14 @@ export function IndicatorTables({ latest }: { latest: RegimeLatest }) {
               <thead>
                 <tr>
                   <th>Indicator</th>
-                  <th title="signed percentile at each of the last 24 month ends">
-                    24-month trend
+                  <th>
+                    <Term id="signed-percentile">Signed percentile</Term>, last 24 month ends
                   </th>
                   <th class="num" title="the value the classifier ranks: the transformed series">
                     Value used
                   </th>
-                  <th class="num" title="percentile, signed so that high = risk-on">
-                    Signed
+                  <th class="num">
+                    <Term id="signed-percentile">Signed percentile</Term> now
                   </th>
                   <th class="num">Weight</th>
                   <th>Fill age</th>
@@ -85,7 +86,7 @@ export function IndicatorTables({ latest }: { latest: RegimeLatest }) {
                         <Sparkline
                           values={i.sparkline.map((p) => p.value)}
                           domain={[0, 1]}
-                          label={`${i.name} trend`}
+                          label={`${i.name}: signed percentile at each of the last 24 month ends`}
                         />
                       </td>
                       <td class="num" data-testid="indicator-value" data-indicator={i.id}>

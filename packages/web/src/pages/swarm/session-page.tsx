@@ -265,6 +265,15 @@ function Rationale({ text, headline }: { text: string; headline: Headline }) {
   );
 }
 
+/** What the service records for a judge that keeps its prompt or inputs to itself. */
+const UNDISCLOSED = 'undisclosed';
+
+/** A judgement's hash, or the word when the judge did not disclose it: nothing to copy then. */
+function Disclosed({ value, what }: { value: string; what: string }) {
+  if (value === UNDISCLOSED) return <span class="muted">not disclosed</span>;
+  return <Hash value={value} what={what} />;
+}
+
 export function JudgementList({ judgements }: { judgements: Judgement[] }) {
   if (judgements.length === 0)
     return <p class="muted">No public judgements (only published sessions have them).</p>;
@@ -288,8 +297,8 @@ export function JudgementList({ judgements }: { judgements: Judgement[] }) {
             </ul>
           ) : null}
           <p class="muted small mono">
-            model {j.model} · prompt <Hash value={j.promptHash} what="prompt hash" /> · inputs{' '}
-            <Hash value={j.inputsDigest} what="inputs digest" />
+            model {j.model} · prompt <Disclosed value={j.promptHash} what="prompt hash" /> · inputs{' '}
+            <Disclosed value={j.inputsDigest} what="inputs digest" />
           </p>
         </article>
       ))}

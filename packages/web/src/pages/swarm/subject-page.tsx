@@ -9,7 +9,7 @@ import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
 import { titleOf } from '../../lib/document-title.js';
 import { cronInWords } from '../../lib/cron-words.js';
-import { label } from '../../lib/format.js';
+import { countOf, label } from '../../lib/format.js';
 import { safeHref } from '../../lib/safe-url.js';
 import { useResource } from '../../lib/use-resource.js';
 import { sessionColumns, SwarmFrame } from './shared.js';
@@ -55,7 +55,7 @@ function SubjectCard({ subject: s }: { subject: SwarmSubject }) {
         <dt>Recommendation</dt>
         <dd data-testid="subject-recommendation-type">{label(s.recommendationType)}</dd>
         <dt>Quorum</dt>
-        <dd>{s.quorumRequired} take(s)</dd>
+        <dd>{countOf(s.quorumRequired, 'counted take')}</dd>
         <dt>Schedule</dt>
         <dd>
           {s.schedule.cron === null ? 'convened by an admin' : <Schedule cron={s.schedule.cron} />}

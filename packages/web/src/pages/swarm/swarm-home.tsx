@@ -8,6 +8,7 @@ import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
 import { useResource } from '../../lib/use-resource.js';
 import { Countdown, sessionColumns, StateChip, SwarmFrame } from './shared.js';
+import { countOf } from '../../lib/format.js';
 
 const STATES = SESSION_STATES;
 
@@ -28,7 +29,8 @@ function OpenSessionCard() {
                 </a>{' '}
                 <StateChip state={session.state} />
                 <div class="muted small">
-                  convened <When iso={session.convenedAt} /> · {session.takeCount} take(s) so far
+                  convened <When iso={session.convenedAt} /> · {countOf(session.takeCount, 'take')}{' '}
+                  so far
                 </div>
               </div>
               <div class="stat-value">
