@@ -839,7 +839,7 @@ describe('every route', () => {
       .pop()!;
     const { logIndex } = await api<{ logIndex: number }>(`/api/swarm/takes/${takeId}`);
     const [entry] = (
-      await api<{ entries: Array<{ takeId: string; sessionId: string; entry: string }> }>(
+      await api<{ entries: Array<{ takeId: string; entry: string }> }>(
         `/api/log/entries?start=${logIndex}&end=${logIndex + 1}`,
       )
     ).entries;
@@ -864,7 +864,8 @@ describe('every route', () => {
       entry!.takeId,
     );
     // A session id given as a take id: said what it is, and where it belongs.
-    await page.fill('[data-testid="log-lookup"] input', entry!.sessionId);
+    const { sessionId } = JSON.parse(entry!.entry) as { sessionId: string };
+    await page.fill('[data-testid="log-lookup"] input', sessionId);
     await page.click('[data-testid="log-lookup"] button[type="submit"]');
     const hint = page.locator('[data-testid="lookup-hint"]');
     await hint.waitFor();

@@ -46,7 +46,10 @@ export function MembersPage() {
                   label: 'Member',
                   render: (m) => (
                     <>
-                      <a href={`/swarm/members/${m.handle}`}>{m.displayName}</a>{' '}
+                      {/* The member's own words, as filed: not the site's text (no format applies). */}
+                      <a href={`/swarm/members/${m.handle}`} class="text-body">
+                        {m.displayName}
+                      </a>{' '}
                       <span class="muted small">@{m.handle}</span>
                     </>
                   ),
@@ -92,7 +95,8 @@ export function MemberPage({ params }: { params: { id: string } }) {
         {(m) => (
           <section class="card" data-testid="member">
             <h2>
-              {m.displayName} <span class="muted small">@{m.handle}</span> <Chip text={m.status} />{' '}
+              <span class="text-body">{m.displayName}</span>{' '}
+              <span class="muted small">@{m.handle}</span> <Chip text={m.status} />{' '}
               <Chip tone="info" text={m.role} />
             </h2>
             {m.tagline !== null ? <p class="lead">{m.tagline}</p> : null}
