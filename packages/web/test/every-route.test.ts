@@ -713,9 +713,16 @@ describe('every route', () => {
     const titles = await hashes
       .locator('.mono')
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('title')));
+    // A hash the judge did not disclose reads "not disclosed", with no copy button (the service
+    // records the word "undisclosed", which is nothing to copy).
     const first = judgements.judgements[0]!;
-    expect(titles).toContain(first.promptHash);
-    expect(titles).toContain(first.inputsDigest);
+    for (const value of [first.promptHash, first.inputsDigest])
+      if (value === 'undisclosed') expect(titles).not.toContain(value);
+      else expect(titles).toContain(value);
+    if ([first.promptHash, first.inputsDigest].includes('undisclosed'))
+      expect(await page.locator('[data-testid="judgements"]').textContent()).toContain(
+        'not disclosed',
+      );
     expect(await page.locator('[data-testid="judgements"]').textContent()).not.toContain('…·');
     expect(await hashes.locator('button.copy').count()).toBe(titles.length);
     expect(await horizontalOverflow(page)).toBe(0);
@@ -876,7 +883,8 @@ describe('every route', () => {
       '[data-testid="lookup-receipt"], [data-testid="log-lookup"] .error-box',
     );
     expect(await seriousAxeViolations(page)).toEqual([]);
-    expect(watched.errors).toEqual([]);
+    // The checker asked the service what the session id is: the take lookup's 404 is its answer.
+    expect(watched.errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
     await watched.close();
   }, 120_000);
 

@@ -231,18 +231,20 @@ function RecentEntries(props: { size: number; path: string; before: string | und
           {(e) => (
             <DataTable
               caption={`Entries ${count(start)}–${count(end - 1)} of ${count(size)}, newest first`}
-              rows={[...e.entries].reverse()}
+              rows={[...e.entries]
+                .reverse()
+                .map((row) => ({ ...row, facts: entryFacts(row.entry) }))}
               rowKey={(row) => String(row.index)}
               cards
               columns={[
                 { label: 'Index', render: (row) => count(row.index), numeric: true },
                 { label: 'Kind', render: (row) => row.kind },
                 { label: 'Of', render: (row) => <EntrySubject row={row} /> },
-                { label: 'When', render: (row) => <When iso={entryFacts(row.entry).at} /> },
+                { label: 'When', render: (row) => <When iso={row.facts.at} /> },
                 {
                   label: 'Member',
                   render: (row) => {
-                    const member = entryFacts(row.entry).memberId;
+                    const member = row.facts.memberId;
                     if (member === null) return DASH;
                     const handle = handles.get(member);
                     return handle !== undefined ? (
@@ -255,7 +257,7 @@ function RecentEntries(props: { size: number; path: string; before: string | und
                 {
                   label: 'Stance',
                   render: (row) => {
-                    const stance = entryFacts(row.entry).stance;
+                    const stance = row.facts.stance;
                     return stance === null ? DASH : <StanceChip stance={stance} />;
                   },
                 },
