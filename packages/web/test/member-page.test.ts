@@ -202,9 +202,12 @@ describe('a member page reaches every take and judgement', () => {
     expect(
       await page.locator('[data-testid="session-header"] h2 time').getAttribute('datetime'),
     ).toBe(session.date);
-    expect(await page.locator('[data-testid="session-header"] h2').textContent()).toContain(
-      session.subjectId,
+    // The subject reads by its name, linked to its page (the id is in the link, not the text).
+    const subject = await apiJson<{ name: string }>(`/api/swarm/subjects/${session.subjectId}`);
+    const subjectLink = page.locator(
+      `[data-testid="session-header"] h2 a[href="/swarm/subjects/${session.subjectId}"]`,
     );
+    await expect.poll(() => subjectLink.textContent()).toBe(subject.name);
     // The session's own judgements list carries the one the member page linked from.
     const own = await apiJson<{ judgements: JudgementShape[] }>(
       `/api/swarm/sessions/${oldest.sessionId}/judgements`,
