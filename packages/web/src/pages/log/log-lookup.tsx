@@ -10,17 +10,29 @@ import { resolveLookup, wrongKindHint, type LookupKind, type ShownId } from './l
 type Outcome =
   { kind: LookupKind; id: string } | { hint: string; switchTo?: { kind: LookupKind; id: string } };
 
-/** Which kind of record a whole id names, asked of the service (null: none it knows). */
-async function kindOf(id: string): Promise<ShownId['of'] | null> {
-  const exists = (path: string) =>
-    getJson<unknown>(path).then(
+/** Where the service answers for each kind of id. */
+const RECORD_PATHS: Record<ShownId['of'], string> = {
+  take: '/api/swarm/takes/',
+  session: '/api/swarm/sessions/',
+  member: '/api/swarm/members/',
+};
+
+/**
+ * Which kind of record a whole id names, asked of the service (null: none it knows). The kind the
+ * reader chose is asked first, so a right id costs no failed request.
+ */
+async function kindOf(id: string, expected: ShownId['of']): Promise<ShownId['of'] | null> {
+  const kinds = [
+    expected,
+    ...(['take', 'session', 'member'] as const).filter((k) => k !== expected),
+  ];
+  for (const kind of kinds) {
+    const found = await getJson<unknown>(`${RECORD_PATHS[kind]}${encodeURIComponent(id)}`).then(
       () => true,
       () => false,
     );
-  const at = encodeURIComponent(id);
-  if (await exists(`/api/swarm/takes/${at}`)) return 'take';
-  if (await exists(`/api/swarm/sessions/${at}`)) return 'session';
-  if (await exists(`/api/swarm/members/${at}`)) return 'member';
+    if (found) return kind;
+  }
   return null;
 }
 
@@ -37,8 +49,8 @@ export function LookupForm({ shown }: { shown: readonly ShownId[] }) {
     const resolved = resolveLookup(input, asked, shown);
     if (resolved.status === 'unknown') return setOutcome({ hint: resolved.message });
     if (resolved.status === 'resolved') return setOutcome({ kind: asked, id: resolved.id });
-    const of = resolved.status === 'wrong-kind' ? resolved.of : await kindOf(resolved.id);
     const wanted = asked === 'take' ? 'take' : 'session';
+    const of = resolved.status === 'wrong-kind' ? resolved.of : await kindOf(resolved.id, wanted);
     if (of === wanted || of === null) return setOutcome({ kind: asked, id: resolved.id });
     const other: LookupKind | undefined =
       of === 'take' ? 'take' : of === 'session' ? 'receipt' : undefined;
