@@ -4,6 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import {
   coefficient,
+  sharePrice,
+  countOf,
+  multiple,
+  outOf100,
+  points,
   count,
   dateTick,
   gapPoints,
@@ -120,6 +125,18 @@ describe('number formats', () => {
     expect(dateTick(christmas, 'month', false)).toBe('Dec');
     expect(dateTick(christmas, 'month', true)).toBe('Dec 2026');
   });
+});
+
+test('scores carry their scale, counts their separators and what they count', () => {
+  expect(points(773.456)).toBe('773.46 pts');
+  expect(outOf100(49.27)).toBe('49.27 / 100');
+  expect(multiple(40.4731)).toBe('40.47×');
+  expect(countOf(136_342, 'tx', 'tx')).toBe('136,342 tx');
+  expect(countOf(1, 'take')).toBe('1 take');
+  expect(countOf(3, 'take')).toBe('3 takes');
+  expect(points(null)).toBe('—');
+  expect(sharePrice(1.02512443)).toBe('$1.025124 per share');
+  expect(sharePrice(1.0792, 'USDC')).toBe('1.0792 USDC per share');
 });
 
 const SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), '../src');

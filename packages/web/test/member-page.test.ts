@@ -115,16 +115,24 @@ describe('a member page reaches every take and judgement', () => {
         takes.filter((t) => t.subjectId === subject).map((t) => t.id),
       );
       expect(filtered.subjects).toEqual([...new Set(takes.map((t) => t.subjectId))].sort());
+      // The subjects read by name (their ids are the links' data-subject).
+      const { subjects } = await apiJson<{ subjects: Array<{ id: string; name: string }> }>(
+        '/api/swarm/subjects',
+      );
+      const nameOf = (id: string) => subjects.find((s) => s.id === id)?.name ?? id;
+      await page.waitForFunction(
+        () => document.querySelectorAll('nav[aria-label="Subjects"] .loading').length === 0,
+      );
       expect(await page.locator('nav[aria-label="Subjects"] a').allTextContents()).toEqual([
         'all subjects',
-        ...filtered.subjects,
+        ...filtered.subjects.map(nameOf),
       ]);
       const asked = page.waitForRequest(
         (request) =>
           request.url().includes(`/api/swarm/members/`) &&
           new URL(request.url()).searchParams.get('subject') === subject,
       );
-      await page.click(`nav[aria-label="Subjects"] a:text-is("${subject}")`);
+      await page.click(`nav[aria-label="Subjects"] a[data-subject="${subject}"]`);
       await asked;
       await page.waitForFunction(
         (text) =>
@@ -196,9 +204,12 @@ describe('a member page reaches every take and judgement', () => {
     expect(
       await page.locator('[data-testid="session-header"] h2 time').getAttribute('datetime'),
     ).toBe(session.date);
-    expect(await page.locator('[data-testid="session-header"] h2').textContent()).toContain(
-      session.subjectId,
+    // The subject reads by its name, linked to its page (the id is in the link, not the text).
+    const subject = await apiJson<{ name: string }>(`/api/swarm/subjects/${session.subjectId}`);
+    const subjectLink = page.locator(
+      `[data-testid="session-header"] h2 a[href="/swarm/subjects/${session.subjectId}"]`,
     );
+    await expect.poll(() => subjectLink.textContent()).toBe(subject.name);
     // The session's own judgements list carries the one the member page linked from.
     const own = await apiJson<{ judgements: JudgementShape[] }>(
       `/api/swarm/sessions/${oldest.sessionId}/judgements`,

@@ -61,7 +61,13 @@ function expectShows(text: string, expected: number | null, what: string) {
 }
 
 async function stat(page: Page, label: string): Promise<string> {
-  const value = page.locator(`.stat:has(.stat-label:text-is("${label}")) .stat-value`).first();
+  // The label's whole text, a glossary link inside it included ("Signal score" is a Term).
+  const exact = new RegExp(`^\\s*${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*$`);
+  const value = page
+    .locator('.stat')
+    .filter({ has: page.locator('.stat-label', { hasText: exact }) })
+    .locator('.stat-value')
+    .first();
   return (await value.textContent()) ?? '';
 }
 

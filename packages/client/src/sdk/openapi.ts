@@ -2565,6 +2565,98 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/swarm/subjects': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Every subject the swarm convenes on, by id, with its name */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              subjects: {
+                /** @description subject id (slug) */
+                id: string;
+                /** @description what readers call the subject */
+                name: string;
+                status: string;
+              }[];
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/swarm/subjects/{id}': {
     parameters: {
       query?: never;

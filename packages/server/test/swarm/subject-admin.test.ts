@@ -53,6 +53,13 @@ describeEachDatabase('PUT /api/swarm/admin/subjects/:id', (kind) => {
       thesisBlurb: 'Long ships.',
       operator: 'Harbor',
     });
+    // The public list names every subject, so a page can show names instead of ids.
+    const { subjects } = (await ctx.app.inject({ url: '/api/swarm/subjects' })).json<{
+      subjects: Array<{ id: string; name: string; status: string }>;
+    }>();
+    expect(subjects.find((subject) => subject.id === 'harbor-fund')).toMatchObject({
+      name: 'Harbor Fund II',
+    });
   });
 
   test('an enabled schedule convenes sessions on the next lifecycle pass', async () => {

@@ -63,7 +63,7 @@ export function Chip(props: {
 }
 
 export function Stat(props: {
-  label: string;
+  label: ComponentChildren;
   value: ComponentChildren;
   hint?: ComponentChildren;
   testId?: string;

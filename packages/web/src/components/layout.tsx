@@ -15,6 +15,7 @@ const NAV = [
   { href: '/swarm', label: 'Swarm', match: (p: string) => p.startsWith('/swarm') },
   { href: '/log', label: 'Log', match: (p: string) => p === '/log' },
   { href: '/analytics', label: 'Analytics', match: (p: string) => p.startsWith('/analytics') },
+  { href: '/methodology', label: 'Methods', match: (p: string) => p === '/methodology' },
   { href: '/join', label: 'Join', match: (p: string) => p.startsWith('/join') },
 ];
 

@@ -268,3 +268,58 @@ export function transformLabel(transform: string): string {
   if (transform === 'trend_50_200') return '50/200-day average ratio';
   return 'level';
 }
+
+/** An open-ended score in points (the analytics signal score): "773.46 pts". */
+export function points(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return `${plain.format(value)} pts`;
+}
+
+/** A score on a 0–100 scale (productivity, the directory score), with its scale: "49.27 / 100". */
+export function outOf100(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return `${plain.format(value)} / 100`;
+}
+
+/** A ratio of two amounts as a multiple ("40.47×"): turnover, volume over TVL. */
+export function multiple(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return `${sig(value)}×`;
+}
+
+/** A count with what it counts, separators included: "136,342 tx", "1 take", "3 takes". */
+export function countOf(value: number | null | undefined, one: string, many = `${one}s`): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  return `${count(value)} ${value === 1 ? one : many}`;
+}
+
+/**
+ * US dollars always in compact notation ("$956.12", "$44.9K", "$3.01M"): a table column's money
+ * format, so one column never mixes "$69,550.60" with "$3.01M" as `usd` would across $100K.
+ */
+export function usdShort(value: number | null | undefined): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  if (Math.abs(value) > 0 && Math.abs(value) < 0.01) return usd(value);
+  return usdCompact.format(value);
+}
+
+const sharePriceFormat = new Intl.NumberFormat('en-US', {
+  minimumFractionDigits: 4,
+  maximumFractionDigits: 6,
+});
+
+/**
+ * A vault's share price to six decimals (it moves by a few millionths a day), in US dollars or in
+ * the vault's deposit asset: "$1.025124 per share", "1.0792 USDC per share".
+ */
+export function sharePrice(value: number | null | undefined, asset: string | null = null): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
+  const amount = sharePriceFormat.format(value);
+  return `${asset === null ? `$${amount}` : `${amount} ${asset}`} per share`;
+}
+
+/** A gap between two 0..1 indices in points of the 0–100 scale (the regime's panel range): "21 pt". */
+export function indexPoints(gap: number | null | undefined): string {
+  if (gap === null || gap === undefined || !Number.isFinite(gap)) return DASH;
+  return `${count(gap * 100)} pt`;
+}

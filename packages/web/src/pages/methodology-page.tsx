@@ -1,4 +1,5 @@
 import { PageHeader } from '../components/layout.js';
+import { GLOSSARY, TERM_IDS } from '../lib/glossary.js';
 
 /** How every number on the site is made, in one place the regime, research and swarm pages link to. */
 export function MethodologyPage() {
@@ -87,6 +88,18 @@ export function MethodologyPage() {
           full rules, with a worked example, are <code>docs/methodology.md</code> in the repository;{' '}
           <code>convene track-record verify</code> recomputes them from the log.
         </p>
+      </section>
+      <section class="card" id="glossary" data-testid="glossary">
+        <h2>Glossary</h2>
+        <p class="small">The terms the site uses, each linked from where it appears.</p>
+        <dl class="glossary">
+          {TERM_IDS.map((id) => (
+            <div key={id} id={`glossary-${id}`} class="glossary-entry">
+              <dt>{GLOSSARY[id].name}</dt>
+              <dd>{GLOSSARY[id].definition}</dd>
+            </div>
+          ))}
+        </dl>
       </section>
       <section class="card" id="data">
         <h2>Data and as-of times</h2>

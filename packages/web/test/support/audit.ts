@@ -378,3 +378,115 @@ export async function phoneChrome(page: Page): Promise<{ opening: number; pinned
     return { opening: Math.round(opening), pinned: Math.round(pinned) };
   });
 }
+
+/** What a reader's visible text is read from: cells, paragraphs, list items, headings, links. */
+const READ_BLOCKS =
+  'main :is(td, th, p, li, dd, dt, h1, h2, h3, h4, caption, summary, figcaption, label, a, .stat-value, .stat-hint)';
+/** Code, hashes and ids shown on purpose, stamps and members' own text are not read. */
+const NOT_READ =
+  'code, kbd, pre, .mono, [data-testid="hash"], time, .text-body, script, style, .visually-hidden';
+
+/** The visible text of each reading block (without its code, hashes and members' text). */
+async function visibleBlocks(page: Page): Promise<Array<{ tag: string; text: string }>> {
+  return page.evaluate(
+    ({ blocks, skip }) => {
+      const out: Array<{ tag: string; text: string }> = [];
+      for (const block of Array.from(document.querySelectorAll(blocks))) {
+        if (block.closest(skip) !== null) continue;
+        if (!(block as HTMLElement).checkVisibility()) continue;
+        const copy = block.cloneNode(true) as HTMLElement;
+        for (const ignored of Array.from(copy.querySelectorAll(skip))) ignored.remove();
+        const text = (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+        if (text !== '') out.push({ tag: block.tagName.toLowerCase(), text });
+      }
+      return out;
+    },
+    { blocks: READ_BLOCKS, skip: NOT_READ },
+  );
+}
+
+/** What each `data-measure` promises to show beside its number (a dash stands for no value). */
+const UNIT_MARKS: Record<string, string> = {
+  usd: '\\$|—',
+  percent: '%|—',
+  points: '\\bpts?\\b|—',
+  'of-100': '/\\s*100|—',
+  multiple: '×|—',
+  count: '^[\\d,]+$|—',
+};
+
+/**
+ * Numbers shown without the unit they are due. Checkable rules: an APY (a percentage) without
+ * "%"; an integer from 10,000 up without thousands separators ("136342 tx"); a stat or a leader
+ * whose value is a bare decimal, its unit or scale unsaid ("Avg productivity 49.27", "Beacon Labs
+ * 773.46"), unless a glossary term in it gives the scale; and a measured value (`data-measure`,
+ * set by `Measured`) whose text lacks its unit's mark.
+ */
+export async function unitProblems(page: Page): Promise<string[]> {
+  const out: string[] = [];
+  const apyWithoutPercent = /\bAPY\b:?\s*[-+]?\d[\d,]*(?:\.\d+)?(?![\d.,]*\s*%)/;
+  const unseparated = /(?<![\w.,\-/#:+])\d{5,}(?![\w.,])/;
+  for (const { tag, text } of await visibleBlocks(page)) {
+    const apy = apyWithoutPercent.exec(text);
+    if (apy !== null) out.push(`APY without % "${apy[0]}" in <${tag}>: ${text.slice(0, 100)}`);
+    const bare = unseparated.exec(text);
+    if (bare !== null)
+      out.push(`"${bare[0]}" without thousands separators in <${tag}>: ${text.slice(0, 100)}`);
+  }
+  const marked = await page.evaluate((marks) => {
+    const found: string[] = [];
+    const bareDecimal = /(?:^|\s)[-+]?\d[\d,]*\.\d+$/;
+    for (const element of Array.from(
+      document.querySelectorAll('main :is(.stat, ol.leaders > li)'),
+    )) {
+      if (!(element as HTMLElement).checkVisibility()) continue;
+      // A score whose scale its glossary entry gives (a Term in its label) says it there.
+      if (element.querySelector('a.term') !== null) continue;
+      const value = element.querySelector('.stat-value') ?? element;
+      if (bareDecimal.test((value.textContent ?? '').replace(/\s+/g, ' ').trim()))
+        found.push(
+          `no unit or scale on "${(element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 80)}"`,
+        );
+    }
+    for (const element of Array.from(document.querySelectorAll('main [data-measure]'))) {
+      if (!(element as HTMLElement).checkVisibility()) continue;
+      const unit = element.getAttribute('data-measure') ?? '';
+      const text = (element.textContent ?? '').trim();
+      const mark = marks[unit];
+      if (mark === undefined) found.push(`unknown data-measure "${unit}" on "${text}"`);
+      else if (!new RegExp(mark).test(text))
+        found.push(`"${text}" is marked ${unit} but shows no such unit`);
+    }
+    return found;
+  }, UNIT_MARKS);
+  out.push(...marked);
+  return [...new Set(out)].slice(0, 12);
+}
+
+/**
+ * Raw machine words shown to readers: a subject's id (its slug, e.g. "convene-treasury") instead
+ * of its name, or a cron expression instead of its schedule in words, in the visible text or the
+ * page's `<title>`. Code, kbd, hashes and members' own text are left out: an id shown as an id
+ * belongs in `<code>`.
+ */
+export async function rawIdProblems(page: Page, subjectIds: readonly string[]): Promise<string[]> {
+  const out: string[] = [];
+  const escape = (id: string) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const slug =
+    subjectIds.length === 0
+      ? null
+      : new RegExp(`(?<![\\w/-])(?:${subjectIds.map(escape).join('|')})(?![\\w-])`);
+  // Five fields of cron characters; a match with a wildcard or a step is a cron string.
+  const cron = /(?<!\S)(?:[\d*/,-]+\s+){4}[\d*/,-]+(?!\S)/g;
+  const title = await page.title();
+  if (slug?.test(title) === true) out.push(`subject id in the title "${title}"`);
+  for (const { tag, text } of await visibleBlocks(page)) {
+    const id = slug?.exec(text) ?? null;
+    if (id !== null)
+      out.push(`subject id "${id[0]}" shown as text in <${tag}>: ${text.slice(0, 100)}`);
+    for (const [expression] of text.matchAll(cron))
+      if (/[*/]/.test(expression))
+        out.push(`cron string "${expression}" in <${tag}>: ${text.slice(0, 100)}`);
+  }
+  return [...new Set(out)].slice(0, 12);
+}

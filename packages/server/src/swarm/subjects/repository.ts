@@ -14,6 +14,11 @@ export async function findSubject(
   return (options.forUpdate === true ? query.forUpdate() : query).executeTakeFirst();
 }
 
+/** Every subject, by id. */
+export async function allSubjects(db: Kysely<DB>): Promise<SubjectRow[]> {
+  return db.selectFrom('subject').selectAll().orderBy('id').execute();
+}
+
 /** Whether any subject exists (an empty deployment has none until the operator creates one). */
 export async function anySubject(db: Kysely<DB>): Promise<boolean> {
   return (await db.selectFrom('subject').select('id').limit(1).executeTakeFirst()) !== undefined;

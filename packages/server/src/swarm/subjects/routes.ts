@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { parseLimit } from '../shared/paging.js';
 import { swarmResponses } from '../shared/schemas.js';
-import { SubjectSnapshotSchema, SwarmSubjectSchema } from './schemas.js';
+import { SubjectListSchema, SubjectSnapshotSchema, SwarmSubjectSchema } from './schemas.js';
 import type { SubjectReads } from './service.js';
 
 const SNAPSHOTS_DEFAULT = 30;
@@ -12,6 +12,18 @@ export const subjectRoutes: FastifyPluginAsyncTypebox<{ subjects: SubjectReads }
   app,
   { subjects },
 ) => {
+  app.get(
+    '/api/swarm/subjects',
+    {
+      schema: {
+        tags: ['swarm sessions'],
+        summary: 'Every subject the swarm convenes on, by id, with its name',
+        response: swarmResponses({ 200: SubjectListSchema }, []),
+      },
+    },
+    async () => ({ subjects: await subjects.list() }),
+  );
+
   app.get(
     '/api/swarm/subjects/:id',
     {

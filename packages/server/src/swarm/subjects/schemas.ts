@@ -29,6 +29,17 @@ const SubjectRecordFields = {
 /** The subject record (camelCase), as `subjectRecord` writes it: a brief's `body.subject`. */
 export const SubjectRecordSchema = Type.Object(SubjectRecordFields);
 
+/** GET /api/swarm/subjects: every subject, by id, with its name. */
+export const SubjectListSchema = Type.Object({
+  subjects: Type.Array(
+    Type.Object({
+      id: SubjectRecordFields.id,
+      name: Type.String({ description: 'what readers call the subject' }),
+      status: Type.String(),
+    }),
+  ),
+});
+
 /** GET /api/swarm/subjects/{id}: the record plus its quorum and schedule. */
 export const SwarmSubjectSchema = Type.Object({
   ...SubjectRecordFields,

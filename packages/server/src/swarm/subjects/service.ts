@@ -8,7 +8,13 @@ import {
   type SubjectSnapshot,
   type SwarmSubject,
 } from './model.js';
-import { findSubject, sessionExists, snapshotOfSession, snapshotsOf } from './repository.js';
+import {
+  allSubjects,
+  findSubject,
+  sessionExists,
+  snapshotOfSession,
+  snapshotsOf,
+} from './repository.js';
 import { fail } from '../../errors.js';
 
 /** The public reads of subjects and the holdings snapshots their sessions reasoned over. */
@@ -17,6 +23,11 @@ export class SubjectReads {
     private readonly db: Kysely<DB>,
     private readonly clock: Clock,
   ) {}
+
+  /** Every subject, each with the name readers know it by. */
+  async list(): Promise<Array<{ id: string; name: string; status: string }>> {
+    return (await allSubjects(this.db)).map(({ id, name, status }) => ({ id, name, status }));
+  }
 
   async subject(id: string): Promise<SwarmSubject> {
     return subjectResource(await this.requireSubject(id), this.clock.now());

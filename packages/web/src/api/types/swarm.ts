@@ -38,6 +38,7 @@ export type ApplicationStatus = JsonOf<'/api/swarm/apply/{id}'>;
 
 export { STANCES } from '@convene/protocol';
 
+export type SubjectList = JsonOf<'/api/swarm/subjects'>;
 export type SwarmSubject = JsonOf<'/api/swarm/subjects/{id}'>;
 export type SubjectSnapshots = JsonOf<'/api/swarm/subjects/{id}/snapshots'>;
 export type SubjectSnapshot = SubjectSnapshots['snapshots'][number];

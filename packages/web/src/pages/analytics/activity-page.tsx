@@ -1,7 +1,7 @@
 import type { ActivityEntry, ActivityResponse } from '../../api/types/analytics.js';
 import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
-import { dateTime, usd } from '../../lib/format.js';
+import { dateTime, usdShort } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { AnalyticsFrame } from './shared.js';
 import { Hash } from '../../components/hash.js';
@@ -22,7 +22,7 @@ export function ActivityTable({ entries }: { entries: ActivityEntry[] }) {
             e.agent ? <a href={`/analytics/agents/${e.agent.id}`}>{e.agent.name}</a> : '—',
         },
         { label: 'Summary', render: (e) => e.summary },
-        { label: 'Amount', primary: true, numeric: true, render: (e) => usd(e.amountUsd) },
+        { label: 'Amount', primary: true, numeric: true, render: (e) => usdShort(e.amountUsd) },
         {
           label: 'Tx',
           render: (e) => (

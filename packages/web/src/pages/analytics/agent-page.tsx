@@ -3,13 +3,15 @@ import type { AgentDetail } from '../../api/types/analytics.js';
 import { Async } from '../../components/async-view.js';
 import { Chip, Stat } from '../../components/badges.js';
 import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
-import { dayToSeconds, num, usd } from '../../lib/format.js';
+import { countOf, dayToSeconds, outOf100, usd } from '../../lib/format.js';
 import { safeHref } from '../../lib/safe-url.js';
 import { useResource } from '../../lib/use-resource.js';
 import { AnalyticsFrame, AsOf, EvidenceChips, StatusChip } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
 import { Hash } from '../../components/hash.js';
 import { PALETTE } from '../../components/palette.js';
+import { Term } from '../../components/term.js';
+import { Measured } from '../../components/measured.js';
 
 export function AgentPage({ params }: { params: { id: string } }) {
   const agent = useResource<AgentDetail>(`/api/dashboards/agents/${encodeURIComponent(params.id)}`);
@@ -83,11 +85,14 @@ function AgentBody({ agent: a }: { agent: AgentDetail }) {
         </p>
         <div class="stats">
           <Stat
-            label="Signal score"
-            value={num(a.signal.signalScore)}
+            label={<Term id="signal-score" />}
+            value={<Measured value={a.signal.signalScore} unit="points" />}
             hint={`rank ${a.signal.rank} · ${a.signal.confidence} confidence`}
           />
-          <Stat label="Directory score" value={num(a.score)} />
+          <Stat
+            label={<Term id="directory-score" />}
+            value={<Measured value={a.score} unit="of-100" />}
+          />
           <Stat
             label="Revenue 30d"
             value={usd(a.revenue.revenue30dUsd)}
@@ -97,12 +102,12 @@ function AgentBody({ agent: a }: { agent: AgentDetail }) {
           <Stat
             label="x402"
             value={usd(a.x402.volumeUsd)}
-            hint={`${a.x402.transactions} tx · ${a.x402.resources} resources`}
+            hint={`${countOf(a.x402.transactions, 'tx', 'tx')} · ${countOf(a.x402.resources, 'resource')}`}
           />
           <Stat
-            label="Productivity"
-            value={num(a.productivity.score)}
-            hint={`recency ${num(a.productivity.recency)}`}
+            label={<Term id="productivity" />}
+            value={<Measured value={a.productivity.score} unit="of-100" />}
+            hint={`recency ${outOf100(a.productivity.recency)}`}
           />
         </div>
         <p>

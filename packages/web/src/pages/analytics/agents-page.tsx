@@ -3,9 +3,11 @@ import { Async } from '../../components/async-view.js';
 import { Chip } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
-import { ago, num, usd } from '../../lib/format.js';
+import { ago, countOf, usdShort } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { AnalyticsFrame, Pager, SearchBox, StaleMark, RowsAsOf, useListQuery } from './shared.js';
+import { Term } from '../../components/term.js';
+import { Measured } from '../../components/measured.js';
 
 export function AgentsPage() {
   const list = useListQuery('/analytics/agents', 'score');
@@ -13,7 +15,13 @@ export function AgentsPage() {
   return (
     <AnalyticsFrame
       title="Agents"
-      lead="The agent directory: score = max(x402 score, productivity, revenue-based score)."
+      lead={
+        <>
+          The agent directory, ranked by <Term id="directory-score">directory score</Term> (0 to
+          100): the highest of the x402 score, <Term id="productivity">productivity</Term> and a
+          revenue-based score.
+        </>
+      }
     >
       <Async resource={agents} what="agents">
         {(data) => (
@@ -41,7 +49,7 @@ export function AgentsPage() {
                   label: 'Score',
                   primary: true,
                   numeric: true,
-                  render: (r) => num(r.score),
+                  render: (r) => <Measured value={r.score} unit="of-100" />,
                   sortKey: 'score',
                 },
                 {
@@ -53,19 +61,20 @@ export function AgentsPage() {
                 {
                   label: 'Earned 30d',
                   numeric: true,
-                  render: (r) => usd(r.earned30dUsd),
+                  render: (r) => usdShort(r.earned30dUsd),
                   sortKey: 'revenue30d',
                 },
                 {
                   label: 'x402 30d',
                   numeric: true,
-                  render: (r) => `${usd(r.x402VolumeUsd)} · ${r.x402Transactions} tx`,
+                  render: (r) =>
+                    `${usdShort(r.x402VolumeUsd)} · ${countOf(r.x402Transactions, 'tx', 'tx')}`,
                   sortKey: 'x402Volume',
                 },
                 {
                   label: 'Balance',
                   numeric: true,
-                  render: (r) => usd(r.walletBalanceUsd),
+                  render: (r) => usdShort(r.walletBalanceUsd),
                   sortKey: 'balance',
                 },
                 {

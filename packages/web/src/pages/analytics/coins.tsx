@@ -5,7 +5,7 @@ import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { num, pctPoints, price, usd } from '../../lib/format.js';
+import { count, pctPoints, price, usd, usdShort } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import {
@@ -59,13 +59,13 @@ export function CoinsPage() {
                 {
                   label: 'Market cap',
                   numeric: true,
-                  render: (r) => usd(r.marketCapUsd),
+                  render: (r) => usdShort(r.marketCapUsd),
                   sortKey: 'marketCap',
                 },
                 {
                   label: 'Volume 24h',
                   numeric: true,
-                  render: (r) => usd(r.volume24hUsd),
+                  render: (r) => usdShort(r.volume24hUsd),
                   sortKey: 'volume24h',
                 },
                 {
@@ -143,7 +143,7 @@ function CoinBody({ coin: c }: { coin: CoinProfile }) {
         <Stat label="Market cap" value={usd(c.marketCapUsd)} />
         <Stat label="FDV" value={usd(c.fdvUsd)} />
         <Stat label="Volume 24h" value={usd(c.volume24hUsd)} />
-        <Stat label="Holders" value={num(c.holders)} />
+        <Stat label="Holders" value={count(c.holders)} />
         <Stat label="30-day change" value={pctPoints(c.change30dPct)} />
       </div>
       <TimeChart spec={chart} testId="coin-chart" />

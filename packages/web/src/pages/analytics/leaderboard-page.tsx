@@ -3,7 +3,7 @@ import type { LeaderboardResponse, LeaderboardRow } from '../../api/types/analyt
 import { Async } from '../../components/async-view.js';
 import { Chip, Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
-import { num, usd } from '../../lib/format.js';
+import { count, usd, usdShort } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import {
   AnalyticsFrame,
@@ -14,6 +14,8 @@ import {
   StatusChip,
   useListQuery,
 } from './shared.js';
+import { Measured } from '../../components/measured.js';
+import { Term } from '../../components/term.js';
 
 const HEALTH_TONE = { healthy: 'good', partial: 'warn', stale: 'bad', empty: 'dim' } as const;
 
@@ -23,19 +25,25 @@ export function LeaderboardPage() {
   return (
     <AnalyticsFrame
       title="Money-agent leaderboard"
-      lead="Agents ranked by a signal score built from money evidence; each leg of evidence is shown, so a rank never hides what is missing."
+      lead={
+        <>
+          Agents ranked by a <Term id="signal-score">signal score</Term> (points, no upper bound)
+          built from money evidence; each leg of evidence is shown, so a rank never hides what is
+          missing.
+        </>
+      }
     >
       <Async resource={board} what="leaderboard">
         {(data) => (
           <>
             <div class="stats">
-              <Stat label="Listed agents" value={num(data.stats.listedAgents)} />
+              <Stat label="Listed agents" value={count(data.stats.listedAgents)} />
               <Stat
                 label="Verified wallet balance"
                 value={usd(data.stats.verifiedWalletBalanceUsd)}
               />
               <Stat label="Money in, 30 days" value={usd(data.stats.moneyIn30dUsd)} />
-              <Stat label="High confidence" value={num(data.stats.highConfidenceCount)} />
+              <Stat label="High confidence" value={count(data.stats.highConfidenceCount)} />
             </div>
             <RowsAsOf
               rows={data.health.flatMap((source) =>
@@ -75,7 +83,7 @@ export function LeaderboardPage() {
                   label: 'Signal',
                   primary: true,
                   numeric: true,
-                  render: (r) => num(r.signalScore),
+                  render: (r) => <Measured value={r.signalScore} unit="points" />,
                 },
                 { label: 'Evidence', render: (r) => <StatusChip status={r.evidenceStatus} /> },
                 { label: 'Legs', render: (r) => <EvidenceChips evidence={r.evidence} /> },
@@ -83,13 +91,13 @@ export function LeaderboardPage() {
                 {
                   label: 'Revenue 30d',
                   numeric: true,
-                  render: (r) => usd(r.revenue30dUsd),
+                  render: (r) => usdShort(r.revenue30dUsd),
                   sortKey: 'revenue30d',
                 },
                 {
                   label: 'Wallet',
                   numeric: true,
-                  render: (r) => usd(r.walletBalanceUsd),
+                  render: (r) => usdShort(r.walletBalanceUsd),
                   sortKey: 'balance',
                 },
               ]}

@@ -4,12 +4,43 @@ import { Async } from '../../components/async-view.js';
 import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
-import { num, usd } from '../../lib/format.js';
+import { count, usd, usdShort } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { AnalyticsFrame, Change, Pager, SearchBox, StaleMark, useListQuery } from './shared.js';
+import { Term } from '../../components/term.js';
+import { Measured, type MeasureUnit } from '../../components/measured.js';
 
 const TYPES = ['agent', 'coin', 'vault', 'wallet'] as const;
 const DETAIL_PATH = { agent: 'agents', coin: 'coins', vault: 'vaults', wallet: 'wallets' } as const;
+
+/** What each type's leaders are ranked by. */
+const LEADER_MEASURE = {
+  agent: (
+    <>
+      by <Term id="signal-score">signal score</Term>
+    </>
+  ),
+  coin: 'by market cap',
+  vault: 'by TVL',
+  wallet: 'by balance',
+} as const;
+
+/** The unit of each type's context figure (the API names it in `contextLabel`). */
+const CONTEXT_UNIT = {
+  agent: 'of-100',
+  coin: 'usd',
+  vault: 'percent',
+  wallet: 'count',
+} as const satisfies Record<(typeof TYPES)[number], MeasureUnit>;
+
+/** An entity's context figure in its unit: "x402 score: 72 / 100", "APY: 7.61 %". */
+function EntityContext({ row }: { row: EntityRow }) {
+  return (
+    <>
+      {row.contextLabel}: <Measured value={row.contextValue} unit={CONTEXT_UNIT[row.type]} />
+    </>
+  );
+}
 
 export function OverviewPage() {
   const overview = useResource<MarketOverview>('/api/dashboards/overview');
@@ -31,13 +62,13 @@ export function OverviewPage() {
             <div class="stats">
               <Stat
                 label="Agents"
-                value={num(o.counts.agents)}
-                hint={`${o.counts.activeAgents} active in 7 days`}
+                value={count(o.counts.agents)}
+                hint={`${count(o.counts.activeAgents)} active in 7 days`}
               />
-              <Stat label="Coins" value={num(o.counts.coins)} />
-              <Stat label="Third-party vaults" value={num(o.counts.vaults)} />
-              <Stat label="Wallets" value={num(o.counts.wallets)} />
-              <Stat label="Projects" value={num(o.counts.projects)} />
+              <Stat label="Coins" value={count(o.counts.coins)} />
+              <Stat label="Third-party vaults" value={count(o.counts.vaults)} />
+              <Stat label="Wallets" value={count(o.counts.wallets)} />
+              <Stat label="Projects" value={count(o.counts.projects)} />
               <Stat
                 label="Third-party vault TVL"
                 value={usd(o.vaultTvlUsd)}
@@ -47,7 +78,14 @@ export function OverviewPage() {
               <Stat label="Agent revenue 30d" value={usd(o.totals.agentRevenue30dUsd)} />
               <Stat label="x402 volume 30d" value={usd(o.totals.x402Volume30dUsd)} />
               <Stat label="Coin market cap" value={usd(o.totals.coinMarketCapUsd)} />
-              <Stat label="Avg productivity" value={num(o.avgProductivityScore)} />
+              <Stat
+                label={
+                  <>
+                    Avg <Term id="productivity">productivity</Term>
+                  </>
+                }
+                value={<Measured value={o.avgProductivityScore} unit="of-100" />}
+              />
             </div>
             <div class="row-between small muted">
               Vault TVL, last 7 days
@@ -62,13 +100,15 @@ export function OverviewPage() {
             <div class="grid-3">
               {TYPES.map((t) => (
                 <div class="subcard" key={t}>
-                  <h3>Top {t}s</h3>
+                  <h3>
+                    Top {t}s <span class="muted small">{LEADER_MEASURE[t]}</span>
+                  </h3>
                   <ol class="leaders">
                     {o.leaders[`${t}s` as const].map((leader) => (
                       <li key={leader.id}>
                         <a href={`/analytics/${DETAIL_PATH[t]}/${leader.id}`}>{leader.name}</a>{' '}
                         <span class="muted small">
-                          {t === 'agent' ? num(leader.value) : usd(leader.value)}
+                          <Measured value={leader.value} unit={t === 'agent' ? 'points' : 'usd'} />
                         </span>
                       </li>
                     ))}
@@ -113,18 +153,18 @@ export function OverviewPage() {
                       </>
                     ),
                   },
-                  { label: 'Context', render: (r) => `${r.contextLabel}: ${num(r.contextValue)}` },
+                  { label: 'Context', render: (r) => <EntityContext row={r} /> },
                   {
                     label: 'Revenue / volume',
                     numeric: true,
-                    render: (r) => usd(r.revenueOrVolumeUsd),
+                    render: (r) => usdShort(r.revenueOrVolumeUsd),
                     sortKey: 'revenue',
                   },
                   {
                     label: 'Balance / TVL',
                     primary: true,
                     numeric: true,
-                    render: (r) => usd(r.balanceOrTvlUsd),
+                    render: (r) => usdShort(r.balanceOrTvlUsd),
                     sortKey: 'balance',
                   },
                   {

@@ -5,7 +5,7 @@ import { Async } from '../../components/async-view.js';
 import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { num, pctPoints, pctValue, price, usd } from '../../lib/format.js';
+import { count, pctPoints, pctValue, price, usd, usdShort } from '../../lib/format.js';
 import { safeHref } from '../../lib/safe-url.js';
 import { useResource } from '../../lib/use-resource.js';
 import { ActivityTable } from './activity-page.js';
@@ -13,14 +13,21 @@ import { dailyChart, MONEY } from './history.js';
 import { AnalyticsFrame, AsOf } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
 import { PALETTE } from '../../components/palette.js';
+import { Measured, type MeasureUnit } from '../../components/measured.js';
 
 type Kpi = ProjectDetail['kpis'][number];
 
 function kpiValue(kpi: Kpi): string {
   if (kpi.unit === 'usd') return usd(kpi.value);
   if (kpi.unit === 'pct') return pctValue(kpi.value, 1);
-  return num(kpi.value);
+  return count(kpi.value);
 }
+
+/** Each ratio's unit: dollars per transaction or user, else a multiple of one amount over another. */
+const RATIO_UNIT: Partial<Record<string, MeasureUnit>> = {
+  revenuePerTransaction: 'usd',
+  revenuePerUser: 'usd',
+};
 
 export function ProjectPage({ params }: { params: { slug: string } }) {
   const project = useResource<ProjectDetail>(`/api/projects/${encodeURIComponent(params.slug)}`);
@@ -98,7 +105,12 @@ function ProjectBody({ project: p }: { project: ProjectDetail }) {
         <h3>Ratios</h3>
         <div class="stats">
           {p.ratios.map((r) => (
-            <Stat key={r.key} label={r.label} value={num(r.value)} hint={r.description} />
+            <Stat
+              key={r.key}
+              label={r.label}
+              value={<Measured value={r.value} unit={RATIO_UNIT[r.key] ?? 'multiple'} />}
+              hint={r.description}
+            />
           ))}
         </div>
       </section>
@@ -115,9 +127,9 @@ function ProjectBody({ project: p }: { project: ProjectDetail }) {
               label: 'Revenue 30d',
               primary: true,
               numeric: true,
-              render: (a) => usd(a.revenue30dUsd),
+              render: (a) => usdShort(a.revenue30dUsd),
             },
-            { label: 'Wallet', numeric: true, render: (a) => usd(a.walletBalanceUsd) },
+            { label: 'Wallet', numeric: true, render: (a) => usdShort(a.walletBalanceUsd) },
             { label: 'Status', render: (a) => a.status },
           ]}
         />

@@ -1,7 +1,7 @@
 import type { ProjectRow, ProjectsResponse } from '../../api/types/analytics.js';
 import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
-import { usd } from '../../lib/format.js';
+import { count, usdShort } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import {
   AnalyticsFrame,
@@ -48,7 +48,7 @@ export function ProjectsPage() {
                   label: 'Revenue 30d',
                   primary: true,
                   numeric: true,
-                  render: (r) => usd(r.revenue30dUsd),
+                  render: (r) => usdShort(r.revenue30dUsd),
                   sortKey: 'revenue',
                 },
                 {
@@ -59,15 +59,15 @@ export function ProjectsPage() {
                 {
                   label: 'Volume 30d',
                   numeric: true,
-                  render: (r) => usd(r.volume30dUsd),
+                  render: (r) => usdShort(r.volume30dUsd),
                 },
                 {
                   label: 'TVL',
                   numeric: true,
-                  render: (r) => usd(r.tvlUsd),
+                  render: (r) => usdShort(r.tvlUsd),
                   sortKey: 'tvl',
                 },
-                { label: 'Agents', numeric: true, render: (r) => r.agentCount },
+                { label: 'Agents', numeric: true, render: (r) => count(r.agentCount) },
                 {
                   label: 'Token',
                   render: (r) =>

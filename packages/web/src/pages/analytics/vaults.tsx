@@ -5,7 +5,7 @@ import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { num, pctPoints, pctValue, usd } from '../../lib/format.js';
+import { pctPoints, pctValue, sharePrice, usd, usdShort } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import {
@@ -60,7 +60,7 @@ export function VaultsPage() {
                   label: 'TVL',
                   primary: true,
                   numeric: true,
-                  render: (r) => usd(r.tvlUsd),
+                  render: (r) => usdShort(r.tvlUsd),
                   sortKey: 'tvl',
                 },
                 {
@@ -151,7 +151,7 @@ function VaultBody({ vault: v }: { vault: VaultProfile }) {
         <Stat label="APY 30d avg" value={pctValue(v.yield.apy30dAvgPct)} />
         <Stat
           label="Share price"
-          value={num(v.sharePrice, 4)}
+          value={sharePrice(v.sharePrice, v.assetSymbol)}
           hint={`30d ${pctPoints(v.yield.sharePriceChange30dPct)}`}
         />
         <Stat label="Deposit cap" value={usd(v.depositCapUsd)} />

@@ -6,7 +6,7 @@ import { Stat } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { TimeChart } from '../../components/time-chart.js';
-import { day, num, pctPoints, usd } from '../../lib/format.js';
+import { count, day, num, pctPoints, usd, usdShort } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { dailyChart, MONEY } from './history.js';
 import {
@@ -56,7 +56,7 @@ export function WalletsPage() {
                   label: 'Balance',
                   primary: true,
                   numeric: true,
-                  render: (r) => usd(r.balanceUsd),
+                  render: (r) => usdShort(r.balanceUsd),
                   sortKey: 'balance',
                 },
                 {
@@ -68,13 +68,13 @@ export function WalletsPage() {
                 {
                   label: 'Tx 30d',
                   numeric: true,
-                  render: (r) => r.txCount30d,
+                  render: (r) => count(r.txCount30d),
                   sortKey: 'activity',
                 },
                 {
                   label: 'In / out 30d',
                   numeric: true,
-                  render: (r) => `${usd(r.inflow30dUsd)} / ${usd(r.outflow30dUsd)}`,
+                  render: (r) => `${usdShort(r.inflow30dUsd)} / ${usdShort(r.outflow30dUsd)}`,
                 },
                 {
                   label: 'Owner',
@@ -157,7 +157,7 @@ function WalletBody({ wallet: w }: { wallet: WalletProfile }) {
               : `${pctPoints(w.delta30d.changePct)} since ${day(w.delta30d.fromDate)}`
           }
         />
-        <Stat label="Transactions 30d" value={num(w.txCount30d)} />
+        <Stat label="Transactions 30d" value={count(w.txCount30d)} />
         <Stat label="Last active" value=<When iso={w.lastActiveAt} as="ago" /> />
       </div>
       <TimeChart spec={chart} testId="wallet-chart" />
@@ -172,7 +172,7 @@ function WalletBody({ wallet: w }: { wallet: WalletProfile }) {
             label: 'Value',
             primary: true,
             numeric: true,
-            render: (h) => usd(h.valueUsd),
+            render: (h) => usdShort(h.valueUsd),
             sort: (h) => h.valueUsd,
           },
         ]}

@@ -1,18 +1,22 @@
 import { verifyCheckpointNote } from '@convene/protocol';
 import { useLocation } from 'preact-iso/router';
 import { useState } from 'preact/hooks';
-import type { ConsensusReceipt } from '@convene/protocol';
 import type { JsonOf } from '../../api/types/openapi.js';
 import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
 import { When } from '../../components/when.js';
-import { count } from '../../lib/format.js';
+import { count, DASH } from '../../lib/format.js';
+import { Hash } from '../../components/hash.js';
+import type { MembersResponse } from '../../api/types/swarm.js';
 import { useResource } from '../../lib/use-resource.js';
 import { useLiveEvents } from '../../lib/use-live-events.js';
 import { LiveBadge } from '../../components/live-badge.js';
-import { SwarmFrame } from '../swarm/shared.js';
-import { checkLatestCheckpoint, keyLabel, pinnedLogKey, type LoggedTake } from './log-check.js';
-import { InclusionLines, LogLines, ReceiptInclusionLines, useLogCheck } from './log-lines.js';
+import { StanceChip, SwarmFrame } from '../swarm/shared.js';
+import { checkLatestCheckpoint, keyLabel, pinnedLogKey } from './log-check.js';
+import { LogLines, useLogCheck } from './log-lines.js';
+import { entryFacts } from './entry-facts.js';
+import { LookupForm } from './log-lookup.js';
+import type { ShownId } from './lookup-id.js';
 
 type CheckpointJson = JsonOf<'/api/log/checkpoint.json'>;
 
@@ -22,18 +26,25 @@ type LogEntryRow = JsonOf<'/api/log/entries'>['entries'][number];
 function EntrySubject({ row }: { row: LogEntryRow }) {
   switch (row.kind) {
     case 'take':
-      return <a href={`/swarm/takes/${row.takeId}`}>take {row.takeId?.slice(0, 8)}</a>;
+      return (
+        <>
+          <a href={`/swarm/takes/${row.takeId}`}>take</a>{' '}
+          <Hash value={row.takeId} keep={8} what="take id" />
+        </>
+      );
     case 'receipt':
       return (
-        <a href={`/swarm/sessions/${row.sessionId}`}>
-          receipt of session {row.sessionId?.slice(0, 8)}
-        </a>
+        <>
+          <a href={`/swarm/sessions/${row.sessionId}`}>receipt of session</a>{' '}
+          <Hash value={row.sessionId} keep={8} what="session id" />
+        </>
       );
     case 'key':
       return (
-        <a href={`/swarm/members/${row.memberId}`}>
-          key event of member {row.memberId?.slice(0, 8)}
-        </a>
+        <>
+          <a href={`/swarm/members/${row.memberId}`}>key event of member</a>{' '}
+          <Hash value={row.memberId} keep={8} what="member id" />
+        </>
       );
     case 'keys-begin':
       return <span>the member key history begins</span>;
@@ -43,12 +54,23 @@ function EntrySubject({ row }: { row: LogEntryRow }) {
         horizonDays: number;
       };
       return (
-        <a href={`/swarm/sessions/${sessionId}`}>
-          {horizonDays}-day outcome of session {sessionId.slice(0, 8)}
-        </a>
+        <>
+          <a href={`/swarm/sessions/${sessionId}`}>{horizonDays}-day outcome of session</a>{' '}
+          <Hash value={sessionId} keep={8} what="session id" />
+        </>
       );
     }
   }
+}
+
+/** The ids the entries show, for the checker to resolve a short one against. */
+function shownIds(rows: readonly LogEntryRow[]): ShownId[] {
+  return rows.flatMap((row): ShownId[] => {
+    if (row.kind === 'take' && row.takeId !== null) return [{ id: row.takeId, of: 'take' }];
+    if (row.kind === 'key' && row.memberId !== null) return [{ id: row.memberId, of: 'member' }];
+    if (row.sessionId !== null) return [{ id: row.sessionId, of: 'session' }];
+    return [];
+  });
 }
 
 const PAGE = 20;
@@ -98,7 +120,6 @@ export function LogPage() {
           {(c) => <CheckpointFacts checkpoint={c} />}
         </Async>
       </section>
-      <LookupForm />
       <Async resource={checkpoint} what="entries">
         {(c) => <RecentEntries size={c.size} path={path} before={query.before} />}
       </Async>
@@ -180,92 +201,6 @@ function Witness(props: {
   );
 }
 
-type LookupKind = 'take' | 'receipt';
-
-function LookupForm() {
-  const [kind, setKind] = useState<LookupKind>('take');
-  const [id, setId] = useState('');
-  const [checking, setChecking] = useState<{ kind: LookupKind; id: string } | null>(null);
-  return (
-    <section class="card" data-testid="log-lookup">
-      <h2>Check inclusion of a take or a receipt</h2>
-      <form
-        class="filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setChecking({ kind, id: id.trim() });
-        }}
-      >
-        <label>
-          Check{' '}
-          <select
-            name="kind"
-            value={kind}
-            onChange={(event) => setKind((event.target as HTMLSelectElement).value as LookupKind)}
-          >
-            <option value="take">a take (take id)</option>
-            <option value="receipt">a consensus receipt (session id)</option>
-          </select>
-        </label>{' '}
-        <label>
-          {kind === 'take' ? 'Take id' : 'Session id'}{' '}
-          <input
-            name="id"
-            value={id}
-            autoComplete="off"
-            onInput={(event) => setId((event.target as HTMLInputElement).value)}
-          />
-        </label>{' '}
-        <button type="submit" disabled={id.trim() === ''}>
-          Check
-        </button>
-        {id.trim() === '' ? <span class="small muted"> Enter an id first.</span> : null}
-      </form>
-      {checking === null ? null : checking.kind === 'take' ? (
-        <TakeLookup id={checking.id} key={`take:${checking.id}`} />
-      ) : (
-        <ReceiptLookup sessionId={checking.id} key={`receipt:${checking.id}`} />
-      )}
-    </section>
-  );
-}
-
-function TakeLookup({ id }: { id: string }) {
-  const take = useResource<LoggedTake>(`/api/swarm/takes/${encodeURIComponent(id)}`);
-  return (
-    <Async resource={take} what="take">
-      {(t) => (
-        <div data-testid="lookup-take">
-          <p class="small">
-            <a href={`/swarm/takes/${t.id}`}>Take {t.id}</a>
-          </p>
-          <InclusionLines take={t} />
-        </div>
-      )}
-    </Async>
-  );
-}
-
-function ReceiptLookup({ sessionId }: { sessionId: string }) {
-  const receipt = useResource<ConsensusReceipt>(
-    `/api/swarm/sessions/${encodeURIComponent(sessionId)}/consensus-receipt`,
-  );
-  return (
-    <Async resource={receipt} what="consensus receipt">
-      {(r) => (
-        <div data-testid="lookup-receipt">
-          <p class="small">
-            <a href={`/swarm/sessions/${r.sessionId}`}>
-              Consensus receipt of session {r.sessionId}
-            </a>
-          </p>
-          <ReceiptInclusionLines receipt={r} />
-        </div>
-      )}
-    </Async>
-  );
-}
-
 /** Entries newest first, PAGE at a time; `?before=N` shows the page ending just before index N. */
 function RecentEntries(props: { size: number; path: string; before: string | undefined }) {
   const { size } = props;
@@ -275,38 +210,74 @@ function RecentEntries(props: { size: number; path: string; before: string | und
   const entries = useResource<{ entries: LogEntryRow[] }>(
     size === 0 ? null : `/api/log/entries?start=${start}&end=${end}`,
   );
-  if (size === 0) return <p class="muted">The log is empty.</p>;
+  const members = useResource<MembersResponse>('/api/swarm/members');
+  const handles = new Map(
+    members.status === 'ready' ? members.data.members.map((m) => [m.id, m.handle]) : [],
+  );
+  if (size === 0)
+    return (
+      <>
+        <LookupForm shown={[]} />
+        <p class="muted">The log is empty.</p>
+      </>
+    );
   const link = (before: number) => `${props.path}?before=${before}`;
   return (
-    <section class="card" data-testid="log-entries">
-      <h2>Entries</h2>
-      <Async resource={entries} what="entries">
-        {(e) => (
-          <DataTable
-            caption={`Entries ${count(start)}–${count(end - 1)} of ${count(size)}, newest first`}
-            rows={[...e.entries].reverse()}
-            rowKey={(row) => String(row.index)}
-            cards
-            columns={[
-              { label: 'Index', render: (row) => count(row.index), numeric: true },
-              { label: 'Kind', render: (row) => row.kind },
-              { label: 'Of', primary: true, render: (row) => <EntrySubject row={row} /> },
-              { label: 'Leaf hash', render: (row) => <span class="mono">{row.leafHash}</span> },
-            ]}
-          />
-        )}
-      </Async>
-      <nav class="pager" aria-label="Entry pages">
-        {end < size ? (
-          <a href={end + PAGE >= size ? props.path : link(end + PAGE)}>← newer</a>
-        ) : (
-          <span class="muted">← newer</span>
-        )}
-        <span class="muted small" data-testid="log-entries-range">
-          {count(start)}–{count(end - 1)}
-        </span>
-        {start > 0 ? <a href={link(start)}>older →</a> : <span class="muted">older →</span>}
-      </nav>
-    </section>
+    <>
+      <LookupForm shown={entries.status === 'ready' ? shownIds(entries.data.entries) : []} />
+      <section class="card" data-testid="log-entries">
+        <h2>Entries</h2>
+        <Async resource={entries} what="entries">
+          {(e) => (
+            <DataTable
+              caption={`Entries ${count(start)}–${count(end - 1)} of ${count(size)}, newest first`}
+              rows={[...e.entries]
+                .reverse()
+                .map((row) => ({ ...row, facts: entryFacts(row.entry) }))}
+              rowKey={(row) => String(row.index)}
+              cards
+              columns={[
+                { label: 'Index', render: (row) => count(row.index), numeric: true },
+                { label: 'Kind', render: (row) => row.kind },
+                { label: 'Of', primary: true, render: (row) => <EntrySubject row={row} /> },
+                { label: 'When', render: (row) => <When iso={row.facts.at} /> },
+                {
+                  label: 'Member',
+                  render: (row) => {
+                    const member = row.facts.memberId;
+                    if (member === null) return DASH;
+                    const handle = handles.get(member);
+                    return handle !== undefined ? (
+                      <a href={`/swarm/members/${handle}`}>@{handle}</a>
+                    ) : (
+                      <Hash value={member} keep={8} what="member id" />
+                    );
+                  },
+                },
+                {
+                  label: 'Stance',
+                  render: (row) => {
+                    const stance = row.facts.stance;
+                    return stance === null ? DASH : <StanceChip stance={stance} />;
+                  },
+                },
+                { label: 'Leaf hash', render: (row) => <span class="mono">{row.leafHash}</span> },
+              ]}
+            />
+          )}
+        </Async>
+        <nav class="pager" aria-label="Entry pages">
+          {end < size ? (
+            <a href={end + PAGE >= size ? props.path : link(end + PAGE)}>← newer</a>
+          ) : (
+            <span class="muted">← newer</span>
+          )}
+          <span class="muted small" data-testid="log-entries-range">
+            {count(start)}–{count(end - 1)}
+          </span>
+          {start > 0 ? <a href={link(start)}>older →</a> : <span class="muted">older →</span>}
+        </nav>
+      </section>
+    </>
   );
 }

@@ -1,7 +1,8 @@
 import { When } from '../../components/when.js';
 import type { RegimeLatest } from '../../api/types/regime.js';
 import { GaugeBar, RegimeChip } from '../../components/badges.js';
-import { num, percentile } from '../../lib/format.js';
+import { indexPoints, num, percentile } from '../../lib/format.js';
+import { Term } from '../../components/term.js';
 
 const PANELS = [
   { key: 'macro', label: 'Macro' },
@@ -55,15 +56,12 @@ export function RegimeHero({ latest }: { latest: RegimeLatest }) {
           </div>
         ))}
         <div class="subcard" data-testid="panel-range">
-          <strong>Panel range</strong>
-          <div class="stat-value">{spread === null ? '—' : `${Math.round(spread * 100)} pt`}</div>
+          <strong>
+            Panel range, in <Term id="points">points</Term>
+          </strong>
+          <div class="stat-value">{indexPoints(spread)}</div>
           <div class="muted small">
-            {panels
-              .map(
-                (p) =>
-                  `${p.label.toLowerCase()} ${p.index === null ? '—' : Math.round(p.index * 100)}`,
-              )
-              .join(' · ')}
+            {panels.map((p) => `${p.label.toLowerCase()} ${num(p.index, 3)}`).join(' · ')}
           </div>
           <div class="muted small">
             How far the panels disagree: a wide range is the story behind a middling composite.

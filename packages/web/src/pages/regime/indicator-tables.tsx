@@ -3,6 +3,7 @@ import { Chip } from '../../components/badges.js';
 import { Sparkline } from '../../components/sparkline.js';
 import { indicatorValue, measured, pct, percentile, transformLabel } from '../../lib/format.js';
 import { ScrollRegion } from '../../components/scroll-region.js';
+import { Term } from '../../components/term.js';
 
 const PANEL_TITLES: Record<string, string> = {
   macro: 'Macro panel',
@@ -49,11 +50,8 @@ export function IndicatorTables({ latest }: { latest: RegimeLatest }) {
               <thead>
                 <tr>
                   <th>Indicator</th>
-                  <th
-                    class="hide-phone"
-                    title="signed percentile at each of the last 24 month ends"
-                  >
-                    24-month trend
+                  <th class="hide-phone">
+                    <Term id="signed-percentile">Signed percentile</Term>, last 24 month ends
                   </th>
                   <th
                     class="num"
@@ -62,8 +60,8 @@ export function IndicatorTables({ latest }: { latest: RegimeLatest }) {
                   >
                     Value used
                   </th>
-                  <th class="num" title="percentile, signed so that high = risk-on">
-                    Signed
+                  <th class="num">
+                    <Term id="signed-percentile">Signed percentile</Term> now
                   </th>
                   <th class="num">Weight</th>
                   <th>Fill age</th>
@@ -92,7 +90,7 @@ export function IndicatorTables({ latest }: { latest: RegimeLatest }) {
                         <Sparkline
                           values={i.sparkline.map((p) => p.value)}
                           domain={[0, 1]}
-                          label={`${i.name} trend`}
+                          label={`${i.name}: signed percentile at each of the last 24 month ends`}
                         />
                       </td>
                       <td

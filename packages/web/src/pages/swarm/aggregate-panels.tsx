@@ -4,6 +4,7 @@ import { STANCES } from '../../api/types/swarm.js';
 import { Stat } from '../../components/badges.js';
 import { num, pct } from '../../lib/format.js';
 import { ScrollRegion } from '../../components/scroll-region.js';
+import { Term } from '../../components/term.js';
 
 export function Histogram({ stances }: { stances: Record<string, number> }) {
   const max = Math.max(1, ...STANCES.map((s) => stances[s] ?? 0));
@@ -107,7 +108,11 @@ export function RecommendationPanel({ headline }: { headline: Headline }) {
       <HeadlineVerdictLine headline={headline} />
       <div class="stats">
         <Stat
-          label="Mean stance score"
+          label={
+            <>
+              Mean <Term id="stance-score">stance score</Term>
+            </>
+          }
           value={marked(num(figures.score, 3))}
           hint="bearish −1 … bullish +1"
           testId="headline-score"
@@ -125,7 +130,11 @@ export function RecommendationPanel({ headline }: { headline: Headline }) {
         />
         {figures.drift !== null ? (
           <Stat
-            label="Drift from reference"
+            label={
+              <>
+                <Term id="drift">Drift</Term> from reference
+              </>
+            }
             value={pct(figures.drift)}
             hint="the service's figure: not part of the signed receipt"
           />
@@ -139,8 +148,8 @@ export function RecommendationPanel({ headline }: { headline: Headline }) {
         <ScrollRegion label="Recommendation vector">
           <table class="table compact" data-testid="recommendation-vector">
             <caption>
-              Recommendation vector (unweighted mean of normalised weights)
-              {mark}
+              Recommendation vector (unweighted mean of{' '}
+              <Term id="normalised-weights">normalised weights</Term>){mark}
             </caption>
             <tbody>
               {figures.weights.map((w) => (

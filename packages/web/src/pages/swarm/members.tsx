@@ -1,3 +1,4 @@
+import { SubjectName } from './subject-name.js';
 import { When } from '../../components/when.js';
 import { useLocation } from 'preact-iso/router';
 import type {
@@ -46,7 +47,10 @@ export function MembersPage() {
                   primary: true,
                   render: (m) => (
                     <>
-                      <a href={`/swarm/members/${m.handle}`}>{m.displayName}</a>{' '}
+                      {/* The member's own words, as filed: not the site's text (no format applies). */}
+                      <a href={`/swarm/members/${m.handle}`} class="text-body">
+                        {m.displayName}
+                      </a>{' '}
                       <span class="muted small">@{m.handle}</span>
                     </>
                   ),
@@ -94,7 +98,8 @@ export function MemberPage({ params }: { params: { id: string } }) {
         {(m) => (
           <section class="card" data-testid="member">
             <h2>
-              {m.displayName} <span class="muted small">@{m.handle}</span> <Chip text={m.status} />{' '}
+              <span class="text-body">{m.displayName}</span>{' '}
+              <span class="muted small">@{m.handle}</span> <Chip text={m.status} />{' '}
               <Chip tone="info" text={m.role} />
             </h2>
             {m.tagline !== null ? <p class="lead">{m.tagline}</p> : null}
@@ -231,14 +236,19 @@ function MemberTakesTable(props: {
           all subjects
         </a>
         {subjects.map((s) => (
-          <a key={s} href={link({ subject: s })} class={subject === s ? 'active' : ''}>
-            {s}
+          <a
+            key={s}
+            href={link({ subject: s })}
+            class={subject === s ? 'active' : ''}
+            data-subject={s}
+          >
+            <SubjectName id={s} />
           </a>
         ))}
       </nav>
       <p class="muted small" data-testid="member-takes-count">
         {filtered.length === 0
-          ? `No takes${subject === undefined ? '' : ` on ${subject}`}.`
+          ? `No takes${subject === undefined ? '' : ' on this subject'}.`
           : `takes ${first + 1}–${Math.min(first + TAKES_PAGE, filtered.length)} of ${filtered.length}`}
       </p>
       <DataTable<MemberTake>
@@ -251,7 +261,7 @@ function MemberTakesTable(props: {
             label: 'Session',
             render: (t) => (
               <a href={`/swarm/sessions/${t.sessionId}`}>
-                <When iso={t.date} as="day" /> · {t.subjectId}
+                <When iso={t.date} as="day" /> · <SubjectName id={t.subjectId} />
               </a>
             ),
             sort: (t) => t.receivedAt,

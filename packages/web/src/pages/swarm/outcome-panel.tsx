@@ -3,7 +3,7 @@ import { Async } from '../../components/async-view.js';
 import { Chip } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { When } from '../../components/when.js';
-import { label, num, pct, pctChange, usd } from '../../lib/format.js';
+import { label, num, pct, pctChange, usdShort } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { METHODOLOGY_LINK, Stat } from './track-record-parts.js';
 
@@ -120,7 +120,8 @@ function HorizonOutcome({ outcome: o }: { outcome: SessionOutcome }) {
             label: 'Held',
             numeric: true,
             hideOnPhone: true,
-            render: (l) => usd(record.holdings.find((h) => h.bucket === l.label)?.valueUsd ?? null),
+            render: (l) =>
+              usdShort(record.holdings.find((h) => h.bucket === l.label)?.valueUsd ?? null),
           },
         ]}
       />

@@ -22,6 +22,7 @@ import { Countdown, StateChip, SwarmFrame } from './shared.js';
 import { TakesSection } from './takes-section.js';
 import { BriefTargets, BucketComparison, SnapshotTable } from './snapshot-panels.js';
 import { titleOf } from '../../lib/document-title.js';
+import { SubjectName, useSubjectName } from './subject-name.js';
 
 export function SessionPage({ params }: { params: { id: string } }) {
   const session = useResource<SessionDetail>(
@@ -35,10 +36,15 @@ export function SessionPage({ params }: { params: { id: string } }) {
     },
     session.status === 'ready' && session.data.state !== 'published',
   );
+  const subjectName = useSubjectName(session.status === 'ready' ? session.data.subjectId : null);
   return (
     <SwarmFrame
       title="Session"
-      documentTitle={titleOf(session, 'Session', (s) => `${day(s.date)} ${s.subjectId}`)}
+      documentTitle={titleOf(
+        session,
+        'Session',
+        (s) => `${day(s.date)} ${subjectName ?? 'subject'}`,
+      )}
       lead={<LiveBadge state={live} what="this session" />}
     >
       <Async resource={session} what="session">
@@ -51,18 +57,21 @@ export function SessionPage({ params }: { params: { id: string } }) {
 /** `/swarm/:date/:subject`: the latest session of that UTC day and subject. */
 export function SessionOfDayPage({ params }: { params: { date: string; subject: string } }) {
   const valid = DATE_RE.test(params.date);
+  const subjectName = useSubjectName(params.subject);
   const ofDay = useResource<SessionOfDay>(
     valid ? `/api/swarm/sessions/${params.date}/${encodeURIComponent(params.subject)}` : null,
   );
   return (
     <SwarmFrame
       title="Session"
-      documentTitle={`Session ${day(params.date)} ${params.subject}`}
+      documentTitle={`Session ${day(params.date)} ${subjectName ?? 'subject'}`}
       lead={
         <>
           The latest session of <When iso={params.date} as="day" /> on{' '}
-          <a href={`/swarm/subjects/${encodeURIComponent(params.subject)}`}>{params.subject}</a>;
-          earlier ones that day are in the{' '}
+          <a href={`/swarm/subjects/${encodeURIComponent(params.subject)}`}>
+            <SubjectName id={params.subject} />
+          </a>
+          ; earlier ones that day are in the{' '}
           <a href={`/swarm?subject=${encodeURIComponent(params.subject)}&search=${params.date}`}>
             sessions list
           </a>
@@ -123,7 +132,9 @@ export function SessionBody({ session: s }: { session: SessionDetail }) {
       <section class="card" data-testid="session-header">
         <h2>
           <When iso={s.date} as="day" /> ·{' '}
-          <a href={`/swarm/subjects/${encodeURIComponent(s.subjectId)}`}>{s.subjectId}</a>{' '}
+          <a href={`/swarm/subjects/${encodeURIComponent(s.subjectId)}`}>
+            <SubjectName id={s.subjectId} />
+          </a>{' '}
           <StateChip state={s.state} />
         </h2>
         <p class="small muted">
@@ -254,6 +265,15 @@ function Rationale({ text, headline }: { text: string; headline: Headline }) {
   );
 }
 
+/** What the service records for a judge that keeps its prompt or inputs to itself. */
+const UNDISCLOSED = 'undisclosed';
+
+/** A judgement's hash, or the word when the judge did not disclose it: nothing to copy then. */
+function Disclosed({ value, what }: { value: string; what: string }) {
+  if (value === UNDISCLOSED) return <span class="muted">not disclosed</span>;
+  return <Hash value={value} what={what} />;
+}
+
 export function JudgementList({ judgements }: { judgements: Judgement[] }) {
   if (judgements.length === 0)
     return <p class="muted">No public judgements (only published sessions have them).</p>;
@@ -277,8 +297,8 @@ export function JudgementList({ judgements }: { judgements: Judgement[] }) {
             </ul>
           ) : null}
           <p class="muted small mono">
-            model {j.model} · prompt <Hash value={j.promptHash} what="prompt hash" /> · inputs{' '}
-            <Hash value={j.inputsDigest} what="inputs digest" />
+            model {j.model} · prompt <Disclosed value={j.promptHash} what="prompt hash" /> · inputs{' '}
+            <Disclosed value={j.inputsDigest} what="inputs digest" />
           </p>
         </article>
       ))}

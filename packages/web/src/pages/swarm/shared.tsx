@@ -1,3 +1,4 @@
+import { SubjectName } from './subject-name.js';
 import { useEffect, useState } from 'preact/hooks';
 import { Chip } from '../../components/badges.js';
 import { SectionFrame } from '../../components/section-frame.js';
@@ -40,7 +41,7 @@ export function sessionColumns(list: 'all subjects' | 'one subject'): Column<Ses
       sort: (s) => s.convenedAt,
     },
     ...(list === 'all subjects'
-      ? [{ label: 'Subject', render: (s: SessionSummary) => s.subjectId }]
+      ? [{ label: 'Subject', render: (s: SessionSummary) => <SubjectName id={s.subjectId} /> }]
       : []),
     { label: 'State', render: (s) => <StateChip state={s.state} /> },
     { label: 'Takes', numeric: true, render: (s) => s.takeCount },

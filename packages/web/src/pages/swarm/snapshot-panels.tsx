@@ -1,8 +1,18 @@
 import { When } from '../../components/when.js';
 import type { ReferenceAllocation, SessionDetail, SubjectSnapshot } from '../../api/types/swarm.js';
 import { ScrollRegion } from '../../components/scroll-region.js';
-import { DRIFT_ALERT, DASH, gapPoints, label, pct, sig, usd } from '../../lib/format.js';
+import {
+  DASH,
+  DRIFT_ALERT,
+  gapPoints,
+  indexPoints,
+  label,
+  pct,
+  sig,
+  usd,
+} from '../../lib/format.js';
 import { Hash } from '../../components/hash.js';
+import { Term } from '../../components/term.js';
 
 /** The holdings snapshot a session reasoned over (or a subject's latest one). */
 export function SnapshotTable({ snapshot }: { snapshot: SubjectSnapshot }) {
@@ -24,7 +34,9 @@ export function SnapshotTable({ snapshot }: { snapshot: SubjectSnapshot }) {
             <thead>
               <tr>
                 <th scope="col">Asset</th>
-                <th scope="col">Bucket</th>
+                <th scope="col">
+                  <Term id="bucket">Bucket</Term>
+                </th>
                 <th scope="col" class="num">
                   Amount
                 </th>
@@ -128,7 +140,7 @@ export function BucketComparison(props: {
           Per bucket: the target the brief carried
           {reference !== null ? ` (framework v${reference.version})` : ''}, the actual share in the
           snapshot, the swarm&apos;s recommended weight, and the gap (actual minus target; beyond{' '}
-          {pct(DRIFT_ALERT, 0)} it is flagged as drift).
+          {indexPoints(DRIFT_ALERT)} it is flagged as <Term id="drift">drift</Term>).
         </caption>
         <thead>
           <tr>
@@ -144,7 +156,7 @@ export function BucketComparison(props: {
               Recommended
             </th>
             <th scope="col" class="num" data-primary>
-              Gap
+              Gap, <Term id="points">pt</Term>
             </th>
           </tr>
         </thead>
@@ -157,7 +169,12 @@ export function BucketComparison(props: {
               <td class="num hide-phone">{pct(row.recommended)}</td>
               <td class={`num ${row.drift ? 'attention' : ''}`} data-primary>
                 {gapPoints(row.gap)}
-                {row.drift ? ' ⚠ drift' : ''}
+                {row.drift ? (
+                  <>
+                    {' '}
+                    ⚠ <Term id="drift">drift</Term>
+                  </>
+                ) : null}
               </td>
             </tr>
           ))}
@@ -173,8 +190,8 @@ export function BriefTargets({ reference }: { reference: ReferenceAllocation | n
   return (
     <div data-testid="brief-sleeve-targets">
       <p class="small">
-        Sleeve targets this brief carried: allocation framework version {reference.version}, set by{' '}
-        {reference.setBy}
+        <Term id="sleeve">Sleeve</Term> targets this brief carried: allocation framework version{' '}
+        {reference.version}, set by {reference.setBy}
         {reference.asOf !== null ? (
           <>
             {' '}

@@ -8,10 +8,12 @@ import type {
 import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
 import { titleOf } from '../../lib/document-title.js';
-import { label } from '../../lib/format.js';
+import { cronInWords } from '../../lib/cron-words.js';
+import { countOf, label } from '../../lib/format.js';
 import { safeHref } from '../../lib/safe-url.js';
 import { useResource } from '../../lib/use-resource.js';
 import { sessionColumns, SwarmFrame } from './shared.js';
+import { useSubjectName } from './subject-name.js';
 import { SnapshotTable } from './snapshot-panels.js';
 import type { TrackRecordBoard } from '../../api/types/track-record.js';
 import { SwarmExcessChart, SwarmStats } from './track-record-parts.js';
@@ -39,7 +41,10 @@ function SubjectCard({ subject: s }: { subject: SwarmSubject }) {
   return (
     <section class="card" data-testid="subject">
       <h2>
-        {s.name} <span class="muted small">{s.id}</span>
+        {s.name}{' '}
+        <span class="muted small">
+          subject id <code>{s.id}</code>
+        </span>
       </h2>
       {s.thesisBlurb !== null ? <p class="text-body">{s.thesisBlurb}</p> : null}
       <dl class="facts">
@@ -50,12 +55,11 @@ function SubjectCard({ subject: s }: { subject: SwarmSubject }) {
         <dt>Recommendation</dt>
         <dd data-testid="subject-recommendation-type">{label(s.recommendationType)}</dd>
         <dt>Quorum</dt>
-        <dd>{s.quorumRequired} take(s)</dd>
+        <dd>{countOf(s.quorumRequired, 'counted take')}</dd>
         <dt>Schedule</dt>
         <dd>
-          {s.schedule.cron === null
-            ? 'convened by an admin'
-            : `${s.schedule.cron} (UTC)${s.schedule.enabled ? '' : ', paused'}`}
+          {s.schedule.cron === null ? 'convened by an admin' : <Schedule cron={s.schedule.cron} />}
+          {s.schedule.cron !== null && !s.schedule.enabled ? ', paused' : null}
           {s.schedule.nextFireAt !== null ? (
             <>
               {' '}
@@ -84,6 +88,20 @@ function SubjectCard({ subject: s }: { subject: SwarmSubject }) {
       </dl>
       {s.structuralNotes !== null ? <p class="small muted">{s.structuralNotes}</p> : null}
     </section>
+  );
+}
+
+/** A cron schedule in words; one the page cannot phrase is shown as it is, as code. */
+function Schedule({ cron }: { cron: string }) {
+  const words = cronInWords(cron);
+  return words !== null ? (
+    <span data-testid="subject-schedule" title={`cron expression ${cron} (UTC)`}>
+      {words}
+    </span>
+  ) : (
+    <span data-testid="subject-schedule">
+      cron expression (UTC) <code>{cron}</code>
+    </span>
   );
 }
 
@@ -144,6 +162,7 @@ function SubjectSwarmRecord({ id }: { id: string }) {
 }
 
 function SubjectSessions({ id }: { id: string }) {
+  const name = useSubjectName(id);
   const sessions = useResource<SessionList>(
     `/api/swarm/sessions?subject=${encodeURIComponent(id)}&limit=${SESSIONS_SHOWN}`,
   );
@@ -164,7 +183,10 @@ function SubjectSessions({ id }: { id: string }) {
             {data.nextCursor !== null ? (
               <p class="small">
                 Showing the newest {SESSIONS_SHOWN};{' '}
-                <a href={`/swarm?subject=${encodeURIComponent(id)}`}>all sessions on {id}</a>.
+                <a href={`/swarm?subject=${encodeURIComponent(id)}`}>
+                  all sessions on {name ?? 'this subject'}
+                </a>
+                .
               </p>
             ) : null}
           </>

@@ -1,3 +1,4 @@
+import { SubjectName, useSubjects } from './subject-name.js';
 import { SESSION_STATES } from '@convene/protocol';
 import { When } from '../../components/when.js';
 import { formText } from '../../lib/form.js';
@@ -7,6 +8,7 @@ import { Async } from '../../components/async-view.js';
 import { DataTable } from '../../components/data-table.js';
 import { useResource } from '../../lib/use-resource.js';
 import { Countdown, sessionColumns, StateChip, SwarmFrame } from './shared.js';
+import { countOf } from '../../lib/format.js';
 
 const STATES = SESSION_STATES;
 
@@ -23,11 +25,12 @@ function OpenSessionCard() {
             <div class="row-between">
               <div>
                 <a href={`/swarm/sessions/${session.id}`}>
-                  <When iso={session.date} as="day" /> · {session.subjectId}
+                  <When iso={session.date} as="day" /> · <SubjectName id={session.subjectId} />
                 </a>{' '}
                 <StateChip state={session.state} />
                 <div class="muted small">
-                  convened <When iso={session.convenedAt} /> · {session.takeCount} take(s) so far
+                  convened <When iso={session.convenedAt} /> · {countOf(session.takeCount, 'take')}{' '}
+                  so far
                 </div>
               </div>
               <div class="stat-value">
@@ -38,6 +41,26 @@ function OpenSessionCard() {
         }
       </Async>
     </section>
+  );
+}
+
+/** The subject filter: a choice among the subjects there are, by name. */
+function SubjectSelect({ chosen }: { chosen: string }) {
+  const subjects = useSubjects() ?? [];
+  const known = chosen === '' || subjects.some((subject) => subject.id === chosen);
+  return (
+    <label>
+      Subject
+      <select name="subject" value={chosen} data-testid="subject-filter">
+        <option value="">any</option>
+        {subjects.map((subject) => (
+          <option key={subject.id} value={subject.id}>
+            {subject.name}
+          </option>
+        ))}
+        {known ? null : <option value={chosen}>{chosen} (no such subject)</option>}
+      </select>
+    </label>
   );
 }
 
@@ -80,10 +103,7 @@ export function SwarmHome() {
               ))}
             </select>
           </label>
-          <label>
-            Subject
-            <input name="subject" value={query.subject ?? ''} placeholder="subject id" />
-          </label>
+          <SubjectSelect chosen={query.subject ?? ''} />
           <label>
             Search
             <input

@@ -1,8 +1,10 @@
+import { SubjectName } from './subject-name.js';
 import { When } from '../../components/when.js';
 import { useMemo } from 'preact/hooks';
 import type { Memo, TakeReceipt } from '../../api/types/swarm.js';
 import { Async } from '../../components/async-view.js';
-import { day, pct } from '../../lib/format.js';
+import { day, label, pct, sig } from '../../lib/format.js';
+import { Term } from '../../components/term.js';
 import { useResource } from '../../lib/use-resource.js';
 import { StanceChip, SwarmFrame } from './shared.js';
 import { titleOf } from '../../lib/document-title.js';
@@ -86,7 +88,7 @@ function TakeBody({ take: t }: { take: TakeReceipt }) {
         </a>
         <span class="muted small"> @{t.signer.handle ?? '—'}</span> in{' '}
         <a href={`/swarm/sessions/${t.sessionId}`}>
-          session <When iso={t.date} as="day" /> · {t.subjectId}
+          session <When iso={t.date} as="day" /> · <SubjectName id={t.subjectId} />
         </a>
         , filed <When iso={t.receivedAt} />.
       </p>
@@ -98,9 +100,7 @@ function TakeBody({ take: t }: { take: TakeReceipt }) {
         <p class="text-body">{signed.body}</p>
       ) : null}
       {signed?.weights !== undefined && signed.weights !== null ? (
-        <p class="small">
-          Weights: {signed.weights.map((w) => `${w.bucket} ${w.weight}`).join(' · ')}
-        </p>
+        <SignedWeights weights={signed.weights} />
       ) : null}
       {signed?.memoUrl !== undefined && signed.memoUrl !== null && signed.memoUrl !== '' ? (
         <MemoLink url={signed.memoUrl} />
@@ -152,5 +152,28 @@ export function MemoPage({ params }: { params: { id: string } }) {
         )}
       </Async>
     </SwarmFrame>
+  );
+}
+
+/**
+ * The weights as the member signed them, which need not sum to 1, beside the normalised form the
+ * consensus averages (the session page shows that one).
+ */
+function SignedWeights({
+  weights,
+}: {
+  weights: ReadonlyArray<{ bucket: string; weight: number }>;
+}) {
+  const total = weights.reduce((sum, w) => sum + w.weight, 0);
+  return (
+    <p class="small" data-testid="take-weights">
+      <Term id="raw-weights">Raw weights</Term>, as signed:{' '}
+      {weights.map((w) => `${label(w.bucket)} ${sig(w.weight)}`).join(' · ')} (sum {sig(total)}).{' '}
+      <Term id="normalised-weights">Normalised</Term>, as the consensus counts them:{' '}
+      {weights
+        .map((w) => `${label(w.bucket)} ${pct(total > 0 ? w.weight / total : null)}`)
+        .join(' · ')}
+      .
+    </p>
   );
 }

@@ -4,6 +4,7 @@ import type { SessionTake } from '../../api/types/swarm.js';
 import { pct } from '../../lib/format.js';
 import { StanceChip } from './shared.js';
 import { useTakeCheck } from './verification.js';
+import { Term } from '../../components/term.js';
 
 export function TakeCheckMark({ take }: { take: Parameters<typeof useTakeCheck>[0] }) {
   const check = useTakeCheck(take);
@@ -42,6 +43,7 @@ function WeightsList({ weights }: { weights: SessionTake['weights'] | undefined 
   const total = weights.reduce((sum, w) => sum + w.weight, 0);
   return (
     <span class="small">
+      <Term id="normalised-weights">Normalised weights</Term>:{' '}
       {weights.map((w) => `${w.bucket} ${pct(total > 0 ? w.weight / total : 0)}`).join(' · ')}
     </span>
   );

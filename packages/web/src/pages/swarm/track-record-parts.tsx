@@ -1,3 +1,5 @@
+import { SubjectName } from './subject-name.js';
+import type { ComponentChildren } from 'preact';
 import { useMemo } from 'preact/hooks';
 import type {
   MemberRecord,
@@ -12,11 +14,17 @@ import { When } from '../../components/when.js';
 import { count, dayToSeconds, num, pct, pctChange } from '../../lib/format.js';
 import { StanceChip } from './shared.js';
 import { PALETTE } from '../../components/palette.js';
+import { Term } from '../../components/term.js';
 
 /** Where the rules are written down (the repository's docs/methodology.md, in the site's words). */
 export const METHODOLOGY_LINK = '/methodology#track-records';
 
-export function Stat(props: { label: string; value: string; testId?: string; title?: string }) {
+export function Stat(props: {
+  label: ComponentChildren;
+  value: string;
+  testId?: string;
+  title?: string;
+}) {
   return (
     <div class="stat" title={props.title}>
       <div class="stat-label">{props.label}</div>
@@ -35,19 +43,27 @@ export function MemberStats({ record }: { record: MemberRecord }) {
       <Stat label="Scored takes" value={count(record.scoredTakes)} testId="scored-takes" />
       <Stat label="Participation" value={pct(record.participation, 0)} />
       <Stat
-        label="Brier, absences at 0.25"
+        label={
+          <>
+            <Term id="brier-score">Brier</Term>, absences at 0.25
+          </>
+        }
         value={num(record.rankingBrier, 3)}
         testId="ranking-brier"
         title="lower is better; always saying 50/50 scores 0.25"
       />
       <Stat
-        label="Log score"
+        label={<Term id="log-score" />}
         value={num(record.meanLog, 3)}
         title="higher is better; 0 is perfect"
       />
       <Stat label="Excess over reference" value={pctChange(record.meanExcessVsReference, 2)} />
       <Stat
-        label="Contribution (stance)"
+        label={
+          <>
+            <Term id="contribution">Contribution</Term> (stance)
+          </>
+        }
         value={num(record.meanStanceContribution, 4)}
         title="how much the swarm's Brier improved because this member took part"
       />
@@ -60,7 +76,15 @@ export function SwarmStats({ swarm }: { swarm: SwarmRecord }) {
   return (
     <div class="stats" data-testid={`swarm-stats-${swarm.horizonDays}`}>
       <Stat label="Sessions scored" value={count(swarm.sessions)} testId="swarm-sessions" />
-      <Stat label="Swarm Brier" value={num(swarm.meanBrier, 3)} testId="swarm-brier" />
+      <Stat
+        label={
+          <>
+            Swarm <Term id="brier-score">Brier</Term>
+          </>
+        }
+        value={num(swarm.meanBrier, 3)}
+        testId="swarm-brier"
+      />
       <Stat
         label="Mean excess over reference"
         value={pctChange(swarm.meanExcess, 3)}
@@ -195,7 +219,7 @@ function TakesTable({ takes, horizon }: { takes: ScoredTake[]; horizon: number }
           label: 'Session',
           render: (t) => (
             <a href={`/swarm/sessions/${t.sessionId}`}>
-              <When iso={t.sessionDate} as="day" /> · {t.subjectId}
+              <When iso={t.sessionDate} as="day" /> · <SubjectName id={t.subjectId} />
             </a>
           ),
         },

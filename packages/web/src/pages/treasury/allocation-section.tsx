@@ -1,9 +1,10 @@
 import { When } from '../../components/when.js';
 import type { AllocationFramework, WalletSleeves } from '../../api/types/treasury.js';
 import { ErrorView, Loading } from '../../components/async-view.js';
-import { DRIFT_ALERT, gapPoints, pct, usd } from '../../lib/format.js';
+import { DRIFT_ALERT, gapPoints, indexPoints, pct, usdShort } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { ScrollRegion } from '../../components/scroll-region.js';
+import { Term } from '../../components/term.js';
 
 interface Row {
   key: string;
@@ -82,7 +83,10 @@ export function AllocationSection() {
       <h2>Allocation: target beside actual</h2>
       <p class="muted small">
         Targets are set by the admin and the swarm; the actual side is what the protocol wallets
-        hold, grouped into the same sleeves. The gap is actual minus target.
+        hold, grouped into the same <Term id="sleeve">sleeves</Term> and{' '}
+        <Term id="bucket">buckets</Term>. The gap is actual minus target, in{' '}
+        <Term id="points">points</Term>; beyond {indexPoints(DRIFT_ALERT)} it is flagged as{' '}
+        <Term id="drift">drift</Term>.
       </p>
       {body}
     </section>
@@ -147,7 +151,12 @@ function AllocationTable({
                   </td>
                   <td class={`num ${alert ? 'attention' : ''}`} data-label="Gap" data-primary>
                     {gapPoints(gap)}
-                    {alert ? ' ⚠ drift' : ''}
+                    {alert ? (
+                      <>
+                        {' '}
+                        ⚠ <Term id="drift">drift</Term>
+                      </>
+                    ) : null}
                   </td>
                   <td class="hide-phone">
                     <span
@@ -160,7 +169,7 @@ function AllocationTable({
                       ) : null}
                     </span>
                   </td>
-                  <td class="num hide-phone">{usd(row.valueUsd)}</td>
+                  <td class="num hide-phone">{usdShort(row.valueUsd)}</td>
                 </tr>
               );
             })}

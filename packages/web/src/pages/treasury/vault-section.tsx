@@ -1,7 +1,7 @@
 import type { VaultEconomics } from '../../api/types/treasury.js';
 import { Async } from '../../components/async-view.js';
 import { Freshness, ProvenanceBadge, Stat } from '../../components/badges.js';
-import { num, pct, usd } from '../../lib/format.js';
+import { count, pct, sharePrice, usd } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { ScrollRegion } from '../../components/scroll-region.js';
 import { Hash } from '../../components/hash.js';
@@ -43,8 +43,8 @@ function VaultBody({ vault }: { vault: VaultEconomics }) {
         />
         <Stat
           label="Share price"
-          value={num(vault.sharePrice, 6)}
-          hint={`${num(vault.totalShares)} shares`}
+          value={sharePrice(vault.sharePrice)}
+          hint={`${count(vault.totalShares)} shares`}
         />
         <Stat label="APY 7d" value={pct(vault.apy.apy7d, 2)} hint={vault.apy.basis} />
         <Stat label="APY 30d" value={pct(vault.apy.apy30d, 2)} />
