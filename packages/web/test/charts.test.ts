@@ -182,6 +182,8 @@ describe('charts', () => {
       emptyDays: number;
     };
     await chart.locator('[data-testid="chart-data"] summary').click();
+    // The table is built when it opens, a render after the click.
+    await chart.locator('[data-testid="chart-data"] tbody tr').first().waitFor();
     const emptyRows = await chart.locator('[data-testid="chart-data"] tbody tr').evaluateAll(
       (rows) =>
         rows.filter((row) =>

@@ -897,6 +897,18 @@ describe('every route', () => {
     await watched.close();
   });
 
+  test('an address that is no page answers 404 with the site’s not-found page', async () => {
+    const watched = await openPage(browser, SIZES[0]);
+    const { page } = watched;
+    for (const path of ['/no-such-page', '/swarm/sessions', '/analytics/nothing/here']) {
+      const response = await page.goto(`${server.baseUrl}${path}`);
+      expect(response?.status(), path).toBe(404);
+      await page.waitForSelector('main h1');
+      expect(await page.locator('main h1').textContent(), path).toMatch(/not found|no page/i);
+    }
+    await watched.close();
+  });
+
   test('a former address leads to the page’s one address: /swarm/log is /log', async () => {
     const watched = await openPage(browser);
     const { page } = watched;
@@ -949,7 +961,9 @@ describe('every route', () => {
   });
 
   test('the glossary: every term has its entry on /methodology, which the main navigation links', async () => {
-    const watched = await openPage(browser, SIZES[0]);
+    // At desktop size: on a phone the regime's sparkline column, whose header carries the term,
+    // steps aside.
+    const watched = await openPage(browser, SIZES[1]);
     const { page } = watched;
     await page.goto(`${server.baseUrl}/methodology`);
     await page.waitForSelector('[data-testid="glossary"]');
