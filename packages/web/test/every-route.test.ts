@@ -855,7 +855,19 @@ describe('every route', () => {
     expect(await firstRow.locator('time').getAttribute('datetime')).toBe(
       `${last.date}T00:00:00.000Z`,
     );
-    expect(cells.slice(1).filter((c) => c !== '—')).toContain(usdText(last.totalUsd));
+    // A money column reads in one format, the compact one, whatever the size of its values.
+    const compact = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      notation: 'compact',
+      maximumFractionDigits: 2,
+    });
+    expect(cells.slice(1).filter((c) => c !== '—')).toContain(compact.format(last.totalUsd));
+    const column = await chart
+      .locator('[data-testid="chart-data"] tbody td.num')
+      .evaluateAll((tds) => tds.map((td) => td.textContent ?? ''));
+    const full = column.filter((text) => /\$[\d,]*\d\.\d\d$/.test(text) && /,\d{3}/.test(text));
+    expect(full, 'full-format amounts in a compact column').toEqual([]);
     // Every stamp on the page is a <time> whose datetime parses and is shown on hover.
     const stamps = await page.locator('main time').evaluateAll((nodes) =>
       nodes.map((n) => ({

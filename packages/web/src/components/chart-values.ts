@@ -1,10 +1,11 @@
-import { pct, pctValue, percentile, price, sig, usd } from '../lib/format.js';
+import { pct, pctValue, percentile, price, sig, usdShort } from '../lib/format.js';
 import type { ChartSeries, ChartSpec } from './chart-spec.js';
 
 /** How a value of `series` reads in its legend and data table: the site's format for its axis. */
 export function seriesFormat(spec: ChartSpec, series: ChartSeries): (value: number) => string {
   const kind = series.scale === 'y2' ? spec.y2Format : spec.yFormat;
-  if (kind === 'usd') return usd;
+  // One money format down a column: compact for every value, whatever its size.
+  if (kind === 'usd') return usdShort;
   if (kind === 'price') return price;
   if (kind === 'pct') return (v) => pct(v);
   if (kind === 'percent') return (v) => pctValue(v);
