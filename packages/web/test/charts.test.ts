@@ -74,7 +74,10 @@ async function legend(chart: Locator): Promise<Array<[string, string]>> {
 /** The data table's newest row: its date, then one value per series. */
 async function newestRow(chart: Locator): Promise<string[]> {
   await chart.locator('[data-testid="chart-data"] summary').click();
-  const cells = chart.locator('[data-testid="chart-data"] tbody tr').first().locator('td');
+  // The table is built when it opens, a render after the click.
+  const row = chart.locator('[data-testid="chart-data"] tbody tr').first();
+  await row.waitFor();
+  const cells = row.locator('td');
   return (await cells.allTextContents()).map((text) => text.trim());
 }
 
