@@ -402,9 +402,12 @@ export async function listSessions(
   if (query.search !== undefined) {
     const pattern = likePattern(query.search);
     // A phrase in the site's date form also matches the date it names.
-    const datePattern = likePattern(query.searchDate ?? query.search);
+    const namedDate =
+      query.searchDate === undefined
+        ? sql<boolean>`false`
+        : sql<boolean>`swarm_session.date::text like ${likePattern(query.searchDate)}`;
     select = select.where(
-      sql<boolean>`(swarm_session.date::text ilike ${pattern} or swarm_session.date::text like ${datePattern} or swarm_session.rationale ilike ${pattern} or swarm_session.synthesis ilike ${pattern})`,
+      sql<boolean>`(swarm_session.date::text ilike ${pattern} or ${namedDate} or swarm_session.rationale ilike ${pattern} or swarm_session.synthesis ilike ${pattern})`,
     );
   }
   if (query.cursor !== undefined) {
