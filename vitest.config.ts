@@ -1,7 +1,7 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-const INCLUDE = ['packages/*/test/**/*.test.ts'];
+const INCLUDE = ['packages/*/test/**/*.test.ts', 'packages/*/test/**/*.test.tsx'];
 /** Files that measure latency against wall time: they run after the rest, one at a time. */
 const TIMED = ['packages/server/test/first-start-answers.test.ts'];
 

@@ -50,7 +50,13 @@ export {
   verifyTokenClaim,
   type TokenClaim,
 } from './token-claim.js';
-export { canonicalJudgement, signJudgement, verifyJudgement, type Judgement } from './judgement.js';
+export {
+  canonicalJudgement,
+  signJudgement,
+  UNDISCLOSED,
+  verifyJudgement,
+  type Judgement,
+} from './judgement.js';
 export {
   aggregate,
   computeQuorum,

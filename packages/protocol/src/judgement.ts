@@ -1,6 +1,12 @@
 import { JUDGEMENT_PURPOSE, type ReleaseSafety } from './constants.js';
 import { sign, verify } from './signing.js';
 
+/**
+ * What the service records for a judgement's `model`, `promptHash` or `inputsDigest` when the
+ * judge keeps it to itself.
+ */
+export const UNDISCLOSED = 'undisclosed';
+
 /** A judge member's opinion on one session, as it signs it. */
 export interface Judgement {
   sessionId: string;

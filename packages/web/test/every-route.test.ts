@@ -19,6 +19,7 @@ import {
   rawDateProblems,
   rawIdProblems,
   seriousAxeViolations,
+  termProblems,
   unitProblems,
 } from './support/audit.js';
 import { activeMember, postMemo } from './support/member.js';
@@ -280,6 +281,7 @@ describe('every route', () => {
         const terms = await page
           .locator('main a.term')
           .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+        for (const problem of await termProblems(page)) failures.push(`${path}: ${problem}`);
         for (const href of terms)
           if (!TERM_IDS.some((id) => href === `/methodology#glossary-${id}`))
             failures.push(`${path}: term link ${href} has no glossary entry`);
@@ -505,7 +507,9 @@ describe('every route', () => {
     expect(page.url()).not.toContain('page=2');
     await expect
       .poll(() => page.locator('[data-testid="pager-status"]').textContent())
-      .toContain(`page 1 of 1 · ${matches.total} rows`);
+      .toContain(
+        `page 1 of 1 · ${matches.total.toLocaleString('en-US')} ${matches.total === 1 ? 'row' : 'rows'}`,
+      );
     const names = await page
       .locator('[data-testid="agents"] tbody tr td:first-child a')
       .allTextContents();

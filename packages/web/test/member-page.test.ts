@@ -88,7 +88,7 @@ describe('a member page reaches every take and judgement', () => {
         `member-takes-${size.name}`,
       );
       expect(await page.locator('[data-testid="member-takes-count"]').textContent()).toBe(
-        `takes 1–50 of ${takes.length}`,
+        `takes 1–50 of ${takes.length.toLocaleString('en-US')}`,
       );
       const receipts = '[data-testid="member-takes"] a[href^="/swarm/takes/"]';
       const firstReceipt = async () => (await page.locator(receipts).first().getAttribute('href'))!;
@@ -137,7 +137,7 @@ describe('a member page reaches every take and judgement', () => {
       await page.waitForFunction(
         (text) =>
           document.querySelector('[data-testid="member-takes-count"]')?.textContent?.endsWith(text),
-        ` of ${filtered.takes.length}`,
+        ` of ${filtered.takes.length.toLocaleString('en-US')}`,
       );
       expect(page.url()).toContain(`subject=${subject}`);
       expect(await firstReceipt()).toBe(`/swarm/takes/${filtered.takes[0]!.id}`);
@@ -181,7 +181,7 @@ describe('a member page reaches every take and judgement', () => {
       'member-judgements',
     );
     expect(await page.locator('[data-testid="member-judgements-count"]').textContent()).toBe(
-      `judgements 1–20 of ${judgements.length}`,
+      `judgements 1–20 of ${judgements.length.toLocaleString('en-US')}`,
     );
     const sessions = '[data-testid="member-judgements"] a[href^="/swarm/sessions/"]';
     const firstSession = async () => (await page.locator(sessions).first().getAttribute('href'))!;

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { DASH } from '../lib/format.js';
+import { countOf, DASH } from '../lib/format.js';
 import type { ChartSpec } from './chart-spec.js';
 import { seriesFormat } from './chart-values.js';
 import { ScrollRegion } from './scroll-region.js';
@@ -17,9 +17,7 @@ export function ChartDataTable({ spec }: { spec: ChartSpec }) {
       data-testid="chart-data"
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
-      <summary class="small">
-        The data as a table ({spec.x.length} {spec.x.length === 1 ? 'row' : 'rows'})
-      </summary>
+      <summary class="small">The data as a table ({countOf(spec.x.length, 'row')})</summary>
       {open ? (
         <ScrollRegion label={`${spec.title}: data`}>
           <table class="table compact">

@@ -1,6 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { ScrollRegion } from './scroll-region.js';
+import { Term } from './term.js';
+import type { TermId } from '../lib/glossary.js';
 
 export interface Column<T> {
   label: string;
@@ -11,6 +13,8 @@ export interface Column<T> {
   sortKey?: string;
   numeric?: boolean;
   title?: string;
+  /** The glossary term the header names: the header links to its entry. */
+  term?: TermId;
   /** Left out of the phone layout (sparklines, secondary detail). */
   hideOnPhone?: boolean;
   /**
@@ -109,6 +113,7 @@ export function DataTable<T>(props: {
                       {column.label}
                       {active ? (server.order === 'desc' ? ' ↓' : ' ↑') : ''}
                     </a>
+                    <TermMark term={column.term} />
                   </th>
                 );
               }
@@ -140,9 +145,12 @@ export function DataTable<T>(props: {
                       {column.label}
                       {sortBy?.index === index ? (sortBy.descending ? ' ↓' : ' ↑') : ''}
                     </button>
+                  ) : column.term !== undefined ? (
+                    <Term id={column.term}>{column.label}</Term>
                   ) : (
                     column.label
                   )}
+                  {sortable ? <TermMark term={column.term} /> : null}
                 </th>
               );
             })}
@@ -161,6 +169,16 @@ export function DataTable<T>(props: {
         </tbody>
       </table>
     </ScrollRegion>
+  );
+}
+
+/** Beside a sort control (a link cannot hold another): a small mark linking the glossary entry. */
+function TermMark({ term }: { term: TermId | undefined }) {
+  return term === undefined ? null : (
+    <>
+      {' '}
+      <Term id={term} mark />
+    </>
   );
 }
 

@@ -417,7 +417,8 @@ const UNIT_MARKS: Record<string, string> = {
 
 /**
  * Numbers shown without the unit they are due. Checkable rules: an APY (a percentage) without
- * "%"; an integer from 10,000 up without thousands separators ("136342 tx"); a stat or a leader
+ * "%"; an integer from 1,000 up without thousands separators ("136342 tx", "1234 comments"; four
+ * digits that could be a year, 1900–2100, pass); a stat or a leader
  * whose value is a bare decimal, its unit or scale unsaid ("Avg productivity 49.27", "Beacon Labs
  * 773.46"), unless a glossary term in it gives the scale; and a measured value (`data-measure`,
  * set by `Measured`) whose text lacks its unit's mark.
@@ -426,12 +427,17 @@ export async function unitProblems(page: Page): Promise<string[]> {
   const out: string[] = [];
   const apyWithoutPercent = /\bAPY\b:?\s*[-+]?\d[\d,]*(?:\.\d+)?(?![\d.,]*\s*%)/;
   const unseparated = /(?<![\w.,\-/#:+])\d{5,}(?![\w.,])/;
+  // Four digits read as a year from 1900 to 2100, or a standard's number (RFC 6962); any other
+  // four-digit integer wants its comma.
+  const fourDigits = /(?<![\w.,\-/#:+$])(?<!(?:RFC|ISO|BIP|EIP|ERC) )\d{4}(?![\w.,:%])/g;
   for (const { tag, text } of await visibleBlocks(page)) {
     const apy = apyWithoutPercent.exec(text);
     if (apy !== null) out.push(`APY without % "${apy[0]}" in <${tag}>: ${text.slice(0, 100)}`);
-    const bare = unseparated.exec(text);
-    if (bare !== null)
-      out.push(`"${bare[0]}" without thousands separators in <${tag}>: ${text.slice(0, 100)}`);
+    const bare =
+      unseparated.exec(text)?.[0] ??
+      [...text.matchAll(fourDigits)].find(([digits]) => +digits < 1900 || +digits > 2100)?.[0];
+    if (bare !== undefined)
+      out.push(`"${bare}" without thousands separators in <${tag}>: ${text.slice(0, 100)}`);
   }
   const marked = await page.evaluate((marks) => {
     const found: string[] = [];
@@ -461,6 +467,32 @@ export async function unitProblems(page: Page): Promise<string[]> {
   }, UNIT_MARKS);
   out.push(...marked);
   return [...new Set(out)].slice(0, 12);
+}
+
+/** Table headers that name a scored measure: each links its glossary entry. */
+const TERM_HEADERS =
+  /^(Score|Signal|Drift|Brier|Brier \(rank\)|Log score|Contribution|Productivity)$/;
+
+/**
+ * A table header naming a measure whose scale or meaning lives in the glossary ("Score", "Drift",
+ * "Brier") but with no link to it (`a.term`).
+ */
+export async function termProblems(page: Page): Promise<string[]> {
+  const headers = await page.$$eval('main th', (cells) =>
+    cells
+      .filter((cell) => (cell as HTMLElement).checkVisibility())
+      .map((cell) => ({
+        text: (cell.textContent ?? '').replace(/[↑↓?]/g, '').replace(/\s+/g, ' ').trim(),
+        linked: cell.querySelector('a.term') !== null,
+      })),
+  );
+  return [
+    ...new Set(
+      headers
+        .filter((header) => TERM_HEADERS.test(header.text) && !header.linked)
+        .map((header) => `header "${header.text}" does not link its glossary entry`),
+    ),
+  ];
 }
 
 /**

@@ -2,6 +2,7 @@ import { isPublicMember } from '../members/read-service.js';
 import {
   RELEASE_SAFETY,
   canonicalJudgement,
+  UNDISCLOSED,
   verifyJudgement,
   type Judgement,
   type ReleaseSafety,
@@ -40,7 +41,6 @@ export interface SessionLookups {
 
 export const JUDGEMENTS_LIMIT_DEFAULT = 20;
 export const JUDGEMENTS_LIMIT_MAX = 100;
-const UNDISCLOSED = 'undisclosed';
 
 /** Judge members' signed judgements, and the public judgement reads (enforce mode, published only). */
 export class JudgementService {

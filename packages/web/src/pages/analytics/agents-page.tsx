@@ -47,6 +47,7 @@ export function AgentsPage() {
                 { label: 'Protocol', render: (r) => r.protocol ?? '—' },
                 {
                   label: 'Score',
+                  term: 'directory-score',
                   primary: true,
                   numeric: true,
                   render: (r) => <Measured value={r.score} unit="of-100" />,

@@ -8,7 +8,7 @@ import type {
   WalletProfile,
 } from '../../api/types/analytics.js';
 import { Async } from '../../components/async-view.js';
-
+import { count, countOf } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { AnalyticsFrame, usePaging } from './shared.js';
 
@@ -81,7 +81,7 @@ export function CommentsPage() {
                 <span class="muted">← newer</span>
               )}
               <span class="muted small">
-                page {data.page} · {data.total} comments
+                page {count(data.page)} · {countOf(data.total, 'comment')}
               </span>
               {data.hasMore ? (
                 <a href={`/analytics/comments?page=${data.page + 1}`}>older →</a>

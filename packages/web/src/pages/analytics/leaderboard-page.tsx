@@ -81,6 +81,7 @@ export function LeaderboardPage() {
                 { label: 'Protocol', render: (r) => r.protocol ?? '—' },
                 {
                   label: 'Signal',
+                  term: 'signal-score',
                   primary: true,
                   numeric: true,
                   render: (r) => <Measured value={r.signalScore} unit="points" />,

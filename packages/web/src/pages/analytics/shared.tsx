@@ -5,7 +5,7 @@ import type { SiteLinks } from '../../api/types/treasury.js';
 import { Chip } from '../../components/badges.js';
 import { SectionFrame } from '../../components/section-frame.js';
 import { When } from '../../components/when.js';
-import { pctPoints } from '../../lib/format.js';
+import { count, countOf, pctPoints } from '../../lib/format.js';
 import { useSiteLinks } from '../../lib/site-links.js';
 
 const ITEMS = [
@@ -172,7 +172,7 @@ export function Pager(props: {
         <span class="muted">← previous</span>
       )}
       <span class="muted small" data-testid="pager-status">
-        page {props.page} of {pages} · {props.total} rows
+        page {count(props.page)} of {count(pages)} · {countOf(props.total, 'row')}
       </span>
       {props.page < pages ? (
         <a href={link(props.page + 1)}>next →</a>

@@ -27,6 +27,7 @@ import {
   type ReceiptLogMaterial,
   type ServedTake,
 } from '@convene/protocol';
+import { count } from '../../lib/format.js';
 
 /** One line of an in-browser log check: ran and passed, ran and failed (why), or could not run (why). */
 export type LogCheckLine =
@@ -174,7 +175,7 @@ export async function checkLatestCheckpoint(): Promise<LatestCheckpoint> {
   lines.push({
     label: LABELS.checkpoint,
     state: 'passed',
-    detail: `size ${opened.checkpoint.size}, signed by ${keyLabel(vkey)}`,
+    detail: `size ${count(opened.checkpoint.size)}, signed by ${keyLabel(vkey)}`,
   });
   const before =
     known === null ? null : await verifyCheckpointNote(known.checkpoint, { logKey: vkey });
@@ -193,7 +194,7 @@ export async function checkLatestCheckpoint(): Promise<LatestCheckpoint> {
     lines.push({
       label: LABELS.consistent,
       state: 'passed',
-      detail: `size ${before.checkpoint.size} → ${opened.checkpoint.size}`,
+      detail: `size ${count(before.checkpoint.size)} → ${count(opened.checkpoint.size)}`,
     });
   }
   const trusted = lines.every((line) => line.state !== 'failed');
@@ -237,7 +238,7 @@ export async function checkTakeInLog(take: LoggedTake): Promise<LogCheckLine[]> 
   const problem = checkTakeLogEntry(take, logged?.body?.entry ?? null, logged?.body?.leafHash);
   lines.push(
     problem === null
-      ? { label: LABELS.entry, state: 'passed', detail: `index ${take.logIndex}` }
+      ? { label: LABELS.entry, state: 'passed', detail: `index ${count(take.logIndex)}` }
       : { label: LABELS.entry, state: 'failed', detail: problem.message },
   );
   let rebuilt: string;
@@ -325,7 +326,7 @@ async function includedUnderLatest(
     return {
       label,
       state: 'not-checked',
-      detail: `the latest checkpoint (size ${latest.size}) does not cover index ${take.logIndex} yet; reload in a few seconds`,
+      detail: `the latest checkpoint (size ${count(latest.size)}) does not cover index ${count(take.logIndex)} yet; reload in a few seconds`,
     };
   }
   const proof = await getJson<ProofWithEntry>(
@@ -346,7 +347,7 @@ async function includedUnderLatest(
     latest,
   );
   return result.ok
-    ? { label, state: 'passed', detail: `index ${take.logIndex} of ${latest.size}` }
+    ? { label, state: 'passed', detail: `index ${count(take.logIndex)} of ${count(latest.size)}` }
     : { label, state: 'failed', detail: `${result.code}: ${result.message}` };
 }
 
@@ -382,11 +383,11 @@ async function receiptProofLine(
     return { label, state: 'failed', detail: `${included.code}: ${included.message}` };
   const consistent = await consistencyOf(included.checkpoint, latest.verified);
   return consistent.ok
-    ? { label, state: 'passed', detail: `size ${included.checkpoint.size}` }
+    ? { label, state: 'passed', detail: `size ${count(included.checkpoint.size)}` }
     : {
         label,
         state: 'failed',
-        detail: `its checkpoint (size ${included.checkpoint.size}) is not the log this browser follows: ${consistent.message}`,
+        detail: `its checkpoint (size ${count(included.checkpoint.size)}) is not the log this browser follows: ${consistent.message}`,
       };
 }
 
@@ -509,7 +510,7 @@ export async function checkReceiptInLog(receipt: ConsensusReceipt): Promise<LogC
         ? {
             label,
             state: 'not-checked',
-            detail: `the latest checkpoint (size ${size}) does not cover its entry yet; reload in a few seconds`,
+            detail: `the latest checkpoint (size ${count(size)}) does not cover its entry yet; reload in a few seconds`,
           }
         : outcome.state === 'passed'
           ? { label, state: 'passed' }

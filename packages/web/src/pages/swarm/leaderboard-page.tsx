@@ -104,12 +104,14 @@ function Board({ data }: { data: TrackRecordBoard }) {
             },
             {
               label: 'Brier (rank)',
+              term: 'brier-score',
               primary: true,
               numeric: true,
               render: (m) => num(m.rankingBrier, 3),
             },
             {
               label: 'Brier',
+              term: 'brier-score',
               sortKey: 'brier',
               numeric: true,
               hideOnPhone: true,
@@ -117,6 +119,7 @@ function Board({ data }: { data: TrackRecordBoard }) {
             },
             {
               label: 'Log score',
+              term: 'log-score',
               sortKey: 'log',
               numeric: true,
               hideOnPhone: true,
@@ -130,6 +133,7 @@ function Board({ data }: { data: TrackRecordBoard }) {
             },
             {
               label: 'Contribution',
+              term: 'contribution',
               sortKey: 'stanceContribution',
               numeric: true,
               render: (m) => num(m.meanStanceContribution, 4),

@@ -12,7 +12,7 @@ import type {
 import { Async } from '../../components/async-view.js';
 import { Chip } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
-import { dateTime, pct } from '../../lib/format.js';
+import { count, dateTime, pct } from '../../lib/format.js';
 import { useAllPages } from '../../lib/use-all-pages.js';
 import { useResource } from '../../lib/use-resource.js';
 import { JudgementList } from './session-page.js';
@@ -185,8 +185,9 @@ function MemberJudgementsList({ judgements, path }: { judgements: Judgement[]; p
     <>
       {judgements.length > 0 ? (
         <p class="muted small" data-testid="member-judgements-count">
-          judgements {first + 1}–{Math.min(first + JUDGEMENTS_PAGE, judgements.length)} of{' '}
-          {judgements.length}
+          judgements {count(first + 1)}–
+          {count(Math.min(first + JUDGEMENTS_PAGE, judgements.length))} of{' '}
+          {count(judgements.length)}
         </p>
       ) : null}
       <div data-testid="member-judgements">
@@ -249,7 +250,7 @@ function MemberTakesTable(props: {
       <p class="muted small" data-testid="member-takes-count">
         {filtered.length === 0
           ? `No takes${subject === undefined ? '' : ' on this subject'}.`
-          : `takes ${first + 1}–${Math.min(first + TAKES_PAGE, filtered.length)} of ${filtered.length}`}
+          : `takes ${count(first + 1)}–${count(Math.min(first + TAKES_PAGE, filtered.length))} of ${count(filtered.length)}`}
       </p>
       <DataTable<MemberTake>
         testId="member-takes"

@@ -137,7 +137,13 @@ function HorizonOutcome({ outcome: o }: { outcome: SessionOutcome }) {
               render: (t) => <a href={`/swarm/members/${t.memberId}`}>@{t.handle ?? t.memberId}</a>,
             },
             { label: 'Forecast', numeric: true, render: (t) => pct(t.probability, 0) },
-            { label: 'Brier', primary: true, numeric: true, render: (t) => num(t.brier, 3) },
+            {
+              label: 'Brier',
+              term: 'brier-score',
+              primary: true,
+              numeric: true,
+              render: (t) => num(t.brier, 3),
+            },
             {
               label: 'Over reference',
               numeric: true,
@@ -145,6 +151,7 @@ function HorizonOutcome({ outcome: o }: { outcome: SessionOutcome }) {
             },
             {
               label: 'Contribution',
+              term: 'contribution',
               numeric: true,
               hideOnPhone: true,
               render: (t) => num(t.stanceContribution, 4),

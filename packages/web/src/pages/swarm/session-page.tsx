@@ -1,4 +1,4 @@
-import { DATE_RE } from '@convene/protocol';
+import { DATE_RE, UNDISCLOSED } from '@convene/protocol';
 import { When } from '../../components/when.js';
 import type {
   Judgement,
@@ -265,13 +265,13 @@ function Rationale({ text, headline }: { text: string; headline: Headline }) {
   );
 }
 
-/** What the service records for a judge that keeps its prompt or inputs to itself. */
-const UNDISCLOSED = 'undisclosed';
-
-/** A judgement's hash, or the word when the judge did not disclose it: nothing to copy then. */
-function Disclosed({ value, what }: { value: string; what: string }) {
-  if (value === UNDISCLOSED) return <span class="muted">not disclosed</span>;
-  return <Hash value={value} what={what} />;
+/**
+ * A judgement's model name or hash, or "not disclosed" when the judge kept it to itself: nothing to
+ * copy then.
+ */
+function Disclosed({ value, what }: { value: string; what?: string }) {
+  if (value === UNDISCLOSED) return <em data-testid="not-disclosed">not disclosed</em>;
+  return what === undefined ? <>{value}</> : <Hash value={value} what={what} />;
 }
 
 export function JudgementList({ judgements }: { judgements: Judgement[] }) {
@@ -297,7 +297,8 @@ export function JudgementList({ judgements }: { judgements: Judgement[] }) {
             </ul>
           ) : null}
           <p class="muted small mono">
-            model {j.model} · prompt <Disclosed value={j.promptHash} what="prompt hash" /> · inputs{' '}
+            model <Disclosed value={j.model} /> · prompt{' '}
+            <Disclosed value={j.promptHash} what="prompt hash" /> · inputs{' '}
             <Disclosed value={j.inputsDigest} what="inputs digest" />
           </p>
         </article>

@@ -52,6 +52,7 @@ export function sessionColumns(list: 'all subjects' | 'one subject'): Column<Ses
     },
     {
       label: 'Score',
+      term: 'stance-score',
       primary: true,
       numeric: true,
       render: (s) => num(s.recommendation?.score ?? null),
@@ -63,7 +64,12 @@ export function sessionColumns(list: 'all subjects' | 'one subject'): Column<Ses
           hideOnPhone: true,
           render: (s) => <span class="small">{s.rationale ?? ''}</span>,
         }
-      : { label: 'Drift', numeric: true, render: (s) => pct(s.recommendation?.drift ?? null) },
+      : {
+          label: 'Drift',
+          term: 'drift',
+          numeric: true,
+          render: (s) => pct(s.recommendation?.drift ?? null),
+        },
   ];
 }
 

@@ -11,7 +11,7 @@ import { Chip } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
 import { TimeChart, type ChartSpec } from '../../components/time-chart.js';
 import { When } from '../../components/when.js';
-import { count, dayToSeconds, num, pct, pctChange } from '../../lib/format.js';
+import { count, countOf, dayToSeconds, num, pct, pctChange } from '../../lib/format.js';
 import { StanceChip } from './shared.js';
 import { PALETTE } from '../../components/palette.js';
 import { Term } from '../../components/term.js';
@@ -198,7 +198,7 @@ export function ScoredTakesTable({ takes, horizon }: { takes: ScoredTake[]; hori
     <>
       <TakesTable takes={takes.slice(0, TAKES_SHOWN)} horizon={horizon} />
       <details data-testid={`older-scored-takes-${horizon}`}>
-        <summary>All {takes.length} scored takes</summary>
+        <summary>All {countOf(takes.length, 'scored take')}</summary>
         <TakesTable takes={takes.slice(TAKES_SHOWN)} horizon={horizon} />
       </details>
     </>
@@ -239,7 +239,13 @@ function TakesTable({ takes, horizon }: { takes: ScoredTake[]; horizon: number }
             <Chip tone={t.occurred ? 'good' : 'dim'} text={t.occurred ? 'rose' : 'did not rise'} />
           ),
         },
-        { label: 'Brier', primary: true, numeric: true, render: (t) => num(t.brier, 3) },
+        {
+          label: 'Brier',
+          term: 'brier-score',
+          primary: true,
+          numeric: true,
+          render: (t) => num(t.brier, 3),
+        },
         {
           label: 'Over reference',
           numeric: true,
@@ -248,6 +254,7 @@ function TakesTable({ takes, horizon }: { takes: ScoredTake[]; horizon: number }
         },
         {
           label: 'Contribution',
+          term: 'contribution',
           numeric: true,
           hideOnPhone: true,
           render: (t) => num(t.stanceContribution, 4),
