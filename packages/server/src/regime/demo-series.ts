@@ -31,18 +31,23 @@ export const DEMO_ANCHOR_DATE = '2026-01-02';
 /** How fast a price-like series' deviation from its trend decays: half of it is gone in this many days. */
 const DEVIATION_HALF_LIFE_DAYS = 120;
 
+/** A rounded public magnitude a trend passes through on a date. */
+type Waypoint = readonly [date: string, level: number];
+
 /**
- * How one series moves. Prices and floats (`trend`) follow a line in log space from their level on
- * DEMO_START_DATE (`from`) to their level on DEMO_ANCHOR_DATE (`to`), both rounded public magnitudes,
- * plus a deviation that the shared shocks and the latent cycle push and that decays back to the line
- * (half-life DEVIATION_HALF_LIFE_DAYS): swings of tens of percent, never a random walk that wanders
- * off by orders of magnitude over ten years. Rates, spreads and counts (`level`) revert to a mean.
+ * How one series moves. Prices and floats (`trend`) follow a line in log space through rounded
+ * public magnitudes (`path`): from their level on DEMO_START_DATE to their level on
+ * DEMO_ANCHOR_DATE, and for the crypto series through each year's start in between (their decade was
+ * no straight line: a line from ETH's $1 in 2016 to $3,300 in 2026 put it at $11 in 2019, where it
+ * traded near $140). On the line rides a deviation that the shared shocks and the latent cycle push
+ * and that decays back to it (half-life DEVIATION_HALF_LIFE_DAYS): swings of tens of percent, never
+ * a random walk that wanders off by orders of magnitude. Rates, spreads and counts (`level`) revert
+ * to a mean.
  */
 type Model =
   | {
       kind: 'trend';
-      from: number;
-      to: number;
+      path: readonly Waypoint[];
       regimeDrift: number;
       vol: number;
       equity: number;
@@ -59,13 +64,36 @@ type Model =
     };
 
 const trend = (
-  from: number,
-  to: number,
+  from: number | readonly Waypoint[],
+  to: number | null,
   regimeDrift: number,
   vol: number,
   equity: number,
   crypto: number,
-): Model => ({ kind: 'trend', from, to, regimeDrift, vol, equity, crypto });
+): Model => ({
+  kind: 'trend',
+  path:
+    typeof from === 'number'
+      ? [
+          [DEMO_START_DATE, from],
+          [DEMO_ANCHOR_DATE, to ?? from],
+        ]
+      : from,
+  regimeDrift,
+  vol,
+  equity,
+  crypto,
+});
+
+/** Each year's first trading days, 2016 to 2026, at rounded public magnitudes (USD). */
+const yearly = (levels: readonly number[]): Waypoint[] =>
+  levels.map((level, index) =>
+    index === 0
+      ? [DEMO_START_DATE, level]
+      : index === levels.length - 1
+        ? [DEMO_ANCHOR_DATE, level]
+        : [`${2016 + index}-01-02`, level],
+  );
 const level = (
   mean: number,
   regimeShift: number,
@@ -103,8 +131,22 @@ const MODELS: Readonly<Record<string, Model>> = {
   ETH_ACTIVE: level(450_000, 140_000, 0.04, 25_000, 50_000, true),
   BTC_MVRV: level(1.8, 0.9, 0.02, 0.04, 0.6),
   NEW_POOLS: level(6_000, 3_500, 0.05, 600, 100, true),
-  BTC: trend(430, 95_000, 0.0028, 0.034, 0.2, 0.85),
-  ETH: trend(1.0, 3_300, 0.0034, 0.045, 0.2, 0.8),
+  BTC: trend(
+    yearly([430, 1_000, 14_000, 3_800, 7_200, 32_000, 47_000, 16_700, 44_000, 96_000, 95_000]),
+    null,
+    0.0028,
+    0.034,
+    0.2,
+    0.9,
+  ),
+  ETH: trend(
+    yearly([1.0, 8, 800, 140, 130, 740, 3_700, 1_200, 2_300, 3_400, 3_300]),
+    null,
+    0.0031,
+    0.04,
+    0.2,
+    0.9,
+  ),
   SPX: trend(2_010, 5_900, 0.0007, 0.0105, 0.95, 0),
   SPY: trend(201, 590, 0.0007, 0.0105, 0.95, 0),
   RSP: trend(78, 180, 0.0006, 0.011, 0.9, 0),
@@ -143,6 +185,19 @@ export function printsOn(cadence: Cadence, day: number): boolean {
   }
 }
 
+/** The log of a path's level on a day: straight between waypoints, flat before the first and after the last. */
+function logLine(path: readonly Waypoint[]): (day: number) => number {
+  const points = path.map(([date, level]) => ({ day: dayIndex(date), log: Math.log(level) }));
+  return (day) => {
+    if (day <= points[0]!.day) return points[0]!.log;
+    for (let index = 1; index < points.length; index++) {
+      const [a, b] = [points[index - 1]!, points[index]!];
+      if (day <= b.day) return a.log + ((b.log - a.log) * (day - a.day)) / (b.day - a.day);
+    }
+    return points[points.length - 1]!.log;
+  };
+}
+
 /**
  * Deterministic daily history for every catalogued series from DEMO_START_DATE through `end`
  * (inclusive), printed only on each series' publication days. The stream is generated day by day, so
@@ -157,16 +212,17 @@ export async function generateDemoSeries(
   const first = dayIndex(DEMO_START_DATE);
   const last = dayIndex(end);
   const out = new Map<string, Observation[]>(SERIES.map((series) => [series.key, []]));
-  const anchor = dayIndex(DEMO_ANCHOR_DATE);
   const decay = Math.LN2 / DEVIATION_HALF_LIFE_DAYS;
   /** A trend series' deviation from its line (log), a level series' value. */
   const state = new Map<string, number>();
   for (const [key, model] of Object.entries(MODELS)) {
     state.set(key, model.kind === 'trend' ? 0 : model.mean);
   }
-  const line = (model: Extract<Model, { kind: 'trend' }>, day: number) =>
-    Math.log(model.from) +
-    (Math.log(model.to / model.from) * (Math.min(day, anchor) - first)) / (anchor - first);
+  const lines = new Map(
+    Object.entries(MODELS).flatMap(([key, model]) =>
+      model.kind === 'trend' ? [[key, logLine(model.path)] as const] : [],
+    ),
+  );
   let regime = 1;
   let cycle = 0.5;
   for (let day = first; day <= last; day++) {
@@ -195,7 +251,7 @@ export async function generateDemoSeries(
       if (!printsOn(series.cadence, day)) continue;
       const value =
         model.kind === 'trend'
-          ? Math.exp(line(model, day) + next)
+          ? Math.exp((lines.get(series.key) as (day: number) => number)(day) + next)
           : model.round === true
             ? Math.round(next)
             : next;

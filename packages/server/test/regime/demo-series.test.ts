@@ -43,3 +43,47 @@ test('a later end only appends: the history up to an earlier end never changes',
   for (const [key, observations] of short)
     expect(long.get(key)!.slice(0, observations.length), key).toEqual(observations);
 });
+
+/*
+ * A line from 2016's level straight to 2026's put ETH at $11 in January 2019 (it traded near $140),
+ * so the demo's ETH backtest grew 249-fold from 2019. Each January the crypto prices sit within a
+ * factor of three of where they traded: the demo's own cycle lifts or sinks them by up to ×2.6 (in
+ * January 2023 it sits high where the market sat at its low).
+ */
+const JANUARY: Record<string, Record<string, number>> = {
+  BTC: {
+    2017: 1_000,
+    2018: 14_000,
+    2019: 3_800,
+    2020: 7_200,
+    2021: 32_000,
+    2022: 47_000,
+    2023: 16_700,
+    2024: 44_000,
+    2025: 96_000,
+  },
+  ETH: {
+    2017: 8,
+    2018: 800,
+    2019: 140,
+    2020: 130,
+    2021: 740,
+    2022: 3_700,
+    2023: 1_200,
+    2024: 2_300,
+    2025: 3_400,
+  },
+};
+
+test('each January BTC and ETH sit within a factor of three of where they traded', async () => {
+  const series = await generateDemoSeries('2026-06-01');
+  for (const [key, years] of Object.entries(JANUARY)) {
+    const observations = series.get(key)!;
+    for (const [year, traded] of Object.entries(years)) {
+      const january = observations.find((o) => o.date >= `${year}-01-02`)!;
+      const ratio = january.value / traded;
+      expect(ratio, `${key} on ${january.date}: ${january.value}`).toBeGreaterThan(1 / 3);
+      expect(ratio, `${key} on ${january.date}: ${january.value}`).toBeLessThan(3);
+    }
+  }
+});
