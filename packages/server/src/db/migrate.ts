@@ -1,4 +1,5 @@
 import type { Database } from './database.js';
+import { FUNCTIONS, type DatabaseFunction } from './functions/index.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
 
 const LEDGER = `create table if not exists schema_migration (
@@ -7,12 +8,15 @@ const LEDGER = `create table if not exists schema_migration (
 )`;
 
 /**
- * Applies every pending migration in order, each in its own transaction, while holding an advisory
- * lock so replicas starting together migrate once. A failure aborts the start (nothing half-applied).
+ * Applies every pending migration in order, each in its own transaction, then puts every function's
+ * current body in place (functions/), all while holding an advisory lock so replicas starting
+ * together migrate once. A failure aborts the start (nothing half-applied). Migrating only part of
+ * the way (a test of an old schema) puts no current bodies in: they belong to the latest schema.
  */
 export async function migrateToLatest(
   database: Database,
   migrations: readonly Migration[] = MIGRATIONS,
+  functions: readonly DatabaseFunction[] = migrations === MIGRATIONS ? FUNCTIONS : [],
 ): Promise<string[]> {
   return database.withExclusiveScripts('convene:migrations', async (exec) => {
     await exec(LEDGER);
@@ -31,6 +35,16 @@ export async function migrateToLatest(
         });
       }
       newlyApplied.push(migration.name);
+    }
+    if (functions.length > 0) {
+      try {
+        await exec(`begin;\n${functions.map((f) => f.sql).join('\n')}\ncommit;`);
+      } catch (error) {
+        await exec('rollback').catch(() => undefined);
+        throw new Error(`the database functions failed to apply: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
     }
     return newlyApplied;
   });

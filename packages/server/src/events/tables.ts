@@ -10,7 +10,7 @@ export interface SwarmSessionEventTable {
   kind: ColumnType<SessionEventKind, never, never>;
   at: ColumnType<Date, never, never>;
   /** The log's next index when the change was numbered: it follows every entry below. */
-  log_next: ColumnType<number | string, never, never>;
+  log_next: ColumnType<number, never, never>;
 }
 
 export interface EventTables {

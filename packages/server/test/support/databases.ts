@@ -3,6 +3,7 @@ import { createPostgresDatabase, postgresReachable, templateDatabase } from '@co
 import { describe } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { FUNCTIONS } from '../../src/db/functions/index.js';
 import { MIGRATIONS } from '../../src/db/migrations/index.js';
 import { openPglite } from '../../src/db/pglite.js';
 import { openPostgres } from '../../src/db/postgres.js';
@@ -37,12 +38,12 @@ async function migratedPgliteTemplate(): Promise<Blob> {
 
 let postgresTemplate: Promise<string> | undefined;
 
-/** A migrated PostgreSQL database, named by a digest of the migrations, that new ones copy. */
+/** A migrated PostgreSQL database, named by a digest of the migrations and functions, that new ones copy. */
 async function migratedPostgresTemplate(): Promise<string> {
   postgresTemplate ??= (async () => {
     const digest = createHash('sha256');
-    for (const migration of MIGRATIONS)
-      digest.update(migration.name).update('\0').update(migration.sql);
+    for (const part of [...MIGRATIONS, ...FUNCTIONS])
+      digest.update(part.name).update('\0').update(part.sql);
     return templateDatabase(`convene_tpl_${digest.digest('hex').slice(0, 16)}`, async (url) => {
       const database = openPostgres({ connectionString: url });
       try {
