@@ -52,6 +52,16 @@ describe('checkLatestCheckpoint', () => {
     expect(latest.keep).toEqual({ vkey: log.vkey, checkpoint: log.noteOf(9) });
   });
 
+  it('sizes and indices read as digits unless the reader formats them', async () => {
+    const { log, anchorNote } = await sessionLog();
+    const kept = { vkey: log.vkey, checkpoint: anchorNote };
+    const plain = await checkLatestCheckpoint(log.api, kept);
+    expect(detailOf(plain.lines, LOG_CHECKS.checkpointSignature)).toMatch(/^size 9, signed by /);
+    const grouped = await checkLatestCheckpoint(log.api, kept, { count: (n) => `#${n}` });
+    expect(detailOf(grouped.lines, LOG_CHECKS.checkpointSignature)).toMatch(/^size #9, signed by /);
+    expect(detailOf(grouped.lines, LOG_CHECKS.checkpointConsistent)).toBe('size #5 → #9');
+  });
+
   it('a cosignature by a witness nobody pinned does not break the checkpoint', async () => {
     const { log } = await sessionLog();
     expect(log.noteOf(9)).toContain('— stranger.example/witness ');

@@ -46,6 +46,17 @@ export const notCheckedLine = (code: LogCheckCode, detail: string): LogCheckLine
   detail,
 });
 
+/** How a line writes a tree size or a log index: digits unless the reader groups thousands. */
+export type CountFormat = (value: number) => string;
+
+/** What a reader may choose about the lines' text. */
+export interface LineOptions {
+  /** Default: plain digits (the CLI's); the site passes its `count` ("1,234"). */
+  count?: CountFormat;
+}
+
+export const digits: CountFormat = (value) => String(value);
+
 /** The message of anything thrown, for a "could not read the log" line. */
 export const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);

@@ -1,10 +1,13 @@
 // The transparency-log audit workflow, once for the site, the CLI and the tests: plain functions
 // over a `LogApi` that return check lines with stable codes (errors are lines, never throws).
 export {
+  digits,
   failedLine,
   LOG_CHECKS,
   notCheckedLine,
   passedLine,
+  type CountFormat,
+  type LineOptions,
   type LogCheckCode,
   type LogCheckLine,
   type LogCheckState,

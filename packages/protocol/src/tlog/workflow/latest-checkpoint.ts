@@ -3,10 +3,12 @@
 import type { Checkpoint } from '../checkpoint.js';
 import { verifyCheckpointNote } from '../verify.js';
 import {
+  digits,
   failedLine,
   LOG_CHECKS,
   notCheckedLine,
   passedLine,
+  type LineOptions,
   type LogCheckLine,
 } from './check-lines.js';
 import { consistencyOf } from './consistency.js';
@@ -39,6 +41,7 @@ export interface LatestCheckpoint {
 export async function checkLatestCheckpoint(
   api: LogApi,
   kept: KeptLog | null,
+  { count = digits }: LineOptions = {},
 ): Promise<LatestCheckpoint> {
   const lines: LogCheckLine[] = [];
   const key = await api.key();
@@ -79,7 +82,7 @@ export async function checkLatestCheckpoint(
   lines.push(
     passedLine(
       LOG_CHECKS.checkpointSignature,
-      `size ${opened.checkpoint.size}, signed by ${keyLabel(vkey)}`,
+      `size ${count(opened.checkpoint.size)}, signed by ${keyLabel(vkey)}`,
     ),
   );
   const before =
@@ -95,7 +98,7 @@ export async function checkLatestCheckpoint(
     lines.push(
       passedLine(
         LOG_CHECKS.checkpointConsistent,
-        `size ${before.checkpoint.size} → ${opened.checkpoint.size}`,
+        `size ${count(before.checkpoint.size)} → ${count(opened.checkpoint.size)}`,
       ),
     );
   }

@@ -12,7 +12,13 @@ import {
 import { RECEIPT_REASONS } from '../../receipt-reasons.js';
 import type { ConsensusReceipt } from '../../receipt-types.js';
 import type { InclusionProofJson } from '../verify.js';
-import { messageOf, notCheckedLine, type LogCheckLine } from './check-lines.js';
+import {
+  digits,
+  messageOf,
+  notCheckedLine,
+  type LineOptions,
+  type LogCheckLine,
+} from './check-lines.js';
 import type { LatestCheckpoint } from './latest-checkpoint.js';
 import { foundOrNull, LOG_PATHS, type LogApi, type ProvenEntryJson } from './log-api.js';
 import { fixedLogKey, type LogKeyOf } from './log-key.js';
@@ -40,9 +46,9 @@ const proofOnly = (found: InclusionProofJson): InclusionProofJson => ({
 export async function checkReceiptAnchor(
   api: LogApi,
   receipt: ConsensusReceipt,
-  context: { latest: { note: string; size: number } | null; keyOf: LogKeyOf },
+  context: { latest: { note: string; size: number } | null; keyOf: LogKeyOf } & LineOptions,
 ): Promise<LogCheckLine[]> {
-  const { latest, keyOf } = context;
+  const { latest, keyOf, count = digits } = context;
   const anchor = receipt.payload.log;
   try {
     const checkpoint =
@@ -124,7 +130,7 @@ export async function checkReceiptAnchor(
     const notCovered =
       latest === null
         ? 'the log serves no latest checkpoint'
-        : `the latest checkpoint (size ${latest.size}) does not cover its entry yet; retry in a few seconds`;
+        : `the latest checkpoint (size ${count(latest.size)}) does not cover its entry yet; retry in a few seconds`;
     return RECEIPT_LOG_CHECK_CODES.map((code): LogCheckLine => {
       const outcome = outcomes.get(code)!;
       if (outcome.state === 'passed') return { code, state: 'passed' };
@@ -149,6 +155,7 @@ export async function checkReceiptInLog(
   api: LogApi,
   receipt: ConsensusReceipt,
   latest: LatestCheckpoint,
+  options: LineOptions = {},
 ): Promise<LogCheckLine[]> {
   if (latest.vkey === null || latest.checkpoint === null || latest.verified === null) {
     return [
@@ -163,6 +170,7 @@ export async function checkReceiptInLog(
     ...(await checkReceiptAnchor(api, receipt, {
       latest: { note: latest.checkpoint, size: latest.verified.size },
       keyOf: fixedLogKey(latest.vkey),
+      ...options,
     })),
   ];
 }

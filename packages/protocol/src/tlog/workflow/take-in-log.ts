@@ -6,10 +6,13 @@ import { logEntryLeafHash, takeLogEntry } from '../entries.js';
 import { checkTakeLogEntry, takeEntryFields, type ServedTake } from '../take-check.js';
 import { checkInclusion, TLOG_REASONS, verifyEntryInclusion } from '../verify.js';
 import {
+  digits,
   failedLine,
   LOG_CHECKS,
   notCheckedLine,
   passedLine,
+  type CountFormat,
+  type LineOptions,
   type LogCheckLine,
 } from './check-lines.js';
 import { consistencyOf } from './consistency.js';
@@ -40,13 +43,17 @@ export async function checkTakeInLog(
   api: LogApi,
   take: LoggedTake,
   latest: LatestCheckpoint,
+  { count = digits }: LineOptions = {},
 ): Promise<LogCheckLine[]> {
   const lines = [...latest.lines];
   const logged = take.logIndex === null ? null : await api.take(take.id);
   const problem = checkTakeLogEntry(take, logged?.body?.entry ?? null, logged?.body?.leafHash);
   lines.push(
     problem === null
-      ? passedLine(LOG_CHECKS.takeEntry, `index ${take.logIndex}`)
+      ? passedLine(
+          LOG_CHECKS.takeEntry,
+          `index ${take.logIndex === null ? 'none' : count(take.logIndex)}`,
+        )
       : failedLine(LOG_CHECKS.takeEntry, problem.message),
   );
   let rebuilt: string;
@@ -68,8 +75,8 @@ export async function checkTakeInLog(
           `${TLOG_REASONS.leafMismatch}: recomputed ${leaf}, shown ${take.leafHash ?? 'none'}`,
         ),
   );
-  lines.push(await includedAtIndex(api, take, rebuilt, latest.verified));
-  lines.push(await receiptProof(api, take, rebuilt, latest));
+  lines.push(await includedAtIndex(api, take, rebuilt, latest.verified, count));
+  lines.push(await receiptProof(api, take, rebuilt, latest, count));
   lines.push(await memberKey(api, take, latest));
   return lines;
 }
@@ -79,6 +86,7 @@ async function includedAtIndex(
   take: LoggedTake,
   rebuilt: string,
   latest: Checkpoint | null,
+  count: CountFormat,
 ): Promise<LogCheckLine> {
   const code = LOG_CHECKS.includedAtIndex;
   if (latest === null) return notCheckedLine(code, LATEST_UNCHECKED);
@@ -86,7 +94,7 @@ async function includedAtIndex(
   if (take.logIndex >= latest.size) {
     return notCheckedLine(
       code,
-      `the latest checkpoint (size ${latest.size}) does not cover index ${take.logIndex} yet; reload in a few seconds`,
+      `the latest checkpoint (size ${count(latest.size)}) does not cover index ${count(take.logIndex)} yet; reload in a few seconds`,
     );
   }
   const proof = await api.inclusionAt(take.logIndex, latest.size);
@@ -103,7 +111,7 @@ async function includedAtIndex(
     latest,
   );
   return result.ok
-    ? passedLine(code, `index ${take.logIndex} of ${latest.size}`)
+    ? passedLine(code, `index ${count(take.logIndex)} of ${count(latest.size)}`)
     : failedLine(code, `${result.code}: ${result.message}`);
 }
 
@@ -112,6 +120,7 @@ async function receiptProof(
   take: LoggedTake,
   rebuilt: string,
   latest: LatestCheckpoint,
+  count: CountFormat,
 ): Promise<LogCheckLine> {
   const code = LOG_CHECKS.takeReceiptProof;
   if (take.inclusion === null || take.logIndex === null || take.leafHash === null) {
@@ -138,10 +147,10 @@ async function receiptProof(
   if (!included.ok) return failedLine(code, `${included.code}: ${included.message}`);
   const consistent = await consistencyOf(api, included.checkpoint, latest.verified);
   return consistent.ok
-    ? passedLine(code, `size ${included.checkpoint.size}`)
+    ? passedLine(code, `size ${count(included.checkpoint.size)}`)
     : failedLine(
         code,
-        `its checkpoint (size ${included.checkpoint.size}) is not the log this browser follows: ${consistent.message}`,
+        `its checkpoint (size ${count(included.checkpoint.size)}) is not the log this browser follows: ${consistent.message}`,
       );
 }
 

@@ -15,6 +15,7 @@ import {
   type LogCheckLine as CheckedLine,
   type LoggedTake,
 } from '@convene/protocol';
+import { count } from '../../lib/format.js';
 
 export { keyLabel, type LoggedTake } from '@convene/protocol';
 
@@ -81,9 +82,9 @@ const LABELS: Readonly<Record<LogCheckCode, string>> = {
 const labelled = (lines: readonly CheckedLine[]): LogCheckLine[] =>
   lines.map(({ code, ...line }) => ({ label: LABELS[code], ...line }));
 
-/** The latest checkpoint checked in this browser, and kept for next time when it held. */
+/** The latest checkpoint checked in this browser (sizes grouped by thousands), kept when it held. */
 async function latestCheckpoint(): Promise<LatestCheckpoint> {
-  const latest = await checkLatest(api, kept());
+  const latest = await checkLatest(api, kept(), { count });
   if (latest.keep !== null) keep(latest.keep);
   return latest;
 }
@@ -98,10 +99,10 @@ export async function checkLatestCheckpoint(): Promise<LogCheckLine[]> {
 
 /** A take against the log, in this browser (protocol `checkTakeInLog`). */
 export async function checkTakeInLog(take: LoggedTake): Promise<LogCheckLine[]> {
-  return labelled(await checkTake(api, take, await latestCheckpoint()));
+  return labelled(await checkTake(api, take, await latestCheckpoint(), { count }));
 }
 
 /** A consensus receipt against the log, in this browser (protocol `checkReceiptInLog`). */
 export async function checkReceiptInLog(receipt: ConsensusReceipt): Promise<LogCheckLine[]> {
-  return labelled(await checkReceipt(api, receipt, await latestCheckpoint()));
+  return labelled(await checkReceipt(api, receipt, await latestCheckpoint(), { count }));
 }
