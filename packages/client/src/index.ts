@@ -13,6 +13,7 @@ export {
   type MemberTake,
 } from './sdk/member-reads.js';
 export type { paths, components } from './sdk/openapi.js';
+export { sdkLogApi } from './sdk/log-api.js';
 export {
   parseEventStream,
   swarmEvents,

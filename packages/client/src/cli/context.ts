@@ -1,5 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import type { LogApi } from '@convene/protocol';
 import { ApiError, createConveneClient, type ConveneApi } from '../sdk/client.js';
+import { sdkLogApi } from '../sdk/log-api.js';
 import { CliError, EXIT } from './exit-codes.js';
 import { MemberHome } from './home.js';
 
@@ -37,6 +39,11 @@ export class CliContext {
 
   publicApi(): ConveneApi {
     return createConveneClient({ baseUrl: this.baseUrl(), fetch: fetchNamingUrl });
+  }
+
+  /** The log's read routes over the typed client, for the protocol's log audit workflow. */
+  logApi(): LogApi {
+    return sdkLogApi(this.publicApi());
   }
 
   async memberApi(): Promise<ConveneApi> {

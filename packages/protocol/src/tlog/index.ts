@@ -186,3 +186,4 @@ export {
   provenKeyHistories,
   type ServedMemberKeys,
 } from './key-history-proof.js';
+export * from './workflow/index.js';

@@ -3,6 +3,7 @@ import {
   auditEntries,
   checkInclusion,
   parseLogEntry,
+  pinnedOrServedLogKey,
   verifyCheckpointNote,
   TLOG_REASONS,
   type AuditProblem,
@@ -11,7 +12,6 @@ import {
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../context.js';
 import { EXIT } from '../exit-codes.js';
-import { logVerifierKey } from './log-key.js';
 import { fetchJson, fetchJsonIfServed, fetchText } from './service-get.js';
 
 const PAGE = 1000;
@@ -44,7 +44,7 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
     .action(async (options: { logKey?: string }) => {
       const ctx = context();
       const note = await fetchText(ctx, '/api/log/checkpoint');
-      const vkey = await logVerifierKey(ctx, note, options.logKey);
+      const vkey = await pinnedOrServedLogKey(ctx.logApi(), options.logKey)(note);
       const opened = await verifyCheckpointNote(note, { logKey: vkey });
       if (!opened.ok) return report(ctx, 0, [{ code: opened.code, message: opened.message }]);
       const { size } = opened.checkpoint;

@@ -17,13 +17,14 @@ import { unwrap } from '../../sdk/client.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { checked, failed, finishChecks, notChecked, passed, type Check } from './checks.js';
-import { KEY_LOGGED, takeKeyCheck } from './key-checks.js';
 import {
+  KEY_LOGGED,
   LOG_INCLUSION,
   LOG_KEY_PINNED,
   RECEIPT_LOG_CHECKS,
   logChecks,
   receiptAnchorChecks,
+  takeKeyCheck,
 } from './log-checks.js';
 
 const KEY_HELP =
@@ -292,12 +293,14 @@ async function previousReceipt(
     // not from the digest the receipt claims, so a re-pointed chain cannot choose its predecessor.
     const sessionId = (receipt as { sessionId?: unknown }).sessionId;
     if (typeof sessionId !== 'string') return { why: 'the receipt names no session' };
-    const response = await ctx.fetch(`/api/log/receipts/${sessionId}/previous`);
+    const { data, response } = await ctx
+      .publicApi()
+      .GET('/api/log/receipts/{sessionId}/previous', { params: { path: { sessionId } } });
     if (response.status === 404) {
       return { why: 'the receipt is not in the log, so its predecessor there is unknown' };
     }
-    if (!response.ok) return { why: `the log answered HTTP ${response.status}` };
-    const found = ((await response.json()) as { previous: { entry: string } | null }).previous;
+    if (data === undefined) return { why: `the log answered HTTP ${response.status}` };
+    const found = data.previous;
     if (found === null) {
       return {
         digest: null,
@@ -374,13 +377,13 @@ async function readJsonFile(file: string, what: string): Promise<unknown> {
 async function fetchReceipt(ctx: CliContext, sessionId: string | undefined): Promise<unknown> {
   if (sessionId === undefined)
     throw new CliError('give a session id, or --file <path>', EXIT.usage);
-  const response = await ctx.fetch(
-    `/api/swarm/sessions/${encodeURIComponent(sessionId)}/consensus-receipt`,
-  );
-  if (!response.ok)
+  const { data, response } = await ctx
+    .publicApi()
+    .GET('/api/swarm/sessions/{id}/consensus-receipt', { params: { path: { id: sessionId } } });
+  if (data === undefined)
     throw new CliError(
       `no consensus receipt for session ${sessionId} (HTTP ${response.status})`,
       response.status >= 500 ? EXIT.unavailable : EXIT.refused,
     );
-  return response.json();
+  return data;
 }

@@ -80,7 +80,7 @@ export function LogPage() {
   const checkpoint = useResource<CheckpointJson>('/api/log/checkpoint.json');
   const { path, query } = useLocation();
   const [signed, setSigned] = useState(0);
-  const lines = useLogCheck(async () => (await checkLatestCheckpoint()).lines, `latest ${signed}`);
+  const lines = useLogCheck(checkLatestCheckpoint, `latest ${signed}`);
   // Each new checkpoint is fetched and checked again, in place.
   const live = useLiveEvents(['checkpoint'], () => {
     checkpoint.refresh();
