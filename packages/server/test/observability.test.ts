@@ -52,9 +52,9 @@ describe('security headers, CORS and metrics', () => {
     expect(metrics.body).toMatch(
       /convene_http_request_duration_seconds_count\{method="GET",route="\/health",status="200"\} \d+/,
     );
-    expect(metrics.body).toMatch(/convene_submit_outcomes_total\{status="201",error=""\} 1/);
+    expect(metrics.body).toMatch(/convene_submit_outcomes_total\{status="201",code=""\} 1/);
     expect(metrics.body).toMatch(
-      /convene_submit_outcomes_total\{status="401",error="missing bearer token"\} 1/,
+      /convene_submit_outcomes_total\{status="401",code="missingBearer"\} 1/,
     );
     expect(metrics.body).toContain('convene_process_resident_memory_bytes');
   });

@@ -14,13 +14,25 @@ const CLIENT_VALUE_STATES = new Map([
   ['22008', 'request contains an invalid date'],
 ]);
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * What the request failed with, for metrics: the catalogue error's code (errors.ts), or
+     * `invalidRequest`, a Fastify error code, `clientValue` or `internal`; null while it has not.
+     */
+    failure: string | null;
+  }
+}
+
 /**
  * The one place errors become responses: catalogue errors (errors.ts) in their shape, swarm domain
  * errors `{ ok: false, status, error }` and request errors `{ error }`, anything unexpected → logged, bare 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  app.decorateRequest('failure', null);
   app.setErrorHandler(
     (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
+      request.failure = failureOf(error);
       if (error instanceof ServiceError) {
         const body =
           error.shape === 'domain'
@@ -48,6 +60,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(404)
       .send({ error: `no route for ${request.method} ${request.url.split('?')[0] ?? ''}` });
   });
+}
+
+function failureOf(error: FastifyError | Error): string {
+  if (error instanceof ServiceError) return error.code;
+  const fastifyError = error as FastifyError;
+  if (fastifyError.validation !== undefined) return 'invalidRequest';
+  const status = fastifyError.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) return fastifyError.code;
+  return CLIENT_VALUE_STATES.has(sqlState(error) ?? '') ? 'clientValue' : 'internal';
 }
 
 function clientErrorMessage(error: FastifyError): string {

@@ -29,8 +29,8 @@ export function registerMetrics(
   });
   const submits = new Counter({
     name: 'convene_submit_outcomes_total',
-    help: 'Take submissions by outcome: accepted, or the HTTP status and error message of the refusal',
-    labelNames: ['status', 'error'] as const,
+    help: "Take submissions by outcome: accepted (code empty), or the HTTP status and the error catalogue's code of the refusal",
+    labelNames: ['status', 'code'] as const,
     registers: [registry],
   });
   const jobs = new Counter({
@@ -69,6 +69,8 @@ export function registerMetrics(
 
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
+    if (route === '/api/swarm/submit' && request.method === 'POST')
+      submits.inc({ status: String(reply.statusCode), code: request.failure ?? '' });
     requests.observe(
       { method: request.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
@@ -81,29 +83,12 @@ export function registerMetrics(
       responseTimeMs / 1000,
     ),
   );
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.routeOptions.url === '/api/swarm/submit' && request.method === 'POST') {
-      const error = reply.statusCode === 201 ? '' : submitErrorOf(payload);
-      submits.inc({ status: String(reply.statusCode), error });
-    }
-    done(null, payload);
-  });
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     reply.type(registry.contentType);
     return registry.metrics();
   });
   return registry;
-}
-
-function submitErrorOf(payload: unknown): string {
-  if (typeof payload !== 'string') return 'unknown';
-  try {
-    const body = JSON.parse(payload) as { error?: unknown };
-    return typeof body.error === 'string' ? body.error.slice(0, 80) : 'unknown';
-  } catch {
-    return 'unknown';
-  }
 }
 
 /** Gauges read from the log's status at each scrape (one status read shared by all of them). */
