@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app.js';
 import { emailDeliveryJob, smtpMailer } from '../email/delivery.js';
+import { kyselyTransactor } from '../db/transactor.js';
 import type { Job } from '../jobs/scheduler.js';
 import type { RegimeAsOf } from '../regime/service.js';
 import { BriefService } from './briefs/service.js';
@@ -77,9 +78,10 @@ export function buildSwarmServices(
   const logged = config.logEnabled ? tlog.service : null;
   const keyLog = config.logEnabled ? tlog.keyEvents : null;
 
+  const transactor = kyselyTransactor(db);
   const members = new MemberRepository(db);
   const takeRepository = new TakeRepository(db);
-  const tokenClaims = new TokenClaimService(db, members, clock);
+  const tokenClaims = new TokenClaimService({ transactor, members, clock });
   const verifier = new TakeVerifier(logged);
   const memberReads = new MemberReads(members);
   const serviceKeys = new ServiceKeyStore(new ServiceKeyRepository(db), config);
@@ -103,15 +105,15 @@ export function buildSwarmServices(
   );
 
   const services: SwarmServices = {
-    applications: new ApplicationService(db, members, clock, keyLog),
-    activation: new ActivationService(
-      db,
+    applications: new ApplicationService({ transactor, members, clock, keyLog }),
+    activation: new ActivationService({
+      transactor,
       members,
-      { join: joinCollectingSessions },
+      rosters: { join: joinCollectingSessions },
       clock,
       publicBaseUrl,
       keyLog,
-    ),
+    }),
     tokenClaims,
     takes: new TakeService(takeRepository, clock, tokenClaims, {
       logged: config.logEnabled,

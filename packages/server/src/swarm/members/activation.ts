@@ -1,7 +1,6 @@
 import { isUsablePublicKey } from '@convene/protocol';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { DB } from '../../db/schema.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
 import { queueEmail } from '../../email/outbox.js';
 import type { MemberRepository } from './repository.js';
 import { type MemberRow } from './repository.js';
@@ -20,20 +19,34 @@ export interface MemberStatusChange {
  * (or readmitted) joins every session still collecting, in the same transaction.
  */
 export interface CollectingRosters {
-  join(trx: Kysely<DB>, memberId: string, now: Date): Promise<void>;
+  join(trx: Tx, memberId: string, now: Date): Promise<void>;
 }
 
 /** Admin decisions about members: activation, deactivation, key rotation, token revocation. */
 export class ActivationService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly members: MemberRepository,
-    private readonly rosters: CollectingRosters,
-    private readonly clock: Clock,
-    private readonly publicBaseUrl: () => string,
+  private readonly transactor: Transactor;
+  private readonly members: MemberRepository;
+  private readonly rosters: CollectingRosters;
+  private readonly clock: Clock;
+  private readonly publicBaseUrl: () => string;
+  private readonly keyLog: KeyEventLog | null;
+
+  constructor(uses: {
+    transactor: Transactor;
+    members: MemberRepository;
+    rosters: CollectingRosters;
+    clock: Clock;
+    publicBaseUrl: () => string;
     /** Logs each key event in the change's transaction; null where no log is kept. */
-    private readonly keyLog: KeyEventLog | null = null,
-  ) {}
+    keyLog: KeyEventLog | null;
+  }) {
+    this.transactor = uses.transactor;
+    this.members = uses.members;
+    this.rosters = uses.rosters;
+    this.clock = uses.clock;
+    this.publicBaseUrl = uses.publicBaseUrl;
+    this.keyLog = uses.keyLog;
+  }
 
   /**
    * A member change that is a key event (docs/protocol.md §14.1): the log's index lock first (before
@@ -41,9 +54,9 @@ export class ActivationService {
    * as `change` left it, when `change` reports one.
    */
   private keyChange<T>(
-    change: (trx: Kysely<DB>) => Promise<{ result: T; event: KeyEvent | null; memberId: string }>,
+    change: (trx: Tx) => Promise<{ result: T; event: KeyEvent | null; memberId: string }>,
   ): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.transactor.transaction(async (trx) => {
       const index = this.keyLog === null ? null : await this.keyLog.lockIndex(trx);
       const { result, event, memberId } = await change(trx);
       if (event !== null && index !== null) {
@@ -164,7 +177,7 @@ export class ActivationService {
     return member;
   }
 
-  private async lockMember(trx: Kysely<DB>, idOrHandle: string): Promise<MemberRow> {
+  private async lockMember(trx: Tx, idOrHandle: string): Promise<MemberRow> {
     const member = await this.members.findByIdOrHandle(idOrHandle, trx);
     if (member === undefined) throw fail('memberNotFound');
     await this.members.lock(trx, member.id);
