@@ -122,7 +122,13 @@ export function buildSwarmServices(
         await versions.bumpSoon(SWARM_DATASET);
       },
     }),
-    takeReads: new TakeReads(db, takeRepository, members, memberReads, verifier, logged),
+    takeReads: new TakeReads({
+      takes: takeRepository,
+      members,
+      memberReads,
+      verifier,
+      proofs: logged,
+    }),
     memos: new MemoService(new MemoRepository(db), clock),
     memberReads,
     subjects: new SubjectReads(db, clock),
