@@ -4,7 +4,9 @@ import { emailDeliveryJob, smtpMailer } from '../email/delivery.js';
 import { kyselyTransactor } from '../db/transactor.js';
 import type { Job } from '../jobs/scheduler.js';
 import type { RegimeAsOf } from '../regime/service.js';
+import { BriefRepository } from './briefs/repository.js';
 import { BriefService } from './briefs/service.js';
+import { JudgementRepository } from './judgements/repository.js';
 import { JudgementService } from './judgements/service.js';
 import { ActivationService } from './members/activation.js';
 import { ApplicationService } from './members/applications.js';
@@ -13,6 +15,7 @@ import { MemberRepository } from './members/repository.js';
 import { TokenClaimService } from './members/token-claim.js';
 import { MemoRepository } from './memos/repository.js';
 import { MemoService } from './memos/service.js';
+import { ReceiptRepository } from './receipts/repository.js';
 import { ReceiptService } from './receipts/service.js';
 import { ServiceKeyStore } from './receipts/service-key.js';
 import { ServiceKeyRepository } from './receipts/service-key-repository.js';
@@ -21,15 +24,18 @@ import { AllocationBridge } from './sessions/allocation-bridge.js';
 import { sweepLifecycle, swarmLifecycleJob } from './sessions/jobs.js';
 import { LifecycleService } from './sessions/lifecycle.js';
 import { SessionReads } from './sessions/read-service.js';
-import { joinCollectingSessions, sessionLookups } from './sessions/repository.js';
+import { SessionRepository } from './sessions/repository.js';
+import { SessionSteps } from './sessions/steps.js';
 import { RosterAdmin } from './sessions/roster-admin.js';
 import { SubjectAdmin } from './subjects/admin.js';
+import { SubjectRepository } from './subjects/repository.js';
 import { SubjectReads } from './subjects/service.js';
 import { TakeReads } from './takes/read-service.js';
 import { TakeRepository } from './takes/repository.js';
 import { TakeService } from './takes/service.js';
 import { TakeVerifier } from './takes/verification.js';
 import { OutcomeRecorder, outcomeJob } from './track-record/recorder.js';
+import { TrackRecordRepository } from './track-record/repository.js';
 import { seriesReader } from './track-record/series.js';
 import { TrackRecordService } from './track-record/service.js';
 
@@ -71,7 +77,12 @@ export function buildSwarmServices(
   log: FastifyBaseLogger,
   /** The regime domain's as-of readings, for session regime summaries and briefs. */
   regime: RegimeAsOf,
-): { services: SwarmServices; jobs: Job[]; members: MemberRepository } {
+): {
+  services: SwarmServices;
+  jobs: Job[];
+  members: MemberRepository;
+  subjects: SubjectRepository;
+} {
   const { config, database, clock, versions, tlog } = context;
   const { db } = database;
   const publicBaseUrl = (): string => config.publicBaseUrl ?? `http://localhost:${config.port}`;
@@ -81,35 +92,50 @@ export function buildSwarmServices(
   const transactor = kyselyTransactor(db);
   const members = new MemberRepository(db);
   const takeRepository = new TakeRepository(db);
+  const sessions = new SessionRepository(db);
+  const subjects = new SubjectRepository(db);
+  const briefs = new BriefRepository(db);
+  const receipts = new ReceiptRepository(db);
+  const judgements = new JudgementRepository(db);
+  const trackRecords = new TrackRecordRepository(db);
+  const readSeries = seriesReader(regime, db);
+
   const tokenClaims = new TokenClaimService({ transactor, members, clock });
   const verifier = new TakeVerifier(logged);
   const memberReads = new MemberReads(members);
   const serviceKeys = new ServiceKeyStore(new ServiceKeyRepository(db), config);
-  const lifecycle = new LifecycleService(
-    db,
+  const lifecycle = new LifecycleService({
+    transactor,
+    sessions,
+    subjects,
+    briefs,
+    steps: new SessionSteps({ sessions, judgements, receipts }),
     clock,
     versions,
     regime,
     serviceKeys,
-    config.logEnabled ? tlog : null,
-  );
-  const allocations = new AllocationBridge(database, versions, log);
-  const sweepDeps = { db, clock, lifecycle, allocations };
-  const outcomes = new OutcomeRecorder(
-    db,
+    log: config.logEnabled ? tlog : null,
+  });
+  const allocations = new AllocationBridge({ transactor, sessions, versions, log });
+  const sweepDeps = { sessions, subjects, briefs, clock, lifecycle, allocations };
+  const outcomes = new OutcomeRecorder({
+    transactor,
+    trackRecords,
     clock,
     versions,
-    config.trackRecord,
-    seriesReader(regime),
-    config.logEnabled ? tlog.outcomeEntries : null,
-  );
+    settings: config.trackRecord,
+    readSeries,
+    log: config.logEnabled ? tlog.outcomeEntries : null,
+  });
 
   const services: SwarmServices = {
     applications: new ApplicationService({ transactor, members, clock, keyLog }),
     activation: new ActivationService({
       transactor,
       members,
-      rosters: { join: joinCollectingSessions },
+      rosters: {
+        join: (trx, memberId, at) => sessions.joinCollectingSessions(memberId, at, trx),
+      },
       clock,
       publicBaseUrl,
       keyLog,
@@ -131,22 +157,42 @@ export function buildSwarmServices(
     }),
     memos: new MemoService(new MemoRepository(db), clock),
     memberReads,
-    subjects: new SubjectReads(db, clock),
-    subjectAdmin: new SubjectAdmin(db, members, versions),
-    sessionReads: new SessionReads(db, clock, versions, regime, verifier, database.rowWatch),
-    briefs: new BriefService(db, versions, regime),
-    receipts: new ReceiptService(db, serviceKeys, logged),
-    judgements: new JudgementService(db, members, sessionLookups(db), clock, versions, tokenClaims),
-    lifecycle,
-    roster: new RosterAdmin(db, members, lifecycle, () => clock.now()),
-    allocations,
-    trackRecords: new TrackRecordService(
-      db,
+    subjects: new SubjectReads({ subjects, clock }),
+    subjectAdmin: new SubjectAdmin({ transactor, subjects, members, versions }),
+    sessionReads: new SessionReads({
+      sessions,
+      subjects,
+      briefs,
+      clock,
       versions,
-      config.trackRecord,
-      memberReads,
-      seriesReader(regime),
-    ),
+      regime,
+      verifier,
+      rowWatch: database.rowWatch,
+    }),
+    briefs: new BriefService({ briefs, versions, regime }),
+    receipts: new ReceiptService({ receipts, keys: serviceKeys, log: logged }),
+    judgements: new JudgementService({
+      transactor,
+      judgements,
+      members,
+      sessions: {
+        exists: async (id) => (await sessions.findSession(id)) !== undefined,
+        lock: (trx, id) => sessions.lockSession(id, trx),
+      },
+      clock,
+      versions,
+      tokens: tokenClaims,
+    }),
+    lifecycle,
+    roster: new RosterAdmin({ sessions, members, lifecycle, now: () => clock.now() }),
+    allocations,
+    trackRecords: new TrackRecordService({
+      trackRecords,
+      versions,
+      settings: config.trackRecord,
+      members: memberReads,
+      readSeries,
+    }),
     outcomes,
     sweep: () => sweepLifecycle(sweepDeps),
   };
@@ -155,5 +201,5 @@ export function buildSwarmServices(
   if (config.smtpUrl !== undefined) {
     jobs.push(emailDeliveryJob(db, smtpMailer(config.smtpUrl), clock, config.smtpFrom));
   }
-  return { services, jobs, members };
+  return { services, jobs, members, subjects };
 }

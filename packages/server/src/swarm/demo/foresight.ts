@@ -40,7 +40,7 @@ export class DemoForesight {
     const series = new Map<string, { source: string; points: SeriesPoint[] }>();
     for (const [label, { text, source }] of settings.series) {
       if (!points.has(text))
-        points.set(text, await readSeries(source, addDays(from, -OUTCOME_STALE_DAYS), to, db));
+        points.set(text, await readSeries(source, addDays(from, -OUTCOME_STALE_DAYS), to));
       series.set(label, { source: text, points: points.get(text)! });
     }
     const treasury = (await walletHoldings(db)).map((h) => ({

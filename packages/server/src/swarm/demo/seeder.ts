@@ -1,9 +1,9 @@
 import { signJudgement, signTake, utcDate, type TakeDraftInput } from '@convene/protocol';
 import { ManualClock } from '../../clock.js';
-import type { DemoSeedContext, DemoSeeder } from '../../demo/seed.js';
+import type { DemoSeeder } from '../../demo/seed.js';
 import { SWARM_DATASET } from '../shared/constants.js';
 import { nextFire } from '../sessions/schedule.js';
-import { insertSubject, sessionOfFire } from '../subjects/repository.js';
+import type { SubjectRepository } from '../subjects/repository.js';
 import { authorTake, copiedTake, random, type AuthoringContext } from './authoring.js';
 import { DemoForesight } from './foresight.js';
 import { seriesReader } from '../track-record/series.js';
@@ -31,14 +31,18 @@ export const swarmDemoSeeder: DemoSeeder = {
     const end = context.clock.now();
     const clock = new ManualClock(new Date(end.getTime() - DEMO_HISTORY_DAYS * DAY));
     const { db } = context.database;
-    await insertSubjects(context, clock.now());
-
     const regime = new RegimeService(context.database, context.versions);
-    const { services, members } = buildSwarmServices({ ...context, clock }, context.log, regime);
+    const { services, members, subjects } = buildSwarmServices(
+      { ...context, clock },
+      context.log,
+      regime,
+    );
+    await insertSubjects(subjects, clock.now());
+
     const foresight = await DemoForesight.load(
       db,
       context.config.trackRecord,
-      seriesReader(regime),
+      seriesReader(regime, db),
       utcDate(clock.now()),
       utcDate(end),
     );
@@ -55,7 +59,7 @@ export const swarmDemoSeeder: DemoSeeder = {
     let sessions = 0;
     let filed = 0;
     const sessionOf = (fire: { subjectId: string; at: Date }) =>
-      sessionOfFire(db, fire.subjectId, fire.at);
+      subjects.sessionOfFire(fire.subjectId, fire.at);
     for (const fire of fires) {
       // PGlite answers in microtasks: yield so HTTP requests and a shutdown get through meanwhile.
       await new Promise((resolve) => setImmediate(resolve));
@@ -123,10 +127,9 @@ function aggregationDate(fire: { subjectId: string; at: Date }): string {
   return utcDate(nextFire(schedule, fire.at) ?? fire.at);
 }
 
-async function insertSubjects(context: DemoSeedContext, at: Date): Promise<void> {
+async function insertSubjects(subjects: SubjectRepository, at: Date): Promise<void> {
   for (const subject of DEMO_SUBJECTS) {
-    await insertSubject(
-      context.database.db,
+    await subjects.insertSubject(
       {
         id: subject.id,
         name: subject.name,

@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import type { Static } from 'typebox';
-import type { DB } from '../../db/schema.js';
+import type { Tx } from '../../db/transactor.js';
 import { walletHoldings } from '../../treasury/reads.js';
 import type { SubjectRow } from './repository.js';
 import type { SnapshotHoldingSchema } from './schemas.js';
@@ -20,12 +19,9 @@ export const TREASURY_SOURCE = 'treasury';
  * The holdings the swarm reasons over, taken when a session convenes: the treasury's tracked wallet
  * holdings for the treasury subject, the declared positions of its wallets for any other subject.
  */
-export async function captureHoldings(
-  db: Kysely<DB>,
-  subject: SubjectRow,
-): Promise<CapturedHoldings> {
+export async function captureHoldings(trx: Tx, subject: SubjectRow): Promise<CapturedHoldings> {
   const raw =
-    subject.source === TREASURY_SOURCE ? await liveTreasury(db, subject) : declared(subject);
+    subject.source === TREASURY_SOURCE ? await liveTreasury(trx, subject) : declared(subject);
   const known = raw.filter((h) => h.valueUsd !== null);
   const totalUsd = known.length === 0 ? null : known.reduce((sum, h) => sum + (h.valueUsd ?? 0), 0);
   const holdings = raw.map((h) => ({
@@ -37,9 +33,9 @@ export async function captureHoldings(
 
 type RawHolding = Omit<Holding, 'share'>;
 
-async function liveTreasury(db: Kysely<DB>, subject: SubjectRow): Promise<RawHolding[]> {
+async function liveTreasury(trx: Tx, subject: SubjectRow): Promise<RawHolding[]> {
   const addresses = new Set(walletAddresses(subject.wallets).map((a) => a.toLowerCase()));
-  const rows = await walletHoldings(db);
+  const rows = await walletHoldings(trx);
   return rows
     .filter((row) => addresses.size === 0 || addresses.has(row.wallet_address.toLowerCase()))
     .map((row) => ({

@@ -11,11 +11,17 @@ export type SeriesReader = (
   source: SeriesSource,
   from: string,
   to: string,
-  db: Kysely<DB>,
 ) => Promise<SeriesPoint[]>;
 
-export function seriesReader(regime: Pick<RegimeAsOf, 'observationsBetween'>): SeriesReader {
-  return (source, from, to, db) => {
+/**
+ * The reader over the domains that hold the series. It keeps the database because the treasury's
+ * and analytics' reads it calls are still functions of it (issue #35: they become repositories).
+ */
+export function seriesReader(
+  regime: Pick<RegimeAsOf, 'observationsBetween'>,
+  db: Kysely<DB>,
+): SeriesReader {
+  return (source, from, to) => {
     switch (source.kind) {
       case 'regime':
         return regime.observationsBetween(source.key, from, to, db);
