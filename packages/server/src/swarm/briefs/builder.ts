@@ -1,6 +1,5 @@
 import type { Tx } from '../../db/transactor.js';
-import type { Selectable } from 'kysely';
-import type { SwarmSessionTable } from '../../db/schema.js';
+import type { Selectable, SwarmSessionTable } from '../../db/schema.js';
 import { subjectRecord } from '../subjects/model.js';
 import type { SubjectRow } from '../subjects/repository.js';
 import { briefPrompt, takeSchema } from './prompt.js';
