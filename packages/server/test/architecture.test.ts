@@ -115,8 +115,6 @@ const KYSELY_EXCEPTIONS = new Map<string, string>([
     'analytics/reads.ts',
     'exported series reads are still functions of the database, not a repository',
   ],
-  ['email/delivery.ts', 'email is not converted yet: the delivery job takes the database'],
-  ['email/outbox.ts', "email is not converted yet: queueEmail writes in the caller's transaction"],
   [
     'regime/service.ts',
     'regime is not converted yet: its reads take the database or a transaction',

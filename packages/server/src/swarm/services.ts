@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app.js';
 import { emailDeliveryJob, smtpMailer } from '../email/delivery.js';
+import { buildEmailOutbox } from '../email/outbox.js';
 import { kyselyTransactor } from '../db/transactor.js';
 import type { Job } from '../jobs/scheduler.js';
 import type { RegimeAsOf } from '../regime/service.js';
@@ -99,6 +100,7 @@ export function buildSwarmServices(
   const judgements = new JudgementRepository(db);
   const trackRecords = new TrackRecordRepository(db);
   const readSeries = seriesReader(regime, db);
+  const email = buildEmailOutbox(database);
 
   const tokenClaims = new TokenClaimService({ transactor, members, clock });
   const verifier = new TakeVerifier(logged);
@@ -136,6 +138,7 @@ export function buildSwarmServices(
       rosters: {
         join: (trx, memberId, at) => sessions.joinCollectingSessions(memberId, at, trx),
       },
+      outbox: email.outbox,
       clock,
       publicBaseUrl,
       keyLog,
@@ -199,7 +202,7 @@ export function buildSwarmServices(
 
   const jobs: Job[] = [swarmLifecycleJob({ ...sweepDeps, log }), outcomeJob(outcomes, log)];
   if (config.smtpUrl !== undefined) {
-    jobs.push(emailDeliveryJob(db, smtpMailer(config.smtpUrl), clock, config.smtpFrom));
+    jobs.push(emailDeliveryJob(email.emails, smtpMailer(config.smtpUrl), clock, config.smtpFrom));
   }
   return { services, jobs, members, subjects };
 }

@@ -1,7 +1,7 @@
 import { isUsablePublicKey } from '@convene/protocol';
 import type { Clock } from '../../clock.js';
 import type { Transactor, Tx } from '../../db/transactor.js';
-import { queueEmail } from '../../email/outbox.js';
+import type { EmailOutbox } from '../../email/outbox.js';
 import type { MemberRepository } from './repository.js';
 import { type MemberRow } from './repository.js';
 import { fail } from '../../errors.js';
@@ -27,6 +27,7 @@ export class ActivationService {
   private readonly transactor: Transactor;
   private readonly members: MemberRepository;
   private readonly rosters: CollectingRosters;
+  private readonly outbox: EmailOutbox;
   private readonly clock: Clock;
   private readonly publicBaseUrl: () => string;
   private readonly keyLog: KeyEventLog | null;
@@ -35,6 +36,7 @@ export class ActivationService {
     transactor: Transactor;
     members: MemberRepository;
     rosters: CollectingRosters;
+    outbox: EmailOutbox;
     clock: Clock;
     publicBaseUrl: () => string;
     /** Logs each key event in the change's transaction; null where no log is kept. */
@@ -43,6 +45,7 @@ export class ActivationService {
     this.transactor = uses.transactor;
     this.members = uses.members;
     this.rosters = uses.rosters;
+    this.outbox = uses.outbox;
     this.clock = uses.clock;
     this.publicBaseUrl = uses.publicBaseUrl;
     this.keyLog = uses.keyLog;
@@ -92,7 +95,7 @@ export class ActivationService {
       );
       if (member.role === 'member') await this.rosters.join(trx, member.id, now);
       if (member.contact !== null) {
-        await queueEmail(trx, approvalEmail(member, this.publicBaseUrl()), now);
+        await this.outbox.queue(trx, approvalEmail(member, this.publicBaseUrl()), now);
       }
       return changed('activated', { memberId: member.id, status: 'active', changed: true });
     });
