@@ -128,18 +128,6 @@ const KYSELY_EXCEPTIONS = new Map<string, string>([
     'reads series through treasury and analytics functions of the database',
   ],
   [
-    'tlog/key-log.ts',
-    "tlog is not converted yet: the key-event log takes the caller's transaction",
-  ],
-  [
-    'tlog/outcome-log.ts',
-    "tlog is not converted yet: the outcome log takes the caller's transaction",
-  ],
-  [
-    'tlog/plugin.ts',
-    'tlog is not converted yet: the plugin builds its repository and services from the database',
-  ],
-  [
     'treasury/allocation.ts',
     'treasury is not converted yet: allocation writes take the database or a transaction',
   ],
