@@ -8,10 +8,12 @@ import type { AppContext } from './app.js';
 import { buildEventStreams } from './events/compose.js';
 import type { EventStreams } from './events/streams.js';
 import { HealthService, type HealthServiceOptions } from './health/service.js';
+import { kyselyTransactor } from './db/transactor.js';
 import type { Job } from './jobs/scheduler.js';
 import { liveTreasuryJobs } from './onchain/live-jobs.js';
+import { buildRegime } from './regime/compose.js';
 import { regimeDailyJob, regimeSources } from './regime/jobs.js';
-import { RegimeService } from './regime/service.js';
+import type { RegimeService } from './regime/service.js';
 import { SWARM_DATASET } from './swarm/shared/constants.js';
 import { buildSwarmServices, type SwarmServices } from './swarm/services.js';
 import type { TlogService } from './tlog/service.js';
@@ -43,7 +45,8 @@ export function composeServices(
   options: { health?: HealthServiceOptions } = {},
 ): { services: Services; jobs: Job[] } {
   const { config, database, clock, versions, readiness } = context;
-  const regime = new RegimeService(database, versions);
+  const transactor = kyselyTransactor(database.db);
+  const { repository: regimeRepository, service: regime } = buildRegime(database, versions);
   const swarm = buildSwarmServices(context, log, regime);
   const services: Services = {
     health: new HealthService(database, config.appEnv, clock, {
@@ -70,7 +73,10 @@ export function composeServices(
   const jobs: Job[] = [
     ...swarm.jobs,
     regimeDailyJob({
-      ...context,
+      repository: regimeRepository,
+      transactor,
+      clock,
+      versions,
       sources: regimeSources(config, clock),
       log,
       schedule: config.regimeSchedule,

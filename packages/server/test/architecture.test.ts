@@ -116,10 +116,6 @@ const KYSELY_EXCEPTIONS = new Map<string, string>([
     'exported series reads are still functions of the database, not a repository',
   ],
   [
-    'regime/service.ts',
-    'regime is not converted yet: its reads take the database or a transaction',
-  ],
-  [
     'swarm/demo/foresight.ts',
     'reads the treasury holdings through treasury/reads.ts, a function of the database',
   ],

@@ -6,7 +6,7 @@ import type { Database } from '../../src/db/database.js';
 import type { DataVersions } from '../../src/db/data-versions.js';
 import { kyselyTransactor } from '../../src/db/transactor.js';
 import { sweepLifecycle } from '../../src/swarm/sessions/jobs.js';
-import { RegimeService } from '../../src/regime/service.js';
+import { buildRegime } from '../../src/regime/compose.js';
 import type { Tlog } from '../../src/tlog/plugin.js';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
@@ -219,7 +219,7 @@ async function standaloneLifecycle(on: {
     }),
     clock,
     versions,
-    regime: new RegimeService(database, versions),
+    regime: buildRegime(database, versions).service,
     serviceKeys: new ServiceKeyStore(new ServiceKeyRepository(db), on.config),
     log: on.tlog,
   });

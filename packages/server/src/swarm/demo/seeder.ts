@@ -11,7 +11,7 @@ import { onboardHouseMember, type HouseMember } from './house.js';
 import { DEMO_HISTORY_DAYS, DEMO_SUBJECTS, HOUSE_JUDGE, HOUSE_MEMBERS } from './personas.js';
 import type { SessionRow } from '../sessions/repository.js';
 import { buildSwarmServices } from '../services.js';
-import { RegimeService } from '../../regime/service.js';
+import { buildRegime } from '../../regime/compose.js';
 import type { JudgementService } from '../judgements/service.js';
 
 const MINUTE = 60_000;
@@ -31,7 +31,7 @@ export const swarmDemoSeeder: DemoSeeder = {
     const end = context.clock.now();
     const clock = new ManualClock(new Date(end.getTime() - DEMO_HISTORY_DAYS * DAY));
     const { db } = context.database;
-    const regime = new RegimeService(context.database, context.versions);
+    const regime = buildRegime(context.database, context.versions).service;
     const { services, members, subjects } = buildSwarmServices(
       { ...context, clock },
       context.log,

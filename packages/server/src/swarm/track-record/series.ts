@@ -24,7 +24,7 @@ export function seriesReader(
   return (source, from, to) => {
     switch (source.kind) {
       case 'regime':
-        return regime.observationsBetween(source.key, from, to, db);
+        return regime.observationsBetween(source.key, from, to);
       case 'own-vault':
         return vaultSharePriceByDay(db, from, to);
       case 'coin':
