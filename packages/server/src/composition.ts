@@ -17,6 +17,7 @@ import type { RegimeService } from './regime/service.js';
 import { SWARM_DATASET } from './swarm/shared/constants.js';
 import { buildSwarmServices, type SwarmServices } from './swarm/services.js';
 import type { TlogService } from './tlog/service.js';
+import { buildTreasury } from './treasury/compose.js';
 import { TreasuryService } from './treasury/service.js';
 
 /** Every service the routes use, one instance each. */
@@ -47,7 +48,8 @@ export function composeServices(
   const { config, database, clock, versions, readiness } = context;
   const transactor = kyselyTransactor(database.db);
   const { repository: regimeRepository, service: regime } = buildRegime(database, versions);
-  const swarm = buildSwarmServices(context, log, regime);
+  const treasury = buildTreasury(database, versions, transactor);
+  const swarm = buildSwarmServices(context, log, regime, treasury);
   const services: Services = {
     health: new HealthService(database, config.appEnv, clock, {
       ...options.health,
@@ -55,7 +57,13 @@ export function composeServices(
       ...(config.logEnabled ? { log: context.tlog.service } : {}),
     }),
     adminStatus: new AdminStatusService(new AdminStatusRepository(database.db), context),
-    treasury: new TreasuryService(context),
+    treasury: new TreasuryService({
+      treasury: treasury.repository,
+      allocations: treasury.allocations,
+      clock,
+      versions,
+      config,
+    }),
     regime,
     analytics: new AnalyticsService(new AnalyticsRepository(database.db), versions, clock),
     analyticsImporter: new AnalyticsImporter(database, versions, clock),
@@ -81,7 +89,7 @@ export function composeServices(
       log,
       schedule: config.regimeSchedule,
     }),
-    ...liveTreasuryJobs(context, log),
+    ...liveTreasuryJobs(context, log, treasury),
   ];
   return { services, jobs };
 }

@@ -115,21 +115,7 @@ const KYSELY_EXCEPTIONS = new Map<string, string>([
     'analytics/reads.ts',
     'exported series reads are still functions of the database, not a repository',
   ],
-  [
-    'swarm/demo/foresight.ts',
-    'reads the treasury holdings through treasury/reads.ts, a function of the database',
-  ],
-  [
-    'swarm/track-record/series.ts',
-    'reads series through treasury and analytics functions of the database',
-  ],
-  [
-    'treasury/allocation.ts',
-    'treasury is not converted yet: allocation writes take the database or a transaction',
-  ],
-  ['treasury/reads.ts', 'treasury is not converted yet: its exported reads take the database'],
-  ['treasury/wallets.ts', 'treasury is not converted yet: wallet writes take the database'],
-  ['treasury/writes.ts', 'treasury is not converted yet: its writes open their own transactions'],
+  ['swarm/track-record/series.ts', 'reads series through analytics functions of the database'],
 ]);
 
 /** A static, type-only, re-exporting or dynamic import of kysely. */

@@ -3,11 +3,7 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import { BUYBACK_INDEXER, TREASURY_DATASETS } from '../treasury/catalog.js';
-import {
-  recordBuybackScanFailure,
-  recordBuybackScanIn,
-  type BuybackInput,
-} from '../treasury/writes.js';
+import type { BuybackInput, TreasuryWrites } from '../treasury/writes.js';
 import { scanBuybackLogs, type BuybackTarget } from './buyback-logs.js';
 import { blockTime } from './chain-reads.js';
 import type { PriceBook } from './prices.js';
@@ -24,6 +20,7 @@ export interface IndexerDeps {
   readonly versions: DataVersions;
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
+  readonly treasury: { writes: TreasuryWrites };
 }
 
 export interface IndexerOptions {
@@ -77,7 +74,7 @@ export async function runIndexerPass(
     if (saved !== undefined && through === saved.block_number) {
       // Nothing new to read: still a successful look, through the same block as before.
       await database.db.transaction().execute(async (trx) => {
-        await recordBuybackScanIn(trx, deps.versions, {
+        await deps.treasury.writes.recordBuybackScanIn(trx, {
           source: ONCHAIN_SOURCE,
           attemptAt,
           indexedThrough: saved.block_time,
@@ -88,7 +85,11 @@ export async function runIndexerPass(
     return { outcome: 'success', from, through, safeHead, reorg };
   } catch (error) {
     const message = (error as Error).message.split('\n')[0] ?? 'unknown error';
-    await recordBuybackScanFailure(deps, { source: ONCHAIN_SOURCE, attemptAt, error: message });
+    await deps.treasury.writes.recordBuybackScanFailure({
+      source: ONCHAIN_SOURCE,
+      attemptAt,
+      error: message,
+    });
     return { outcome: 'failed', from, through, safeHead, reorg, error: message };
   }
 }
@@ -138,7 +139,7 @@ async function indexRange(
     const position = { name: BUYBACK_INDEXER, blockNumber: end, blockHash: endBlock.hash ?? '' };
     await repository.saveCursor(trx, { ...position, blockTime: endTime, at: attemptAt });
     await repository.addCheckpoint(trx, position, CHECKPOINTS_KEPT);
-    await recordBuybackScanIn(trx, deps.versions, {
+    await deps.treasury.writes.recordBuybackScanIn(trx, {
       source: ONCHAIN_SOURCE,
       attemptAt,
       indexedThrough: endTime,

@@ -6,12 +6,7 @@ import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import { PriceSeriesSource } from '../ingestion/price-series.js';
 import type { Job, JobOutcome } from '../jobs/scheduler.js';
-import { latestTokenReadAt, latestVaultReadAt } from '../treasury/reads.js';
-import {
-  recordBuybackScanFailure,
-  recordTokenReading,
-  recordVaultReadings,
-} from '../treasury/writes.js';
+import type { TreasuryParts } from '../treasury/compose.js';
 import { latestBlock, tokenInfo, type TokenInfo } from './chain-reads.js';
 import { runIndexerPass } from './indexer.js';
 import { PriceBook } from './prices.js';
@@ -36,6 +31,8 @@ export interface OnchainJobDeps {
   readonly versions: DataVersions;
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
+  /** The treasury's reads and writes: the readers record through them. */
+  readonly treasury: TreasuryParts;
 }
 
 /**
@@ -100,9 +97,9 @@ export function onchainJobs(deps: OnchainJobDeps): Job[] {
     jobs.push(
       job(ONCHAIN_JOBS.vault, async () => {
         const reading = await readVault(deps.client, { ...settings, vaultAddress }, await prices());
-        const latest = await latestVaultReadAt(deps.database);
+        const latest = await deps.treasury.reads.latestVaultReadAt();
         if (latest !== undefined && latest >= reading.readAt) return 'skipped';
-        await recordVaultReadings(deps, [reading]);
+        await deps.treasury.writes.recordVaultReadings([reading]);
         return 'success';
       }),
     );
@@ -111,9 +108,9 @@ export function onchainJobs(deps: OnchainJobDeps): Job[] {
     jobs.push(
       job(ONCHAIN_JOBS.token, async () => {
         const reading = await readToken(deps.client, tokenAddress, await prices());
-        const latest = await latestTokenReadAt(deps.database);
+        const latest = await deps.treasury.reads.latestTokenReadAt();
         if (latest !== undefined && latest >= reading.readAt) return 'skipped';
-        await recordTokenReading(deps, reading);
+        await deps.treasury.writes.recordTokenReading(reading);
         return 'success';
       }),
     );
@@ -134,10 +131,10 @@ export function onchainJobs(deps: OnchainJobDeps): Job[] {
             },
             await prices(),
           );
-          await recordLiveWallets(deps, settings.treasuryWallets, read);
+          await recordLiveWallets(deps.treasury, settings.treasuryWallets, read);
           return 'success';
         } catch (error) {
-          await markWalletsStale(deps, wallets);
+          await markWalletsStale(deps.treasury, wallets);
           throw error;
         }
       }),
@@ -157,7 +154,7 @@ export function onchainJobs(deps: OnchainJobDeps): Job[] {
           prices(),
         ]).catch(async (error: unknown) => {
           const message = firstLine(error);
-          await recordBuybackScanFailure(deps, {
+          await deps.treasury.writes.recordBuybackScanFailure({
             source: ONCHAIN_SOURCE,
             attemptAt: deps.clock.now(),
             error: message,

@@ -5,6 +5,7 @@ import { buildEmailOutbox } from '../email/outbox.js';
 import { kyselyTransactor } from '../db/transactor.js';
 import type { Job } from '../jobs/scheduler.js';
 import type { RegimeAsOf } from '../regime/service.js';
+import type { TreasuryParts } from '../treasury/compose.js';
 import { BriefRepository } from './briefs/repository.js';
 import { BriefService } from './briefs/service.js';
 import { JudgementRepository } from './judgements/repository.js';
@@ -78,6 +79,8 @@ export function buildSwarmServices(
   log: FastifyBaseLogger,
   /** The regime domain's as-of readings, for session regime summaries and briefs. */
   regime: RegimeAsOf,
+  /** The treasury's reads and allocations: holdings snapshots, reference targets, recommendations. */
+  treasury: Pick<TreasuryParts, 'reads' | 'allocations'>,
 ): {
   services: SwarmServices;
   jobs: Job[];
@@ -99,7 +102,7 @@ export function buildSwarmServices(
   const receipts = new ReceiptRepository(db);
   const judgements = new JudgementRepository(db);
   const trackRecords = new TrackRecordRepository(db);
-  const readSeries = seriesReader(regime, db);
+  const readSeries = seriesReader(regime, treasury.reads, db);
   const email = buildEmailOutbox(database);
 
   const tokenClaims = new TokenClaimService({ transactor, members, clock });
@@ -112,13 +115,21 @@ export function buildSwarmServices(
     subjects,
     briefs,
     steps: new SessionSteps({ sessions, judgements, receipts }),
+    treasury: treasury.reads,
+    allocations: treasury.allocations,
     clock,
     versions,
     regime,
     serviceKeys,
     log: config.logEnabled ? tlog : null,
   });
-  const allocations = new AllocationBridge({ transactor, sessions, versions, log });
+  const allocations = new AllocationBridge({
+    transactor,
+    sessions,
+    allocations: treasury.allocations,
+    versions,
+    log,
+  });
   const sweepDeps = { sessions, subjects, briefs, clock, lifecycle, allocations };
   const outcomes = new OutcomeRecorder({
     transactor,

@@ -7,6 +7,7 @@ import type { DataVersions } from '../../src/db/data-versions.js';
 import { kyselyTransactor } from '../../src/db/transactor.js';
 import { sweepLifecycle } from '../../src/swarm/sessions/jobs.js';
 import { buildRegime } from '../../src/regime/compose.js';
+import { buildTreasury } from '../../src/treasury/compose.js';
 import type { Tlog } from '../../src/tlog/plugin.js';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
@@ -207,6 +208,7 @@ async function standaloneLifecycle(on: {
   const sessions = new SessionRepository(db);
   const subjects = new SubjectRepository(db);
   const briefs = new BriefRepository(db);
+  const treasury = buildTreasury(database, versions, transactor);
   const lifecycle = new LifecycleService({
     transactor,
     sessions,
@@ -217,12 +219,20 @@ async function standaloneLifecycle(on: {
       judgements: new JudgementRepository(db),
       receipts: new ReceiptRepository(db),
     }),
+    treasury: treasury.reads,
+    allocations: treasury.allocations,
     clock,
     versions,
     regime: buildRegime(database, versions).service,
     serviceKeys: new ServiceKeyStore(new ServiceKeyRepository(db), on.config),
     log: on.tlog,
   });
-  const allocations = new AllocationBridge({ transactor, sessions, versions, log: on.log });
+  const allocations = new AllocationBridge({
+    transactor,
+    sessions,
+    allocations: treasury.allocations,
+    versions,
+    log: on.log,
+  });
   return { sessions, subjects, briefs, clock, lifecycle, allocations };
 }

@@ -11,7 +11,9 @@ import { onboardHouseMember, type HouseMember } from './house.js';
 import { DEMO_HISTORY_DAYS, DEMO_SUBJECTS, HOUSE_JUDGE, HOUSE_MEMBERS } from './personas.js';
 import type { SessionRow } from '../sessions/repository.js';
 import { buildSwarmServices } from '../services.js';
+import { kyselyTransactor } from '../../db/transactor.js';
 import { buildRegime } from '../../regime/compose.js';
+import { buildTreasury } from '../../treasury/compose.js';
 import type { JudgementService } from '../judgements/service.js';
 
 const MINUTE = 60_000;
@@ -32,17 +34,19 @@ export const swarmDemoSeeder: DemoSeeder = {
     const clock = new ManualClock(new Date(end.getTime() - DEMO_HISTORY_DAYS * DAY));
     const { db } = context.database;
     const regime = buildRegime(context.database, context.versions).service;
+    const treasury = buildTreasury(context.database, context.versions, kyselyTransactor(db));
     const { services, members, subjects } = buildSwarmServices(
       { ...context, clock },
       context.log,
       regime,
+      treasury,
     );
     await insertSubjects(subjects, clock.now());
 
     const foresight = await DemoForesight.load(
-      db,
+      treasury.reads,
       context.config.trackRecord,
-      seriesReader(regime, db),
+      seriesReader(regime, treasury.reads, db),
       utcDate(clock.now()),
       utcDate(end),
     );

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DataVersions } from '../../db/data-versions.js';
 import type { Transactor } from '../../db/transactor.js';
-import { recordSwarmAllocation } from '../../treasury/allocation.js';
+import type { TreasuryAllocations } from '../../treasury/allocation.js';
 import { TREASURY_SOURCE } from '../subjects/snapshot.js';
 import { SWARM_DATASET } from '../shared/constants.js';
 import type { SessionRepository } from './repository.js';
@@ -53,17 +53,21 @@ const DETAIL = {
 export class AllocationBridge {
   private readonly transactor: Transactor;
   private readonly sessions: SessionRepository;
+  private readonly allocations: TreasuryAllocations;
   private readonly versions: DataVersions;
   private readonly log: FastifyBaseLogger;
 
   constructor(uses: {
     transactor: Transactor;
     sessions: SessionRepository;
+    /** The treasury's targets, which a published recommendation sets. */
+    allocations: TreasuryAllocations;
     versions: DataVersions;
     log: FastifyBaseLogger;
   }) {
     this.transactor = uses.transactor;
     this.sessions = uses.sessions;
+    this.allocations = uses.allocations;
     this.versions = uses.versions;
     this.log = uses.log;
   }
@@ -92,7 +96,7 @@ export class AllocationBridge {
       else if (newest!.release_safety === 'unsafe')
         effect = notApplied('judged_unsafe', [], decidedAt);
       else {
-        const result = await recordSwarmAllocation(trx, this.versions, {
+        const result = await this.allocations.recordSwarmAllocation(trx, {
           sessionId: newest!.id,
           weights,
           at,

@@ -9,6 +9,8 @@ import type { ServiceKeyStore } from '../receipts/service-key.js';
 import type { SubjectRepository, SubjectRow } from '../subjects/repository.js';
 import { captureHoldings } from '../subjects/snapshot.js';
 import { SWARM_DATASET } from '../shared/constants.js';
+import type { TreasuryAllocations } from '../../treasury/allocation.js';
+import type { TreasuryReads } from '../../treasury/reads.js';
 import type { PublishAnchor, ReceiptLogAnchoring } from './log-anchor.js';
 import { referenceAllocationFor } from './reference-allocation.js';
 import type { SessionRepository, SessionRow } from './repository.js';
@@ -41,6 +43,8 @@ export class LifecycleService {
   private readonly subjects: SubjectRepository;
   private readonly briefs: BriefRepository;
   private readonly steps: SessionSteps;
+  private readonly treasury: TreasuryReads;
+  private readonly allocations: TreasuryAllocations;
   private readonly clock: Clock;
   private readonly versions: DataVersions;
   private readonly regime: RegimeAsOf;
@@ -53,6 +57,9 @@ export class LifecycleService {
     subjects: SubjectRepository;
     briefs: BriefRepository;
     steps: SessionSteps;
+    /** The treasury's holdings and targets, which a session convened on it records. */
+    treasury: TreasuryReads;
+    allocations: TreasuryAllocations;
     clock: Clock;
     versions: DataVersions;
     regime: RegimeAsOf;
@@ -65,6 +72,8 @@ export class LifecycleService {
     this.subjects = uses.subjects;
     this.briefs = uses.briefs;
     this.steps = uses.steps;
+    this.treasury = uses.treasury;
+    this.allocations = uses.allocations;
     this.clock = uses.clock;
     this.versions = uses.versions;
     this.regime = uses.regime;
@@ -88,7 +97,7 @@ export class LifecycleService {
             : null;
       const [regime, reference] = await Promise.all([
         this.regime.summaryAsOf(date, trx),
-        referenceAllocationFor(trx, subject),
+        referenceAllocationFor(trx, this.allocations, subject),
       ]);
       const id = crypto.randomUUID();
       const existing = await this.sessions.insertSession(
@@ -108,7 +117,7 @@ export class LifecycleService {
       );
       if (existing !== undefined) return { sessionId: existing, created: false };
       await this.sessions.addToRoster(id, await this.sessions.eligibleRoster(trx), now, trx);
-      const holdings = await captureHoldings(trx, subject);
+      const holdings = await captureHoldings(trx, this.treasury, subject);
       await this.subjects.insertSnapshot(
         {
           id: crypto.randomUUID(),

@@ -1,6 +1,6 @@
 import type { Static } from 'typebox';
 import type { Tx } from '../../db/transactor.js';
-import { walletHoldings } from '../../treasury/reads.js';
+import type { TreasuryReads } from '../../treasury/reads.js';
 import type { SubjectRow } from './repository.js';
 import type { SnapshotHoldingSchema } from './schemas.js';
 
@@ -19,9 +19,15 @@ export const TREASURY_SOURCE = 'treasury';
  * The holdings the swarm reasons over, taken when a session convenes: the treasury's tracked wallet
  * holdings for the treasury subject, the declared positions of its wallets for any other subject.
  */
-export async function captureHoldings(trx: Tx, subject: SubjectRow): Promise<CapturedHoldings> {
+export async function captureHoldings(
+  trx: Tx,
+  treasury: TreasuryReads,
+  subject: SubjectRow,
+): Promise<CapturedHoldings> {
   const raw =
-    subject.source === TREASURY_SOURCE ? await liveTreasury(trx, subject) : declared(subject);
+    subject.source === TREASURY_SOURCE
+      ? await liveTreasury(trx, treasury, subject)
+      : declared(subject);
   const known = raw.filter((h) => h.valueUsd !== null);
   const totalUsd = known.length === 0 ? null : known.reduce((sum, h) => sum + (h.valueUsd ?? 0), 0);
   const holdings = raw.map((h) => ({
@@ -33,9 +39,13 @@ export async function captureHoldings(trx: Tx, subject: SubjectRow): Promise<Cap
 
 type RawHolding = Omit<Holding, 'share'>;
 
-async function liveTreasury(trx: Tx, subject: SubjectRow): Promise<RawHolding[]> {
+async function liveTreasury(
+  trx: Tx,
+  treasury: TreasuryReads,
+  subject: SubjectRow,
+): Promise<RawHolding[]> {
   const addresses = new Set(walletAddresses(subject.wallets).map((a) => a.toLowerCase()));
-  const rows = await walletHoldings(trx);
+  const rows = await treasury.walletHoldings(trx);
   return rows
     .filter((row) => addresses.size === 0 || addresses.has(row.wallet_address.toLowerCase()))
     .map((row) => ({
