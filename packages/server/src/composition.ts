@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AdminStatusRepository } from './admin/repository.js';
 import { AdminStatusService } from './admin/service.js';
 import { AnalyticsImporter } from './analytics/import/importer.js';
+import { AnalyticsReads } from './analytics/reads.js';
 import { AnalyticsRepository } from './analytics/repository.js';
 import { AnalyticsService } from './analytics/service.js';
 import type { AppContext } from './app.js';
@@ -49,7 +50,8 @@ export function composeServices(
   const transactor = kyselyTransactor(database.db);
   const { repository: regimeRepository, service: regime } = buildRegime(database, versions);
   const treasury = buildTreasury(database, versions, transactor);
-  const swarm = buildSwarmServices(context, log, regime, treasury);
+  const analytics = new AnalyticsRepository(database.db);
+  const swarm = buildSwarmServices(context, log, regime, treasury, new AnalyticsReads(analytics));
   const services: Services = {
     health: new HealthService(database, config.appEnv, clock, {
       ...options.health,
@@ -65,7 +67,7 @@ export function composeServices(
       config,
     }),
     regime,
-    analytics: new AnalyticsService(new AnalyticsRepository(database.db), versions, clock),
+    analytics: new AnalyticsService(analytics, versions, clock),
     analyticsImporter: new AnalyticsImporter(database, versions, clock),
     swarm: swarm.services,
     tlog: context.tlog.service,

@@ -4,6 +4,7 @@ import { emailDeliveryJob, smtpMailer } from '../email/delivery.js';
 import { buildEmailOutbox } from '../email/outbox.js';
 import { kyselyTransactor } from '../db/transactor.js';
 import type { Job } from '../jobs/scheduler.js';
+import type { AnalyticsReads } from '../analytics/reads.js';
 import type { RegimeAsOf } from '../regime/service.js';
 import type { TreasuryParts } from '../treasury/compose.js';
 import { BriefRepository } from './briefs/repository.js';
@@ -81,6 +82,8 @@ export function buildSwarmServices(
   regime: RegimeAsOf,
   /** The treasury's reads and allocations: holdings snapshots, reference targets, recommendations. */
   treasury: Pick<TreasuryParts, 'reads' | 'allocations'>,
+  /** The analytics dataset's price series, which track-record outcomes may follow. */
+  analytics: AnalyticsReads,
 ): {
   services: SwarmServices;
   jobs: Job[];
@@ -102,7 +105,7 @@ export function buildSwarmServices(
   const receipts = new ReceiptRepository(db);
   const judgements = new JudgementRepository(db);
   const trackRecords = new TrackRecordRepository(db);
-  const readSeries = seriesReader(regime, treasury.reads, db);
+  const readSeries = seriesReader(regime, treasury.reads, analytics);
   const email = buildEmailOutbox(database);
 
   const tokenClaims = new TokenClaimService({ transactor, members, clock });

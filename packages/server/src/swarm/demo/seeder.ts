@@ -11,6 +11,7 @@ import { onboardHouseMember, type HouseMember } from './house.js';
 import { DEMO_HISTORY_DAYS, DEMO_SUBJECTS, HOUSE_JUDGE, HOUSE_MEMBERS } from './personas.js';
 import type { SessionRow } from '../sessions/repository.js';
 import { buildSwarmServices } from '../services.js';
+import { analyticsReads } from '../../analytics/reads.js';
 import { kyselyTransactor } from '../../db/transactor.js';
 import { buildRegime } from '../../regime/compose.js';
 import { buildTreasury } from '../../treasury/compose.js';
@@ -35,18 +36,20 @@ export const swarmDemoSeeder: DemoSeeder = {
     const { db } = context.database;
     const regime = buildRegime(context.database, context.versions).service;
     const treasury = buildTreasury(context.database, context.versions, kyselyTransactor(db));
+    const analytics = analyticsReads(context.database);
     const { services, members, subjects } = buildSwarmServices(
       { ...context, clock },
       context.log,
       regime,
       treasury,
+      analytics,
     );
     await insertSubjects(subjects, clock.now());
 
     const foresight = await DemoForesight.load(
       treasury.reads,
       context.config.trackRecord,
-      seriesReader(regime, treasury.reads, db),
+      seriesReader(regime, treasury.reads, analytics),
       utcDate(clock.now()),
       utcDate(end),
     );

@@ -1,7 +1,5 @@
 import type { SeriesPoint } from '@convene/protocol';
-import type { Kysely } from 'kysely';
-import { coinPrices, vaultSharePrices } from '../../analytics/reads.js';
-import type { DB } from '../../db/schema.js';
+import type { AnalyticsReads } from '../../analytics/reads.js';
 import type { RegimeAsOf } from '../../regime/service.js';
 import type { TreasuryReads } from '../../treasury/reads.js';
 import type { SeriesSource } from './settings.js';
@@ -13,14 +11,10 @@ export type SeriesReader = (
   to: string,
 ) => Promise<SeriesPoint[]>;
 
-/**
- * The reader over the domains that hold the series. It keeps the database because the analytics
- * reads it calls are still functions of it (issue #35: they become repositories).
- */
 export function seriesReader(
   regime: Pick<RegimeAsOf, 'observationsBetween'>,
   treasury: Pick<TreasuryReads, 'vaultSharePriceByDay'>,
-  db: Kysely<DB>,
+  analytics: AnalyticsReads,
 ): SeriesReader {
   return (source, from, to) => {
     switch (source.kind) {
@@ -29,9 +23,9 @@ export function seriesReader(
       case 'own-vault':
         return treasury.vaultSharePriceByDay(from, to);
       case 'coin':
-        return coinPrices(db, source.id, from, to);
+        return analytics.coinPrices(source.id, from, to);
       case 'vault':
-        return vaultSharePrices(db, source.id, from, to);
+        return analytics.vaultSharePrices(source.id, from, to);
     }
   };
 }
