@@ -12,6 +12,7 @@ import { HealthService, type HealthServiceOptions } from './health/service.js';
 import { kyselyTransactor } from './db/transactor.js';
 import type { Job } from './jobs/scheduler.js';
 import { liveTreasuryJobs } from './onchain/live-jobs.js';
+import { OnchainRepository } from './onchain/repository.js';
 import { buildRegime } from './regime/compose.js';
 import { regimeDailyJob, regimeSources } from './regime/jobs.js';
 import type { RegimeService } from './regime/service.js';
@@ -91,7 +92,11 @@ export function composeServices(
       log,
       schedule: config.regimeSchedule,
     }),
-    ...liveTreasuryJobs(context, log, treasury),
+    ...liveTreasuryJobs(context, log, {
+      treasury,
+      onchain: new OnchainRepository(database.db),
+      transactor,
+    }),
   ];
   return { services, jobs };
 }

@@ -2,13 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { erc4626Abi, type Address } from 'viem';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
+import type { Transactor } from '../db/transactor.js';
 import { PriceSeriesSource } from '../ingestion/price-series.js';
 import type { Job, JobOutcome } from '../jobs/scheduler.js';
 import type { TreasuryParts } from '../treasury/compose.js';
 import { latestBlock, tokenInfo, type TokenInfo } from './chain-reads.js';
 import { runIndexerPass } from './indexer.js';
+import type { OnchainRepository } from './repository.js';
 import { PriceBook } from './prices.js';
 import type { ChainClient } from './rpc.js';
 import { enabledReaders } from './settings.js';
@@ -27,7 +28,9 @@ export const ONCHAIN_JOBS = {
 export interface OnchainJobDeps {
   readonly client: ChainClient;
   readonly config: Config;
-  readonly database: Database;
+  /** The indexer's cursor and checkpoints, written in the transactor's transactions. */
+  readonly onchain: OnchainRepository;
+  readonly transactor: Transactor;
   readonly versions: DataVersions;
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app.js';
 import type { Job } from '../jobs/scheduler.js';
+import type { Transactor } from '../db/transactor.js';
 import type { TreasuryParts } from '../treasury/compose.js';
 import { onchainJobs } from './jobs.js';
+import type { OnchainRepository } from './repository.js';
 import { createChainClient } from './rpc.js';
 import { wantsChain } from './settings.js';
 
@@ -14,7 +16,7 @@ import { wantsChain } from './settings.js';
 export function liveTreasuryJobs(
   context: AppContext,
   log: FastifyBaseLogger,
-  treasury: TreasuryParts,
+  parts: { treasury: TreasuryParts; onchain: OnchainRepository; transactor: Transactor },
 ): Job[] {
   const { config } = context;
   if (config.appEnv === 'demo') return [];
@@ -30,5 +32,5 @@ export function liveTreasuryJobs(
     backoffMs: onchain.rpcBackoffMs,
     onRetry: (retry) => log.debug(retry, 'retrying an RPC request'),
   });
-  return onchainJobs({ ...context, client, log, treasury });
+  return onchainJobs({ ...context, ...parts, client, log });
 }
