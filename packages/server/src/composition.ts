@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { AdminStatusRepository } from './admin/repository.js';
 import { AdminStatusService } from './admin/service.js';
-import { AnalyticsImporter } from './analytics/import/importer.js';
+import { buildImporter, type AnalyticsImporter } from './analytics/import/importer.js';
 import { AnalyticsReads } from './analytics/reads.js';
 import { AnalyticsRepository } from './analytics/repository.js';
 import { AnalyticsService } from './analytics/service.js';
@@ -69,7 +69,7 @@ export function composeServices(
     }),
     regime,
     analytics: new AnalyticsService(analytics, versions, clock),
-    analyticsImporter: new AnalyticsImporter(database, versions, clock),
+    analyticsImporter: buildImporter(database, versions, clock),
     swarm: swarm.services,
     tlog: context.tlog.service,
     eventStreams: buildEventStreams({
