@@ -84,14 +84,14 @@ export class ActivationService {
           return unchanged({ memberId: member.id, status: 'active', changed: false });
         throw fail('notPending');
       }
-      await this.members.retireKeys(trx, member.id, ['active'], now);
-      await this.members.activateKey(trx, pending.id, now);
+      await this.members.retireKeys(member.id, ['active'], now, trx);
+      await this.members.activateKey(pending.id, now, trx);
       await this.members.recordDecision(
-        trx,
         member.id,
         { status: 'active', activated_at: now },
         'approved',
         now,
+        trx,
       );
       if (member.role === 'member') await this.rosters.join(trx, member.id, now);
       if (member.contact !== null) {
@@ -108,7 +108,7 @@ export class ActivationService {
       const member = await this.lockMember(trx, idOrHandle);
       if (member.status === 'inactive')
         return unchanged({ memberId: member.id, status: 'inactive', changed: false });
-      await this.members.recordDecision(trx, member.id, { status: 'inactive' }, 'inactive', now);
+      await this.members.recordDecision(member.id, { status: 'inactive' }, 'inactive', now, trx);
       await this.members.revokeLiveToken(member.id, now, trx);
       return changed('deactivated', { memberId: member.id, status: 'inactive', changed: true });
     });
@@ -122,7 +122,7 @@ export class ActivationService {
       if (member.status === 'active')
         return unchanged({ memberId: member.id, status: 'active', changed: false });
       if ((await this.members.keyOf(member.id, 'active', trx)) === undefined) throw fail('noKey');
-      await this.members.recordDecision(trx, member.id, { status: 'active' }, 'approved', now);
+      await this.members.recordDecision(member.id, { status: 'active' }, 'approved', now, trx);
       if (member.role === 'member') await this.rosters.join(trx, member.id, now);
       // From status applied (a rotated key, never activated) this is the member's first activation.
       const event = member.status === 'inactive' ? 'reactivated' : 'activated';
@@ -144,10 +144,10 @@ export class ActivationService {
       const member = await this.lockMember(trx, idOrHandle);
       const holder = await this.members.liveKeyByPublicKey(publicKey, trx);
       if (holder !== undefined) throw fail('keyAlreadyRegistered');
-      await this.members.retireKeys(trx, member.id, ['active', 'pending'], now);
+      await this.members.retireKeys(member.id, ['active', 'pending'], now, trx);
       return changed('rotated', {
         memberId: member.id,
-        keyId: await this.members.insertActiveKey(trx, member.id, publicKey, now),
+        keyId: await this.members.insertActiveKey(member.id, publicKey, now, trx),
       });
     });
   }
@@ -183,7 +183,7 @@ export class ActivationService {
   private async lockMember(trx: Tx, idOrHandle: string): Promise<MemberRow> {
     const member = await this.members.findByIdOrHandle(idOrHandle, trx);
     if (member === undefined) throw fail('memberNotFound');
-    await this.members.lock(trx, member.id);
+    await this.members.lock(member.id, trx);
     return member;
   }
 }

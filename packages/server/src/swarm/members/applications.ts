@@ -110,10 +110,10 @@ export class ApplicationService {
           throw fail('keyAlreadyRegistered');
         }
         await this.members.refreshApplication(
-          trx,
           member.id,
           { application, canonical, signature },
           now,
+          trx,
         );
         return { created: false, memberId: member.id, handle: member.handle, state: 'applied' };
       }
@@ -121,10 +121,10 @@ export class ApplicationService {
       const memberId = crypto.randomUUID();
       const handle = await this.freeHandle(handleFromName(application.name), trx);
       await this.members.insertApplicant(
-        trx,
         { memberId, handle },
         { application, canonical, signature },
         now,
+        trx,
       );
       if (index !== null) {
         await this.keyLog!.record(trx, index, memberId, 'applied', now, { canonical, signature });

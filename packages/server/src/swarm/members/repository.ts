@@ -85,16 +85,16 @@ export class MemberRepository {
   }
 
   /** Locks the member's row until the transaction ends (admin decisions serialise per member). */
-  async lock(trx: Tx, memberId: string): Promise<void> {
+  async lock(memberId: string, trx: Tx): Promise<void> {
     await trx.selectFrom('member').select('id').where('id', '=', memberId).forUpdate().execute();
   }
 
   /** Retires the member's keys in these states. */
   async retireKeys(
-    trx: Tx,
     memberId: string,
     states: ReadonlyArray<'active' | 'pending'>,
     now: Date,
+    trx: Tx,
   ): Promise<void> {
     await trx
       .updateTable('member_key')
@@ -104,7 +104,7 @@ export class MemberRepository {
       .execute();
   }
 
-  async activateKey(trx: Tx, keyId: number, now: Date): Promise<void> {
+  async activateKey(keyId: number, now: Date, trx: Tx): Promise<void> {
     await trx
       .updateTable('member_key')
       .set({ state: 'active', activated_at: now })
@@ -113,7 +113,7 @@ export class MemberRepository {
   }
 
   /** A new key, active at once (an admin rotation); returns its id. */
-  async insertActiveKey(trx: Tx, memberId: string, publicKey: string, now: Date): Promise<number> {
+  async insertActiveKey(memberId: string, publicKey: string, now: Date, trx: Tx): Promise<number> {
     const key = await trx
       .insertInto('member_key')
       .values({
@@ -130,11 +130,11 @@ export class MemberRepository {
 
   /** An admin decision: the member's status (and activation time) with its application's state. */
   async recordDecision(
-    trx: Tx,
     memberId: string,
     member: { status: 'active' | 'inactive'; activated_at?: Date },
     applicationState: 'approved' | 'inactive',
     now: Date,
+    trx: Tx,
   ): Promise<void> {
     await trx.updateTable('member').set(member).where('id', '=', memberId).execute();
     await trx
@@ -169,10 +169,10 @@ export class MemberRepository {
 
   /** A new applicant: the member (status applied), its pending key and its application. */
   async insertApplicant(
-    trx: Tx,
     member: { memberId: string; handle: string },
     { application, canonical, signature }: SignedApplication,
     now: Date,
+    trx: Tx,
   ): Promise<void> {
     await trx
       .insertInto('member')
@@ -213,10 +213,10 @@ export class MemberRepository {
 
   /** A pending applicant applies again with the same key: its application and details are replaced. */
   async refreshApplication(
-    trx: Tx,
     memberId: string,
     { application, canonical, signature }: SignedApplication,
     now: Date,
+    trx: Tx,
   ): Promise<void> {
     await trx
       .updateTable('application')
@@ -274,7 +274,7 @@ export class MemberRepository {
   }
 
   /** Deletes the member's challenge if it is this one; false when it was not (already used). */
-  async consumeChallenge(trx: Tx, memberId: string, challenge: string): Promise<boolean> {
+  async consumeChallenge(memberId: string, challenge: string, trx: Tx): Promise<boolean> {
     const consumed = await trx
       .deleteFrom('token_claim_challenge')
       .where('member_id', '=', memberId)
@@ -285,10 +285,10 @@ export class MemberRepository {
 
   /** The claimed token's hash, and the application marked claimed. */
   async recordClaimedToken(
-    trx: Tx,
     memberId: string,
     tokenSha256: string,
     now: Date,
+    trx: Tx,
   ): Promise<void> {
     await trx
       .insertInto('member_token')

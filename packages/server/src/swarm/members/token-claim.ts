@@ -88,11 +88,11 @@ export class TokenClaimService {
     const token = `tok_${claim.memberId}_${crypto.randomUUID()}`;
     try {
       await this.transactor.transaction(async (trx) => {
-        if (!(await this.members.consumeChallenge(trx, claim.memberId, claim.challenge)))
+        if (!(await this.members.consumeChallenge(claim.memberId, claim.challenge, trx)))
           throw fail('invalidClaim');
         if (await this.members.liveTokenExists(claim.memberId, trx))
           throw fail('tokenAlreadyClaimed');
-        await this.members.recordClaimedToken(trx, claim.memberId, sha256Hex(token), now);
+        await this.members.recordClaimedToken(claim.memberId, sha256Hex(token), now, trx);
       });
     } catch (error) {
       if (sqlState(error) === SQLSTATE.uniqueViolation) throw fail('tokenAlreadyClaimed');
