@@ -68,7 +68,7 @@ export function composeServices(
       config,
     }),
     regime,
-    analytics: new AnalyticsService(analytics, versions, clock),
+    analytics: new AnalyticsService({ repository: analytics, versions, clock }),
     analyticsImporter: buildImporter(database, versions, clock),
     swarm: swarm.services,
     tlog: context.tlog.service,

@@ -111,7 +111,7 @@ export function buildSwarmServices(
   const tokenClaims = new TokenClaimService({ transactor, members, clock });
   const verifier = new TakeVerifier(logged);
   const memberReads = new MemberReads(members);
-  const serviceKeys = new ServiceKeyStore(new ServiceKeyRepository(db), config);
+  const serviceKeys = new ServiceKeyStore({ keys: new ServiceKeyRepository(db), config });
   const lifecycle = new LifecycleService({
     transactor,
     sessions,
@@ -158,11 +158,16 @@ export function buildSwarmServices(
       keyLog,
     }),
     tokenClaims,
-    takes: new TakeService(takeRepository, clock, tokenClaims, {
-      logged: config.logEnabled,
-      accepted: async () => {
-        tlog.takeAccepted();
-        await versions.bumpSoon(SWARM_DATASET);
+    takes: new TakeService({
+      takes: takeRepository,
+      clock,
+      tokens: tokenClaims,
+      acceptance: {
+        logged: config.logEnabled,
+        accepted: async () => {
+          tlog.takeAccepted();
+          await versions.bumpSoon(SWARM_DATASET);
+        },
       },
     }),
     takeReads: new TakeReads({
@@ -172,7 +177,7 @@ export function buildSwarmServices(
       verifier,
       proofs: logged,
     }),
-    memos: new MemoService(new MemoRepository(db), clock),
+    memos: new MemoService({ memos: new MemoRepository(db), clock }),
     memberReads,
     subjects: new SubjectReads({ subjects, clock }),
     subjectAdmin: new SubjectAdmin({ transactor, subjects, members, versions }),

@@ -224,7 +224,7 @@ async function standaloneLifecycle(on: {
     clock,
     versions,
     regime: buildRegime(database, versions).service,
-    serviceKeys: new ServiceKeyStore(new ServiceKeyRepository(db), on.config),
+    serviceKeys: new ServiceKeyStore({ keys: new ServiceKeyRepository(db), config: on.config }),
     log: on.tlog,
   });
   const allocations = new AllocationBridge({
