@@ -21,6 +21,7 @@ import { registerSecurity } from './http/security.js';
 import { siteLinkRoutes } from './site/routes.js';
 import { staticSitePlugin } from './http/static-site.js';
 import { Scheduler } from './jobs/scheduler.js';
+import { JobRunRepository } from './jobs/repository.js';
 import { skillRoutes } from './skills/routes.js';
 import { swarmRoutes } from './swarm/routes.js';
 import { treasuryRoutes } from './treasury/routes.js';
@@ -86,7 +87,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   requestLog.attach(app.log);
 
   const versions = new DataVersions(database, { connectionString: config.databaseUrl });
-  const scheduler = new Scheduler(database, clock, app.log);
+  const scheduler = new Scheduler({
+    locks: database,
+    jobRuns: new JobRunRepository(database.db),
+    clock,
+    log: app.log,
+  });
   const tlog = await Tlog.create({ config, database, clock }, app.log);
   const context: AppContext = {
     config,

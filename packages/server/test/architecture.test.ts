@@ -102,6 +102,28 @@ test("a domain never imports another domain's repository (only its service or ex
   expect(reaching).toEqual([]);
 });
 
+/** A file the kysely rule treats as a repository: `repository.ts`, `*-repository.ts` or in a `repositories/` folder. */
+const isRepositoryFile = (file: string) =>
+  isRepository(file) || path.relative(SRC, file).split(path.sep).includes('repositories');
+
+/** A static, type-only, re-exporting or dynamic import of kysely. */
+const KYSELY_IMPORT = /from\s*'kysely'|import\(\s*'kysely'\s*\)/;
+
+/*
+ * Issue #35: services never hold the database. They get the repositories they use and a Transactor
+ * (src/db/transactor.ts) whose Tx they pass on; only repositories and the database layer see kysely
+ * (table definitions take its column types from db/schema.ts). No file is exempt.
+ */
+test('kysely is imported only by repositories and src/db: services get repositories and a Transactor', async () => {
+  const importing: string[] = [];
+  for (const file of await sourceFiles(SRC)) {
+    const relative = path.relative(SRC, file);
+    if (relative.startsWith(`db${path.sep}`) || isRepositoryFile(file)) continue;
+    if (KYSELY_IMPORT.test(await readFile(file, 'utf8'))) importing.push(relative);
+  }
+  expect(importing).toEqual([]);
+});
+
 /**
  * The two registries that list every domain by design and so are left out of the domain graph:
  * the database type assembled from each domain's tables, and the list of demo seeders.

@@ -4,6 +4,8 @@ import pino from 'pino';
 import { ManualClock } from '../src/clock.js';
 import { DataVersions } from '../src/db/data-versions.js';
 import { openPostgres } from '../src/db/postgres.js';
+import type { Database } from '../src/db/database.js';
+import { JobRunRepository } from '../src/jobs/repository.js';
 import { Scheduler } from '../src/jobs/scheduler.js';
 import {
   createTestDatabase,
@@ -23,6 +25,14 @@ test('next cron fire is computed in UTC', () => {
 describeEachDatabase('scheduler and data versions', (kind) => {
   let testDb: TestDatabase;
   const clock = new ManualClock('2026-03-01T00:00:00Z');
+  /** A scheduler over `database`, built as the app builds it. */
+  const schedulerOn = (database: Database) =>
+    new Scheduler({
+      locks: database,
+      jobRuns: new JobRunRepository(database.db),
+      clock,
+      log,
+    });
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
   });
@@ -31,7 +41,7 @@ describeEachDatabase('scheduler and data versions', (kind) => {
   });
 
   test('a job run is recorded with its outcome; a throwing job is recorded as failed', async () => {
-    const scheduler = new Scheduler(testDb.database, clock, log);
+    const scheduler = schedulerOn(testDb.database);
     scheduler.add({
       name: 'ok',
       schedule: '0 * * * *',
@@ -60,7 +70,7 @@ describeEachDatabase('scheduler and data versions', (kind) => {
   });
 
   test('the same job never runs twice at once', async () => {
-    const scheduler = new Scheduler(testDb.database, clock, log);
+    const scheduler = schedulerOn(testDb.database);
     const running = latch();
     const gate = latch();
     scheduler.add({
@@ -132,8 +142,8 @@ describeEachDatabase('scheduler and data versions', (kind) => {
             return 'success' as const;
           },
         };
-        const a = new Scheduler(testDb.database, clock, log);
-        const b = new Scheduler(replica, clock, log);
+        const a = schedulerOn(testDb.database);
+        const b = schedulerOn(replica);
         a.add(job);
         b.add(job);
         const first = a.runNow('fire');

@@ -31,7 +31,8 @@ export class AdminStatusService {
     private readonly repository: AdminStatusRepository,
     private readonly deps: {
       config: Config;
-      database: Database;
+      /** Only which driver is running: the service reads the database through its repository. */
+      database: Pick<Database, 'driver'>;
       clock: Clock;
       scheduler: Scheduler;
       readiness: Readiness;

@@ -5,7 +5,7 @@ import { DataVersions } from '../db/data-versions.js';
 import { openDatabase } from '../db/open.js';
 import path from 'node:path';
 import { planImport } from './import/files.js';
-import { AnalyticsImporter, formatIssue } from './import/importer.js';
+import { buildImporter, formatIssue } from './import/importer.js';
 import { IMPORT_KINDS, type ImportKindName } from './import/kinds.js';
 import { progressReporter } from './import/progress.js';
 import { fileRecords } from './import/sources.js';
@@ -41,7 +41,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const database = await openDatabase(config);
   try {
     const versions = new DataVersions(database);
-    const importer = new AnalyticsImporter(database, versions, systemClock);
+    const importer = buildImporter(database, versions, systemClock);
     let rejected = 0;
     const started = performance.now();
     const reports = [];

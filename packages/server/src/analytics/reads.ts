@@ -1,28 +1,33 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
+import type { Database } from '../db/database.js';
 import { AnalyticsRepository } from './repository.js';
 
-/*
+/**
  * What other domains read of the analytics dataset (swarm/track-record's `coin:` and `vault:`
  * series), so none of them reads the analytics repository.
  */
+export class AnalyticsReads {
+  constructor(private readonly analytics: AnalyticsRepository) {}
 
-/** One coin's daily prices from `from` to `to` (inclusive dates), ascending. */
-export function coinPrices(
-  db: Kysely<DB>,
-  id: string,
-  from: string,
-  to: string,
-): Promise<Array<{ date: string; value: number }>> {
-  return new AnalyticsRepository(db).coinPricesBetween(id, from, to);
+  /** One coin's daily prices from `from` to `to` (inclusive dates), ascending. */
+  coinPrices(
+    id: string,
+    from: string,
+    to: string,
+  ): Promise<Array<{ date: string; value: number }>> {
+    return this.analytics.coinPricesBetween(id, from, to);
+  }
+
+  /** One vault's daily share prices from `from` to `to` (inclusive dates), ascending. */
+  vaultSharePrices(
+    id: string,
+    from: string,
+    to: string,
+  ): Promise<Array<{ date: string; value: number }>> {
+    return this.analytics.vaultSharePricesBetween(id, from, to);
+  }
 }
 
-/** One vault's daily share prices from `from` to `to` (inclusive dates), ascending. */
-export function vaultSharePrices(
-  db: Kysely<DB>,
-  id: string,
-  from: string,
-  to: string,
-): Promise<Array<{ date: string; value: number }>> {
-  return new AnalyticsRepository(db).vaultSharePricesBetween(id, from, to);
+/** The reads over their own repository, for the demo seeders (which may not build it themselves). */
+export function analyticsReads(database: Database): AnalyticsReads {
+  return new AnalyticsReads(new AnalyticsRepository(database.db));
 }

@@ -37,11 +37,15 @@ export class AnalyticsService {
   private readonly bodies = new VersionedBodyCache<CachedList>();
   private snapshotEntry: { key: string; snapshot: Promise<AnalyticsSnapshot> } | undefined;
 
-  constructor(
-    private readonly repository: AnalyticsRepository,
-    private readonly versions: DataVersions,
-    private readonly clock: Clock,
-  ) {}
+  private readonly repository: AnalyticsRepository;
+  private readonly versions: DataVersions;
+  private readonly clock: Clock;
+
+  constructor(uses: { repository: AnalyticsRepository; versions: DataVersions; clock: Clock }) {
+    this.repository = uses.repository;
+    this.versions = uses.versions;
+    this.clock = uses.clock;
+  }
 
   /** The in-memory dataset for the current data version and UTC day, loaded once and shared. */
   async snapshot(): Promise<AnalyticsSnapshot> {

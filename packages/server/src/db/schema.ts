@@ -13,6 +13,9 @@ import type { BriefBody } from '../swarm/briefs/builder.js';
 import type { AllocationEffect } from '../swarm/sessions/allocation-bridge.js';
 import type { Holding } from '../swarm/subjects/snapshot.js';
 
+/** Kysely's column and row types, for the domains' table definitions (only src/db imports kysely outside repositories). */
+export type { ColumnType, Generated, Selectable } from 'kysely';
+
 /** timestamptz: read back as Date by both drivers, written as Date or ISO text. */
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 /** jsonb: read back parsed; written as JSON text (JSON.stringify) so both drivers agree. */

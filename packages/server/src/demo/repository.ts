@@ -1,30 +1,39 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import type { Tx } from '../db/transactor.js';
 
 /** Which demo seeders have completed on this database: one `app_setting` row each. */
 const SEEDED_PREFIX = 'demo-seeded:';
 
-export async function seededNames(db: Kysely<DB>): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('app_setting')
-    .select('key')
-    .where('key', 'like', `${SEEDED_PREFIX}%`)
-    .execute();
-  return new Set(rows.map((row) => row.key.slice(SEEDED_PREFIX.length)));
-}
+/** SQL for the record of demo seeders that have completed; each method runs in `trx` when given. */
+export class DemoSeedRepository {
+  constructor(private readonly db: Kysely<DB>) {}
 
-export async function isSeeded(db: Kysely<DB>, name: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('app_setting')
-    .select('value')
-    .where('key', '=', `${SEEDED_PREFIX}${name}`)
-    .executeTakeFirst();
-  return row !== undefined;
-}
+  async seededNames(trx?: Tx): Promise<Set<string>> {
+    const db = trx ?? this.db;
+    const rows = await db
+      .selectFrom('app_setting')
+      .select('key')
+      .where('key', 'like', `${SEEDED_PREFIX}%`)
+      .execute();
+    return new Set(rows.map((row) => row.key.slice(SEEDED_PREFIX.length)));
+  }
 
-export async function markSeeded(db: Kysely<DB>, name: string, at: Date): Promise<void> {
-  await db
-    .insertInto('app_setting')
-    .values({ key: `${SEEDED_PREFIX}${name}`, value: at.toISOString() })
-    .execute();
+  async isSeeded(name: string, trx?: Tx): Promise<boolean> {
+    const db = trx ?? this.db;
+    const row = await db
+      .selectFrom('app_setting')
+      .select('value')
+      .where('key', '=', `${SEEDED_PREFIX}${name}`)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async markSeeded(name: string, at: Date, trx?: Tx): Promise<void> {
+    const db = trx ?? this.db;
+    await db
+      .insertInto('app_setting')
+      .values({ key: `${SEEDED_PREFIX}${name}`, value: at.toISOString() })
+      .execute();
+  }
 }

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import type { Tlog } from '../tlog/plugin.js';
-import { isSeeded, markSeeded, seededNames } from './repository.js';
+import { DemoSeedRepository } from './repository.js';
 
 export interface DemoSeedContext {
   database: Database;
@@ -31,7 +31,7 @@ export async function pendingDemoSeeders(
   database: Database,
   seeders: readonly DemoSeeder[],
 ): Promise<string[]> {
-  const done = await seededNames(database.db);
+  const done = await new DemoSeedRepository(database.db).seededNames();
   return seeders.map((seeder) => seeder.name).filter((name) => !done.has(name));
 }
 
@@ -52,17 +52,18 @@ export async function seedDemoData(
   { retryMs = 1000, afterEach }: SeedOptions = {},
 ): Promise<void> {
   const { database, log } = context;
+  const seeded = new DemoSeedRepository(database.db);
   for (let attempt = 0; ; attempt += 1) {
     const result = await database.withAdvisoryLock('convene:demo-seed', async () => {
       for (const seeder of seeders) {
-        if (await isSeeded(database.db, seeder.name)) continue;
+        if (await seeded.isSeeded(seeder.name)) continue;
         const started = performance.now();
         log.info({ seeder: seeder.name }, 'seeding demo data');
         // How long requests could have waited for the event loop meanwhile (the seeders yield to it).
         const delay = monitorEventLoopDelay({ resolution: 10 });
         delay.enable();
         await seeder.seed(context);
-        await markSeeded(database.db, seeder.name, context.clock.now());
+        await seeded.markSeeded(seeder.name, context.clock.now());
         delay.disable();
         const ms = Math.round(performance.now() - started);
         afterEach?.();

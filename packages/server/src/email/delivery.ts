@@ -1,9 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../clock.js';
-import type { DB } from '../db/schema.js';
 import type { Job, JobOutcome } from '../jobs/scheduler.js';
-import { dueEmails, markFailed, markSent } from './repository.js';
+import type { EmailRepository } from './repository.js';
 
 export interface Mailer {
   send(message: { from: string; to: string; subject: string; text: string }): Promise<void>;
@@ -29,13 +27,13 @@ export function retryDelayMs(attempt: number): number {
  * stays until sent. Idempotent per row: a row is marked sent only after the server accepted it.
  */
 export async function deliverDueEmails(
-  db: Kysely<DB>,
+  emails: EmailRepository,
   mailer: Mailer,
   clock: Clock,
   from: string,
   batchSize = 20,
 ): Promise<{ sent: number; failed: number }> {
-  const due = await dueEmails(db, clock.now(), batchSize);
+  const due = await emails.dueEmails(clock.now(), batchSize);
   let sent = 0;
   let failed = 0;
   for (const email of due) {
@@ -46,11 +44,11 @@ export async function deliverDueEmails(
         subject: email.subject,
         text: email.text_body,
       });
-      await markSent(db, email.id, clock.now());
+      await emails.markSent(email.id, clock.now());
       sent++;
     } catch (error) {
       const attempts = email.attempts + 1;
-      await markFailed(db, email.id, {
+      await emails.markFailed(email.id, {
         attempts,
         error: (error as Error).message.slice(0, 500),
         nextAttemptAt: new Date(clock.now().getTime() + retryDelayMs(attempts)),
@@ -61,13 +59,18 @@ export async function deliverDueEmails(
   return { sent, failed };
 }
 
-export function emailDeliveryJob(db: Kysely<DB>, mailer: Mailer, clock: Clock, from: string): Job {
+export function emailDeliveryJob(
+  emails: EmailRepository,
+  mailer: Mailer,
+  clock: Clock,
+  from: string,
+): Job {
   return {
     name: 'email-outbox',
     schedule: { everyMs: 10_000 },
     idempotent: true,
     async run(): Promise<JobOutcome> {
-      const { sent, failed } = await deliverDueEmails(db, mailer, clock, from);
+      const { sent, failed } = await deliverDueEmails(emails, mailer, clock, from);
       if (failed > 0) return 'failed';
       return sent > 0 ? 'success' : 'skipped';
     },

@@ -2,7 +2,7 @@ import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
-import { recordJobRun } from './repository.js';
+import type { JobRunRepository } from './repository.js';
 
 export type JobOutcome = 'success' | 'skipped' | 'failed';
 
@@ -32,11 +32,23 @@ export class Scheduler {
   private readonly listeners: Array<(record: JobRunRecord) => void> = [];
   private stopped = true;
 
-  constructor(
-    private readonly database: Database,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly locks: Pick<Database, 'withAdvisoryLock'>;
+  private readonly jobRuns: JobRunRepository;
+  private readonly clock: Clock;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(uses: {
+    /** The advisory locks that keep one replica at a time on each job. */
+    locks: Pick<Database, 'withAdvisoryLock'>;
+    jobRuns: JobRunRepository;
+    clock: Clock;
+    log: FastifyBaseLogger;
+  }) {
+    this.locks = uses.locks;
+    this.jobRuns = uses.jobRuns;
+    this.clock = uses.clock;
+    this.log = uses.log;
+  }
 
   add(job: Job): void {
     if (this.jobs.has(job.name)) throw new Error(`job ${job.name} is registered twice`);
@@ -81,7 +93,7 @@ export class Scheduler {
     if (job === undefined) throw new Error(`no job named ${name}`);
     const startedAt = this.clock.now();
     const started = performance.now();
-    const result = await this.database
+    const result = await this.locks
       .withAdvisoryLock(`convene:job:${name}`, async () => {
         try {
           return await job.run(startedAt);
@@ -102,11 +114,13 @@ export class Scheduler {
   }
 
   private async record(job: string, startedAt: Date, outcome: JobOutcome): Promise<void> {
-    await recordJobRun(this.database.db, {
-      job,
-      startedAt,
-      finishedAt: this.clock.now(),
-      outcome,
-    }).catch((error: unknown) => this.log.warn({ err: error, job }, 'could not record job run'));
+    await this.jobRuns
+      .recordJobRun({
+        job,
+        startedAt,
+        finishedAt: this.clock.now(),
+        outcome,
+      })
+      .catch((error: unknown) => this.log.warn({ err: error, job }, 'could not record job run'));
   }
 }

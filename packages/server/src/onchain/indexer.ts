@@ -1,17 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
-import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
+import type { Transactor } from '../db/transactor.js';
 import { BUYBACK_INDEXER, TREASURY_DATASETS } from '../treasury/catalog.js';
-import {
-  recordBuybackScanFailure,
-  recordBuybackScanIn,
-  type BuybackInput,
-} from '../treasury/writes.js';
+import type { BuybackInput, TreasuryWrites } from '../treasury/writes.js';
 import { scanBuybackLogs, type BuybackTarget } from './buyback-logs.js';
 import { blockTime } from './chain-reads.js';
 import type { PriceBook } from './prices.js';
-import * as repository from './repository.js';
+import type { OnchainRepository } from './repository.js';
 import type { ChainClient } from './rpc.js';
 import { ONCHAIN_SOURCE } from './vault-reader.js';
 
@@ -20,10 +16,12 @@ import { utcDate as isoDate } from '@convene/protocol';
 
 export interface IndexerDeps {
   readonly client: ChainClient;
-  readonly database: Database;
+  readonly onchain: OnchainRepository;
+  readonly transactor: Transactor;
   readonly versions: DataVersions;
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
+  readonly treasury: { writes: TreasuryWrites };
 }
 
 export interface IndexerOptions {
@@ -56,7 +54,7 @@ export async function runIndexerPass(
   options: IndexerOptions,
   prices: PriceBook,
 ): Promise<IndexerPass> {
-  const { client, database } = deps;
+  const { client } = deps;
   const attemptAt = deps.clock.now();
   let from: number | null = null;
   let through: number | null = null;
@@ -65,7 +63,7 @@ export async function runIndexerPass(
   try {
     safeHead = Number(await client.getBlockNumber()) - options.confirmations;
     reorg = await rewindIfReorged(deps, options.startBlock);
-    const saved = await repository.cursor(database.db, BUYBACK_INDEXER);
+    const saved = await deps.onchain.cursor(BUYBACK_INDEXER);
     through = saved?.block_number ?? null;
     from = (through ?? options.startBlock - 1) + 1;
     const lastBlock = Math.min(safeHead, from + options.maxBlocksPerPass - 1);
@@ -76,8 +74,8 @@ export async function runIndexerPass(
     }
     if (saved !== undefined && through === saved.block_number) {
       // Nothing new to read: still a successful look, through the same block as before.
-      await database.db.transaction().execute(async (trx) => {
-        await recordBuybackScanIn(trx, deps.versions, {
+      await deps.transactor.transaction(async (trx) => {
+        await deps.treasury.writes.recordBuybackScanIn(trx, {
           source: ONCHAIN_SOURCE,
           attemptAt,
           indexedThrough: saved.block_time,
@@ -88,7 +86,11 @@ export async function runIndexerPass(
     return { outcome: 'success', from, through, safeHead, reorg };
   } catch (error) {
     const message = (error as Error).message.split('\n')[0] ?? 'unknown error';
-    await recordBuybackScanFailure(deps, { source: ONCHAIN_SOURCE, attemptAt, error: message });
+    await deps.treasury.writes.recordBuybackScanFailure({
+      source: ONCHAIN_SOURCE,
+      attemptAt,
+      error: message,
+    });
     return { outcome: 'failed', from, through, safeHead, reorg, error: message };
   }
 }
@@ -123,9 +125,8 @@ async function indexRange(
     });
   }
   const endTime = blockTime(endBlock.timestamp);
-  await deps.database.db.transaction().execute(async (trx) => {
-    await repository.insertBurns(
-      trx,
+  await deps.transactor.transaction(async (trx) => {
+    await deps.onchain.insertBurns(
       found.burns.map((burn) => ({
         txHash: burn.txHash,
         logIndex: burn.logIndex,
@@ -134,11 +135,12 @@ async function indexRange(
         fromAddress: burn.from,
         amount: burn.amount,
       })),
+      trx,
     );
     const position = { name: BUYBACK_INDEXER, blockNumber: end, blockHash: endBlock.hash ?? '' };
-    await repository.saveCursor(trx, { ...position, blockTime: endTime, at: attemptAt });
-    await repository.addCheckpoint(trx, position, CHECKPOINTS_KEPT);
-    await recordBuybackScanIn(trx, deps.versions, {
+    await deps.onchain.saveCursor({ ...position, blockTime: endTime, at: attemptAt }, trx);
+    await deps.onchain.addCheckpoint(position, CHECKPOINTS_KEPT, trx);
+    await deps.treasury.writes.recordBuybackScanIn(trx, {
       source: ONCHAIN_SOURCE,
       attemptAt,
       indexedThrough: endTime,
@@ -158,13 +160,12 @@ async function rewindIfReorged(
   deps: IndexerDeps,
   startBlock: number,
 ): Promise<IndexerPass['reorg']> {
-  const { db } = deps.database;
-  const saved = await repository.cursor(db, BUYBACK_INDEXER);
+  const saved = await deps.onchain.cursor(BUYBACK_INDEXER);
   if (saved === undefined) return null;
   if ((await canonicalHash(deps.client, saved.block_number)) === saved.block_hash) return null;
 
   let fork: { block_number: number; block_hash: string } | undefined;
-  for (const checkpoint of await repository.checkpoints(db, BUYBACK_INDEXER)) {
+  for (const checkpoint of await deps.onchain.checkpoints(BUYBACK_INDEXER)) {
     if ((await canonicalHash(deps.client, checkpoint.block_number)) === checkpoint.block_hash) {
       fork = checkpoint;
       break;
@@ -176,18 +177,25 @@ async function rewindIfReorged(
       : blockTime(
           (await deps.client.getBlock({ blockNumber: BigInt(fork.block_number) })).timestamp,
         );
-  const forgotten = await db.transaction().execute(async (trx) => {
-    const removed = await repository.forgetAbove(trx, BUYBACK_INDEXER, fork?.block_number ?? null);
+  const forgotten = await deps.transactor.transaction(async (trx) => {
+    const removed = await deps.onchain.forgetAbove(
+      BUYBACK_INDEXER,
+      fork?.block_number ?? null,
+      trx,
+    );
     if (fork === undefined || forkTime === undefined)
-      await repository.deleteCursor(trx, BUYBACK_INDEXER);
+      await deps.onchain.deleteCursor(BUYBACK_INDEXER, trx);
     else
-      await repository.saveCursor(trx, {
-        name: BUYBACK_INDEXER,
-        blockNumber: fork.block_number,
-        blockHash: fork.block_hash,
-        blockTime: forkTime,
-        at: deps.clock.now(),
-      });
+      await deps.onchain.saveCursor(
+        {
+          name: BUYBACK_INDEXER,
+          blockNumber: fork.block_number,
+          blockHash: fork.block_hash,
+          blockTime: forkTime,
+          at: deps.clock.now(),
+        },
+        trx,
+      );
     await deps.versions.bump(TREASURY_DATASETS.buybacks, trx);
     return removed;
   });

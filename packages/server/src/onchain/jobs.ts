@@ -2,18 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { erc4626Abi, type Address } from 'viem';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
+import type { Transactor } from '../db/transactor.js';
 import { PriceSeriesSource } from '../ingestion/price-series.js';
 import type { Job, JobOutcome } from '../jobs/scheduler.js';
-import { latestTokenReadAt, latestVaultReadAt } from '../treasury/reads.js';
-import {
-  recordBuybackScanFailure,
-  recordTokenReading,
-  recordVaultReadings,
-} from '../treasury/writes.js';
+import type { TreasuryParts } from '../treasury/compose.js';
 import { latestBlock, tokenInfo, type TokenInfo } from './chain-reads.js';
 import { runIndexerPass } from './indexer.js';
+import type { OnchainRepository } from './repository.js';
 import { PriceBook } from './prices.js';
 import type { ChainClient } from './rpc.js';
 import { enabledReaders } from './settings.js';
@@ -32,10 +28,14 @@ export const ONCHAIN_JOBS = {
 export interface OnchainJobDeps {
   readonly client: ChainClient;
   readonly config: Config;
-  readonly database: Database;
+  /** The indexer's cursor and checkpoints, written in the transactor's transactions. */
+  readonly onchain: OnchainRepository;
+  readonly transactor: Transactor;
   readonly versions: DataVersions;
   readonly clock: Clock;
   readonly log: FastifyBaseLogger;
+  /** The treasury's reads and writes: the readers record through them. */
+  readonly treasury: TreasuryParts;
 }
 
 /**
@@ -100,9 +100,9 @@ export function onchainJobs(deps: OnchainJobDeps): Job[] {
     jobs.push(
       job(ONCHAIN_JOBS.vault, async () => {
         const reading = await readVault(deps.client, { ...settings, vaultAddress }, await prices());
-        const latest = await latestVaultReadAt(deps.database);
+        const latest = await deps.treasury.reads.latestVaultReadAt();
         if (latest !== undefined && latest >= reading.readAt) return 'skipped';
-        await recordVaultReadings(deps, [reading]);
+        await deps.treasury.writes.recordVaultReadings([reading]);
         return 'success';
       }),
     );
@@ -111,9 +111,9 @@ export function onchainJobs(deps: OnchainJobDeps): Job[] {
     jobs.push(
       job(ONCHAIN_JOBS.token, async () => {
         const reading = await readToken(deps.client, tokenAddress, await prices());
-        const latest = await latestTokenReadAt(deps.database);
+        const latest = await deps.treasury.reads.latestTokenReadAt();
         if (latest !== undefined && latest >= reading.readAt) return 'skipped';
-        await recordTokenReading(deps, reading);
+        await deps.treasury.writes.recordTokenReading(reading);
         return 'success';
       }),
     );
@@ -134,10 +134,10 @@ export function onchainJobs(deps: OnchainJobDeps): Job[] {
             },
             await prices(),
           );
-          await recordLiveWallets(deps, settings.treasuryWallets, read);
+          await recordLiveWallets(deps.treasury, settings.treasuryWallets, read);
           return 'success';
         } catch (error) {
-          await markWalletsStale(deps, wallets);
+          await markWalletsStale(deps.treasury, wallets);
           throw error;
         }
       }),
@@ -157,7 +157,7 @@ export function onchainJobs(deps: OnchainJobDeps): Job[] {
           prices(),
         ]).catch(async (error: unknown) => {
           const message = firstLine(error);
-          await recordBuybackScanFailure(deps, {
+          await deps.treasury.writes.recordBuybackScanFailure({
             source: ONCHAIN_SOURCE,
             attemptAt: deps.clock.now(),
             error: message,

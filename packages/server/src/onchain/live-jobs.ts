@@ -1,7 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app.js';
 import type { Job } from '../jobs/scheduler.js';
+import type { Transactor } from '../db/transactor.js';
+import type { TreasuryParts } from '../treasury/compose.js';
 import { onchainJobs } from './jobs.js';
+import type { OnchainRepository } from './repository.js';
 import { createChainClient } from './rpc.js';
 import { wantsChain } from './settings.js';
 
@@ -10,7 +13,11 @@ import { wantsChain } from './settings.js';
  * (whose treasury is the seeded dataset, not a chain); none otherwise. The treasury routes serve
  * whatever these jobs record.
  */
-export function liveTreasuryJobs(context: AppContext, log: FastifyBaseLogger): Job[] {
+export function liveTreasuryJobs(
+  context: AppContext,
+  log: FastifyBaseLogger,
+  parts: { treasury: TreasuryParts; onchain: OnchainRepository; transactor: Transactor },
+): Job[] {
   const { config } = context;
   if (config.appEnv === 'demo') return [];
   if (config.rpcUrl === undefined || !wantsChain(config.onchain)) {
@@ -25,5 +32,5 @@ export function liveTreasuryJobs(context: AppContext, log: FastifyBaseLogger): J
     backoffMs: onchain.rpcBackoffMs,
     onRetry: (retry) => log.debug(retry, 'retrying an RPC request'),
   });
-  return onchainJobs({ ...context, client, log });
+  return onchainJobs({ ...context, ...parts, client, log });
 }

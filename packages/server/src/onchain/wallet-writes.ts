@@ -1,10 +1,6 @@
 import type { Address } from 'viem';
-import { walletHoldings } from '../treasury/reads.js';
-import {
-  recordWalletState,
-  type HoldingInput,
-  type TreasuryWriteDeps,
-} from '../treasury/writes.js';
+import type { TreasuryReads } from '../treasury/reads.js';
+import type { HoldingInput, TreasuryWrites } from '../treasury/writes.js';
 import type { WalletRead } from './wallet-reader.js';
 
 import { utcDate as isoDate } from '@convene/protocol';
@@ -15,12 +11,12 @@ import { utcDate as isoDate } from '@convene/protocol';
  * with an unpriced holding gets no total that day rather than an understated one.
  */
 export async function recordLiveWallets(
-  deps: TreasuryWriteDeps,
+  treasury: { writes: TreasuryWrites },
   wallets: ReadonlyArray<{ name: string; address: Address; kind: string }>,
   read: WalletRead,
 ): Promise<void> {
   const date = isoDate(read.block.time);
-  await recordWalletState(deps, {
+  await treasury.writes.recordWalletState({
     wallets: wallets.map((w) => ({
       address: w.address.toLowerCase(),
       name: w.name,
@@ -44,13 +40,11 @@ export async function recordLiveWallets(
  * no daily total is written for the failed read.
  */
 export async function markWalletsStale(
-  deps: TreasuryWriteDeps,
+  treasury: { reads: TreasuryReads; writes: TreasuryWrites },
   wallets: readonly Address[],
 ): Promise<void> {
   const tracked = new Set(wallets.map((w) => w.toLowerCase()));
-  const rows = (await walletHoldings(deps.database.db)).filter((h) =>
-    tracked.has(h.wallet_address),
-  );
+  const rows = (await treasury.reads.walletHoldings()).filter((h) => tracked.has(h.wallet_address));
   if (rows.every((row) => row.provenance === 'stale')) return;
   const holdings = new Map<string, HoldingInput[]>();
   for (const row of rows) {
@@ -68,5 +62,5 @@ export async function markWalletsStale(
     });
     holdings.set(row.wallet_address, list);
   }
-  await recordWalletState(deps, { wallets: [], holdings, snapshots: [] });
+  await treasury.writes.recordWalletState({ wallets: [], holdings, snapshots: [] });
 }

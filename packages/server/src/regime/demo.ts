@@ -1,4 +1,6 @@
 import type { DemoSeeder } from '../demo/seed.js';
+import { kyselyTransactor } from '../db/transactor.js';
+import { RegimeRepository } from './repository.js';
 import { SeedSource } from './seed-source.js';
 import { ingestSeries } from './ingest.js';
 import { recomputeRegime } from './recompute.js';
@@ -18,10 +20,16 @@ export const regimeDemoSeeder: DemoSeeder = {
   name: 'regime',
   async seed(context) {
     const source = new SeedSource(context.clock);
+    const { db } = context.database;
+    const deps = {
+      ...context,
+      repository: new RegimeRepository(db),
+      transactor: kyselyTransactor(db),
+    };
     const started = performance.now();
-    const report = await ingestSeries(context, { fred: source, prices: source });
+    const report = await ingestSeries(deps, { fred: source, prices: source });
     const ingestMs = performance.now() - started;
-    const result = await recomputeRegime(context, {
+    const result = await recomputeRegime(deps, {
       researchHistoryWeeks: DEMO_RESEARCH_HISTORY_WEEKS,
     });
     context.log.info(

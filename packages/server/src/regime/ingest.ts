@@ -1,9 +1,9 @@
 import type { Clock } from '../clock.js';
-import type { Database } from '../db/database.js';
+import type { Transactor } from '../db/transactor.js';
 import type { SeriesSource } from '../ingestion/source.js';
 import { dateOf, dayIndex } from './calendar.js';
 import { SERIES, type SeriesDefinition, type SourceKind } from './catalog.js';
-import * as repository from './repository.js';
+import type { RegimeRepository } from './repository.js';
 
 export type RegimeSources = Readonly<Partial<Record<SourceKind, SeriesSource>>>;
 
@@ -20,20 +20,18 @@ export const REVISION_OVERLAP_DAYS = 30;
  * (or a source that is not configured) marks that series stale and keeps its last good values.
  */
 export async function ingestSeries(
-  deps: { database: Database; clock: Clock },
+  deps: { repository: RegimeRepository; transactor: Transactor; clock: Clock },
   sources: RegimeSources,
   series: readonly SeriesDefinition[] = SERIES,
 ): Promise<IngestReport> {
-  const { db } = deps.database;
-  const last = await repository.lastObservationDates(db);
+  const last = await deps.repository.lastObservationDates();
   const fetched: Array<{ key: string; points: number }> = [];
   const failed: Array<{ key: string; error: string }> = [];
   const work = series.map((definition) => async () => {
     const source = sources[definition.source];
     if (source === undefined) {
-      await repository.ensureSeries(db, definition.key, definition.source, 'live');
-      await repository.recordFetch(
-        db,
+      await deps.repository.ensureSeries(definition.key, definition.source, 'live');
+      await deps.repository.recordFetch(
         definition.key,
         deps.clock.now(),
         `no ${definition.source} source configured`,
@@ -46,16 +44,16 @@ export async function ingestSeries(
       lastDate === undefined ? undefined : dateOf(dayIndex(lastDate) - REVISION_OVERLAP_DAYS);
     try {
       const observations = await source.fetchSeries({ seriesId: definition.sourceId, since });
-      await db.transaction().execute(async (trx) => {
-        await repository.ensureSeries(trx, definition.key, source.name, source.provenance);
-        await repository.upsertObservations(trx, definition.key, observations);
-        await repository.recordFetch(trx, definition.key, deps.clock.now(), null);
+      await deps.transactor.transaction(async (trx) => {
+        await deps.repository.ensureSeries(definition.key, source.name, source.provenance, trx);
+        await deps.repository.upsertObservations(definition.key, observations, trx);
+        await deps.repository.recordFetch(definition.key, deps.clock.now(), null, trx);
       });
       fetched.push({ key: definition.key, points: observations.length });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      await repository.ensureSeries(db, definition.key, source.name, source.provenance);
-      await repository.recordFetch(db, definition.key, deps.clock.now(), message);
+      await deps.repository.ensureSeries(definition.key, source.name, source.provenance);
+      await deps.repository.recordFetch(definition.key, deps.clock.now(), message);
       failed.push({ key: definition.key, error: message });
     }
   });

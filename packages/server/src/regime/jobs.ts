@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
+import type { Transactor } from '../db/transactor.js';
 import { FredSource } from '../ingestion/fred.js';
 import { PriceSeriesSource } from '../ingestion/price-series.js';
 import { SeedSource } from './seed-source.js';
 import type { Job } from '../jobs/scheduler.js';
 import { ingestSeries, type RegimeSources } from './ingest.js';
 import { recomputeRegime } from './recompute.js';
+import type { RegimeRepository } from './repository.js';
 
 /**
  * The configured sources: FRED_BASE_URL and PRICE_BASE_URL when set; in demo, the seeded generator
@@ -24,7 +25,8 @@ export function regimeSources(config: Config, clock: Clock): RegimeSources {
 }
 
 export interface RegimeJobDeps {
-  readonly database: Database;
+  readonly repository: RegimeRepository;
+  readonly transactor: Transactor;
   readonly clock: Clock;
   readonly versions: DataVersions;
   readonly sources: RegimeSources;

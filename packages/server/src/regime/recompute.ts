@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
-import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
+import type { Transactor } from '../db/transactor.js';
 import type { Observation } from '../ingestion/source.js';
 import { alignSeries, type DailyAxis } from './align.js';
 import { utcDate } from '@convene/protocol';
@@ -16,10 +16,11 @@ import {
 } from './snapshots.js';
 import { shareEventLoop } from '../event-loop.js';
 import { researchPayloadAsOf, researchTracks, RESEARCH_SIGNAL_KEYS } from './research.js';
-import * as repository from './repository.js';
+import type { RegimeRepository } from './repository.js';
 
 export interface RecomputeDeps {
-  readonly database: Database;
+  readonly repository: RegimeRepository;
+  readonly transactor: Transactor;
   readonly clock: Clock;
   readonly versions: DataVersions;
 }
@@ -79,8 +80,7 @@ export async function recomputeRegime(
   options: RecomputeOptions = {},
 ): Promise<RecomputeResult | undefined> {
   const started = performance.now();
-  const { db } = deps.database;
-  const series = await repository.loadObservations(db);
+  const series = await deps.repository.loadObservations();
   const axis = observedAxis(series, utcDate(deps.clock.now()));
   if (axis === undefined) return undefined;
   const computeStarted = performance.now();
@@ -103,27 +103,33 @@ export async function recomputeRegime(
   }));
   const computeMs = performance.now() - computeStarted;
 
-  const statuses = await repository.seriesStatus(db);
+  const statuses = await deps.repository.seriesStatus();
   const source =
     statuses.length > 0 && statuses.every((s) => s.provenance === 'seed') ? 'seed' : 'live';
   const computedAt = deps.clock.now();
-  await db.transaction().execute(async (trx) => {
-    await repository.replaceSnapshots(trx, days, REGIME_METHOD_VERSION, source);
-    await repository.insertRun(trx, {
-      computedAt,
-      latestDate: detail.date,
-      version: REGIME_METHOD_VERSION,
-      source,
-      durationMs: computeMs,
-      detail,
-    });
-    for (const signal of research) {
-      await repository.upsertResearchSignal(trx, {
-        ...signal,
-        date: signal.payload.asOf,
+  await deps.transactor.transaction(async (trx) => {
+    await deps.repository.replaceSnapshots(days, REGIME_METHOD_VERSION, source, trx);
+    await deps.repository.insertRun(
+      {
         computedAt,
+        latestDate: detail.date,
+        version: REGIME_METHOD_VERSION,
         source,
-      });
+        durationMs: computeMs,
+        detail,
+      },
+      trx,
+    );
+    for (const signal of research) {
+      await deps.repository.upsertResearchSignal(
+        {
+          ...signal,
+          date: signal.payload.asOf,
+          computedAt,
+          source,
+        },
+        trx,
+      );
     }
     await deps.versions.bump(REGIME_DATASETS.snapshots, trx);
     await deps.versions.bump(REGIME_DATASETS.research, trx);
@@ -134,7 +140,7 @@ export async function recomputeRegime(
     for (const signal of tracks) {
       await shareEventLoop();
       const payload = researchPayloadAsOf(signal, t);
-      await repository.upsertResearchSignal(db, {
+      await deps.repository.upsertResearchSignal({
         key: signal.key,
         date: payload.asOf,
         payload,

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
-import type { DB } from '../db/schema.js';
+import type { Tx } from '../db/transactor.js';
 import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
 import { PANELS } from './catalog.js';
 import { REGIME_DATASETS } from './datasets.js';
@@ -10,7 +8,7 @@ import {
   RESEARCH_SIGNAL_KEYS,
   type ResearchSignalKey,
 } from './research.js';
-import * as repository from './repository.js';
+import type { RegimeRepository } from './repository.js';
 import { fail } from '../errors.js';
 
 export const DEFAULT_RANGE_DAYS = 180;
@@ -27,7 +25,7 @@ export function parseRange(raw: string | undefined): number {
   return Math.min(MAX_RANGE_DAYS, Math.max(1, value));
 }
 
-type SnapshotRow = Awaited<ReturnType<typeof repository.recentSnapshots>>[number];
+type SnapshotRow = Awaited<ReturnType<RegimeRepository['recentSnapshots']>>[number];
 
 /** The flat per-day shape served in `history` (panel fields spelled out, as in prior-art §2.9). */
 function snapshotOf(row: SnapshotRow) {
@@ -81,25 +79,22 @@ const SUMMARY_HISTORY_POINTS = 8;
 /**
  * The regime as of a date, for the swarm's sessions and briefs: a session convened for an earlier
  * date (a caught-up fire, the demo's months of history) must see the regime as of its own date,
- * never a later one. `db` may be the caller's transaction.
+ * never a later one. Each read runs in the caller's transaction `trx` when given.
  */
 export interface RegimeAsOf {
   /** `body.regime` of a brief: the latest regime row on or before `date`. */
-  briefRegimeAsOf(date: string, db?: Kysely<DB>): Promise<BriefRegime | null>;
-  summaryAsOf(date: string, db?: Kysely<DB>): Promise<RegimeSummary | null>;
+  briefRegimeAsOf(date: string, trx?: Tx): Promise<BriefRegime | null>;
+  summaryAsOf(date: string, trx?: Tx): Promise<RegimeSummary | null>;
   /** The newest computed row of each research signal on or before `date`. */
-  researchSignalsAsOf(
-    date: string,
-    db?: Kysely<DB>,
-  ): Promise<Array<{ signalKey: string; date: string }>>;
+  researchSignalsAsOf(date: string, trx?: Tx): Promise<Array<{ signalKey: string; date: string }>>;
   /** The stored payload of one research signal row (the legacy embedded brief shape). */
-  researchSignalPayload(signalKey: string, date: string, db?: Kysely<DB>): Promise<unknown>;
+  researchSignalPayload(signalKey: string, date: string, trx?: Tx): Promise<unknown>;
   /** One stored series' observations from `from` to `to` (inclusive dates), ascending. */
   observationsBetween(
     key: string,
     from: string,
     to: string,
-    db?: Kysely<DB>,
+    trx?: Tx,
   ): Promise<Array<{ date: string; value: number }>>;
 }
 
@@ -113,7 +108,7 @@ function briefRegimeOf(row: SnapshotAsOfRow): BriefRegime {
   };
 }
 
-type SnapshotAsOfRow = Awaited<ReturnType<typeof repository.snapshotsAsOf>>[number];
+type SnapshotAsOfRow = Awaited<ReturnType<RegimeRepository['snapshotsAsOf']>>[number];
 
 function researchKeyOf(key: string): ResearchSignalKey {
   if (!(RESEARCH_SIGNAL_KEYS as readonly string[]).includes(key))
@@ -126,10 +121,13 @@ export class RegimeService implements RegimeAsOf {
   private readonly researchBodies = new VersionedBodyCache<ResearchSignalKey>();
   private readonly researchSummaryBodies = new VersionedBodyCache<ResearchSignalKey>();
 
-  constructor(
-    private readonly database: Database,
-    private readonly versions: DataVersions,
-  ) {}
+  private readonly repository: RegimeRepository;
+  private readonly versions: DataVersions;
+
+  constructor(uses: { repository: RegimeRepository; versions: DataVersions }) {
+    this.repository = uses.repository;
+    this.versions = uses.versions;
+  }
 
   private readonly snapshotsVersion = () => this.versions.current(REGIME_DATASETS.snapshots);
   private readonly researchVersion = () => this.versions.current(REGIME_DATASETS.research);
@@ -142,11 +140,10 @@ export class RegimeService implements RegimeAsOf {
   }
 
   async buildSnapshots(range: number) {
-    const { db } = this.database;
     const [rows, run, series] = await Promise.all([
-      repository.recentSnapshots(db, range),
-      repository.latestRun(db),
-      repository.seriesStatus(db),
+      this.repository.recentSnapshots(range),
+      this.repository.latestRun(),
+      this.repository.seriesStatus(),
     ]);
     const history = rows.map(snapshotOf);
     const last = history.at(-1);
@@ -190,7 +187,7 @@ export class RegimeService implements RegimeAsOf {
   }
 
   private async researchSignal(signalKey: ResearchSignalKey) {
-    const row = await repository.latestResearchSignal(this.database.db, signalKey);
+    const row = await this.repository.latestResearchSignal(signalKey);
     if (row === undefined) throw fail('researchSignalNotComputed', signalKey);
     return {
       signalKey,
@@ -201,17 +198,17 @@ export class RegimeService implements RegimeAsOf {
     };
   }
 
-  observationsBetween(key: string, from: string, to: string, db = this.database.db) {
-    return repository.observationsBetween(db, key, from, to);
+  observationsBetween(key: string, from: string, to: string, trx?: Tx) {
+    return this.repository.observationsBetween(key, from, to, trx);
   }
 
-  async briefRegimeAsOf(date: string, db = this.database.db): Promise<BriefRegime | null> {
-    const [row] = await repository.snapshotsAsOf(db, date, 1);
+  async briefRegimeAsOf(date: string, trx?: Tx): Promise<BriefRegime | null> {
+    const [row] = await this.repository.snapshotsAsOf(date, 1, trx);
     return row === undefined ? null : briefRegimeOf(row);
   }
 
-  async summaryAsOf(date: string, db = this.database.db): Promise<RegimeSummary | null> {
-    const rows = await repository.snapshotsAsOf(db, date, SUMMARY_HISTORY_POINTS);
+  async summaryAsOf(date: string, trx?: Tx): Promise<RegimeSummary | null> {
+    const rows = await this.repository.snapshotsAsOf(date, SUMMARY_HISTORY_POINTS, trx);
     const latest = rows[0];
     if (latest === undefined) return null;
     const { panels } = latest;
@@ -241,16 +238,12 @@ export class RegimeService implements RegimeAsOf {
 
   async researchSignalsAsOf(
     date: string,
-    db = this.database.db,
+    trx?: Tx,
   ): Promise<Array<{ signalKey: string; date: string }>> {
-    return repository.researchSignalDatesAsOf(db, RESEARCH_SIGNAL_KEYS, date);
+    return this.repository.researchSignalDatesAsOf(RESEARCH_SIGNAL_KEYS, date, trx);
   }
 
-  async researchSignalPayload(
-    signalKey: string,
-    date: string,
-    db = this.database.db,
-  ): Promise<unknown> {
-    return repository.researchSignalPayloadOn(db, signalKey, date);
+  async researchSignalPayload(signalKey: string, date: string, trx?: Tx): Promise<unknown> {
+    return this.repository.researchSignalPayloadOn(signalKey, date, trx);
   }
 }

@@ -1,5 +1,4 @@
-import type { Generated } from 'kysely';
-import type { DateText, Json, Timestamp } from '../db/schema.js';
+import type { DateText, Generated, Json, Timestamp } from '../db/schema.js';
 import type { Panel } from './catalog.js';
 import type { ResearchPayload } from './research.js';
 import type { PanelReading, RegimeRunDetail } from './snapshots.js';

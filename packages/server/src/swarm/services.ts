@@ -1,9 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../app.js';
 import { emailDeliveryJob, smtpMailer } from '../email/delivery.js';
+import { buildEmailOutbox } from '../email/outbox.js';
+import { kyselyTransactor } from '../db/transactor.js';
 import type { Job } from '../jobs/scheduler.js';
+import type { AnalyticsReads } from '../analytics/reads.js';
 import type { RegimeAsOf } from '../regime/service.js';
+import type { TreasuryParts } from '../treasury/compose.js';
+import { BriefRepository } from './briefs/repository.js';
 import { BriefService } from './briefs/service.js';
+import { JudgementRepository } from './judgements/repository.js';
 import { JudgementService } from './judgements/service.js';
 import { ActivationService } from './members/activation.js';
 import { ApplicationService } from './members/applications.js';
@@ -12,6 +18,7 @@ import { MemberRepository } from './members/repository.js';
 import { TokenClaimService } from './members/token-claim.js';
 import { MemoRepository } from './memos/repository.js';
 import { MemoService } from './memos/service.js';
+import { ReceiptRepository } from './receipts/repository.js';
 import { ReceiptService } from './receipts/service.js';
 import { ServiceKeyStore } from './receipts/service-key.js';
 import { ServiceKeyRepository } from './receipts/service-key-repository.js';
@@ -20,15 +27,18 @@ import { AllocationBridge } from './sessions/allocation-bridge.js';
 import { sweepLifecycle, swarmLifecycleJob } from './sessions/jobs.js';
 import { LifecycleService } from './sessions/lifecycle.js';
 import { SessionReads } from './sessions/read-service.js';
-import { joinCollectingSessions, sessionLookups } from './sessions/repository.js';
+import { SessionRepository } from './sessions/repository.js';
+import { SessionSteps } from './sessions/steps.js';
 import { RosterAdmin } from './sessions/roster-admin.js';
 import { SubjectAdmin } from './subjects/admin.js';
+import { SubjectRepository } from './subjects/repository.js';
 import { SubjectReads } from './subjects/service.js';
 import { TakeReads } from './takes/read-service.js';
 import { TakeRepository } from './takes/repository.js';
 import { TakeService } from './takes/service.js';
 import { TakeVerifier } from './takes/verification.js';
 import { OutcomeRecorder, outcomeJob } from './track-record/recorder.js';
+import { TrackRecordRepository } from './track-record/repository.js';
 import { seriesReader } from './track-record/series.js';
 import { TrackRecordService } from './track-record/service.js';
 
@@ -70,82 +80,148 @@ export function buildSwarmServices(
   log: FastifyBaseLogger,
   /** The regime domain's as-of readings, for session regime summaries and briefs. */
   regime: RegimeAsOf,
-): { services: SwarmServices; jobs: Job[]; members: MemberRepository } {
+  /** The treasury's reads and allocations: holdings snapshots, reference targets, recommendations. */
+  treasury: Pick<TreasuryParts, 'reads' | 'allocations'>,
+  /** The analytics dataset's price series, which track-record outcomes may follow. */
+  analytics: AnalyticsReads,
+): {
+  services: SwarmServices;
+  jobs: Job[];
+  members: MemberRepository;
+  subjects: SubjectRepository;
+} {
   const { config, database, clock, versions, tlog } = context;
   const { db } = database;
   const publicBaseUrl = (): string => config.publicBaseUrl ?? `http://localhost:${config.port}`;
   const logged = config.logEnabled ? tlog.service : null;
   const keyLog = config.logEnabled ? tlog.keyEvents : null;
 
+  const transactor = kyselyTransactor(db);
   const members = new MemberRepository(db);
   const takeRepository = new TakeRepository(db);
-  const tokenClaims = new TokenClaimService(db, members, clock);
+  const sessions = new SessionRepository(db);
+  const subjects = new SubjectRepository(db);
+  const briefs = new BriefRepository(db);
+  const receipts = new ReceiptRepository(db);
+  const judgements = new JudgementRepository(db);
+  const trackRecords = new TrackRecordRepository(db);
+  const readSeries = seriesReader(regime, treasury.reads, analytics);
+  const email = buildEmailOutbox(database);
+
+  const tokenClaims = new TokenClaimService({ transactor, members, clock });
   const verifier = new TakeVerifier(logged);
   const memberReads = new MemberReads(members);
-  const serviceKeys = new ServiceKeyStore(new ServiceKeyRepository(db), config);
-  const lifecycle = new LifecycleService(
-    db,
+  const serviceKeys = new ServiceKeyStore({ keys: new ServiceKeyRepository(db), config });
+  const lifecycle = new LifecycleService({
+    transactor,
+    sessions,
+    subjects,
+    briefs,
+    steps: new SessionSteps({ sessions, judgements, receipts }),
+    treasury: treasury.reads,
+    allocations: treasury.allocations,
     clock,
     versions,
     regime,
     serviceKeys,
-    config.logEnabled ? tlog : null,
-  );
-  const allocations = new AllocationBridge(database, versions, log);
-  const sweepDeps = { db, clock, lifecycle, allocations };
-  const outcomes = new OutcomeRecorder(
-    db,
+    log: config.logEnabled ? tlog : null,
+  });
+  const allocations = new AllocationBridge({
+    transactor,
+    sessions,
+    allocations: treasury.allocations,
+    versions,
+    log,
+  });
+  const sweepDeps = { sessions, subjects, briefs, clock, lifecycle, allocations };
+  const outcomes = new OutcomeRecorder({
+    transactor,
+    trackRecords,
     clock,
     versions,
-    config.trackRecord,
-    seriesReader(regime),
-    config.logEnabled ? tlog.outcomeEntries : null,
-  );
+    settings: config.trackRecord,
+    readSeries,
+    log: config.logEnabled ? tlog.outcomeEntries : null,
+  });
 
   const services: SwarmServices = {
-    applications: new ApplicationService(db, members, clock, keyLog),
-    activation: new ActivationService(
-      db,
+    applications: new ApplicationService({ transactor, members, clock, keyLog }),
+    activation: new ActivationService({
+      transactor,
       members,
-      { join: joinCollectingSessions },
+      rosters: {
+        join: (trx, memberId, at) => sessions.joinCollectingSessions(memberId, at, trx),
+      },
+      outbox: email.outbox,
       clock,
       publicBaseUrl,
       keyLog,
-    ),
+    }),
     tokenClaims,
-    takes: new TakeService(takeRepository, clock, tokenClaims, {
-      logged: config.logEnabled,
-      accepted: async () => {
-        tlog.takeAccepted();
-        await versions.bumpSoon(SWARM_DATASET);
+    takes: new TakeService({
+      takes: takeRepository,
+      clock,
+      tokens: tokenClaims,
+      acceptance: {
+        logged: config.logEnabled,
+        accepted: async () => {
+          tlog.takeAccepted();
+          await versions.bumpSoon(SWARM_DATASET);
+        },
       },
     }),
-    takeReads: new TakeReads(db, takeRepository, members, memberReads, verifier, logged),
-    memos: new MemoService(new MemoRepository(db), clock),
-    memberReads,
-    subjects: new SubjectReads(db, clock),
-    subjectAdmin: new SubjectAdmin(db, members, versions),
-    sessionReads: new SessionReads(db, clock, versions, regime, verifier, database.rowWatch),
-    briefs: new BriefService(db, versions, regime),
-    receipts: new ReceiptService(db, serviceKeys, logged),
-    judgements: new JudgementService(db, members, sessionLookups(db), clock, versions, tokenClaims),
-    lifecycle,
-    roster: new RosterAdmin(db, members, lifecycle, () => clock.now()),
-    allocations,
-    trackRecords: new TrackRecordService(
-      db,
-      versions,
-      config.trackRecord,
+    takeReads: new TakeReads({
+      takes: takeRepository,
+      members,
       memberReads,
-      seriesReader(regime),
-    ),
+      verifier,
+      proofs: logged,
+    }),
+    memos: new MemoService({ memos: new MemoRepository(db), clock }),
+    memberReads,
+    subjects: new SubjectReads({ subjects, clock }),
+    subjectAdmin: new SubjectAdmin({ transactor, subjects, members, versions }),
+    sessionReads: new SessionReads({
+      sessions,
+      subjects,
+      briefs,
+      clock,
+      versions,
+      regime,
+      verifier,
+      rowWatch: database.rowWatch,
+    }),
+    briefs: new BriefService({ briefs, versions, regime }),
+    receipts: new ReceiptService({ receipts, keys: serviceKeys, log: logged }),
+    judgements: new JudgementService({
+      transactor,
+      judgements,
+      members,
+      sessions: {
+        exists: async (id) => (await sessions.findSession(id)) !== undefined,
+        lock: (trx, id) => sessions.lockSession(id, trx),
+      },
+      clock,
+      versions,
+      tokens: tokenClaims,
+    }),
+    lifecycle,
+    roster: new RosterAdmin({ sessions, members, lifecycle, now: () => clock.now() }),
+    allocations,
+    trackRecords: new TrackRecordService({
+      trackRecords,
+      versions,
+      settings: config.trackRecord,
+      members: memberReads,
+      readSeries,
+    }),
     outcomes,
     sweep: () => sweepLifecycle(sweepDeps),
   };
 
   const jobs: Job[] = [swarmLifecycleJob({ ...sweepDeps, log }), outcomeJob(outcomes, log)];
   if (config.smtpUrl !== undefined) {
-    jobs.push(emailDeliveryJob(db, smtpMailer(config.smtpUrl), clock, config.smtpFrom));
+    jobs.push(emailDeliveryJob(email.emails, smtpMailer(config.smtpUrl), clock, config.smtpFrom));
   }
-  return { services, jobs, members };
+  return { services, jobs, members, subjects };
 }

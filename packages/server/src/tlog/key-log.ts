@@ -8,9 +8,8 @@ import {
   type KeyEvent,
   type KeyFailure,
 } from '@convene/protocol';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
-import { TlogRepository, type EntryRow, type LogPosition } from './repository.js';
+import type { Tx } from '../db/transactor.js';
+import type { EntryRow, LogPosition, TlogRepository } from './repository.js';
 
 /** What an `applied` event carries of the member's signed application (docs/protocol.md §14.1). */
 export interface AppliedWith {
@@ -25,11 +24,17 @@ export interface AppliedWith {
  * the change, then `record`, which logs the member's state as the transaction now holds it.
  */
 export class KeyEventLog {
-  constructor(private readonly onAppended: () => void = () => undefined) {}
+  private readonly repository: TlogRepository;
+  private readonly onAppended: () => void;
+
+  constructor(uses: { repository: TlogRepository; onAppended: () => void }) {
+    this.repository = uses.repository;
+    this.onAppended = uses.onAppended;
+  }
 
   /** Takes the log's index lock for the caller's transaction; returns the next free index. */
-  lockIndex(trx: Kysely<DB>): Promise<number> {
-    return new TlogRepository(trx).lockIndexIn();
+  lockIndex(trx: Tx): Promise<number> {
+    return this.repository.lockIndexIn(trx);
   }
 
   /**
@@ -37,17 +42,16 @@ export class KeyEventLog {
    * now (keys, status, role), its next sequence number and the index of its previous event.
    */
   async record(
-    trx: Kysely<DB>,
+    trx: Tx,
     index: number,
     memberId: string,
     event: KeyEvent,
     at: Date,
     application?: AppliedWith,
   ): Promise<LogPosition> {
-    const repository = new TlogRepository(trx);
     const [state, previous] = await Promise.all([
-      repository.memberKeyState(memberId),
-      repository.lastKeyEvent(memberId),
+      this.repository.memberKeyState(memberId, trx),
+      this.repository.lastKeyEvent(memberId, trx),
     ]);
     if (state === undefined) throw new Error(`key event for unknown member ${memberId}`);
     const previousEntry = previous === undefined ? null : keyEntryOf(previous.entry);
@@ -70,9 +74,10 @@ export class KeyEventLog {
           }),
     });
     const leafHash = logEntryLeafHash(entry);
-    await repository.appendEntries([
-      { idx: index, leafHash, kind: 'key', subject: memberId, entry },
-    ]);
+    await this.repository.appendEntries(
+      [{ idx: index, leafHash, kind: 'key', subject: memberId, entry }],
+      trx,
+    );
     this.onAppended();
     return { logIndex: index, leafHash: bytesToBase64(leafHash) };
   }

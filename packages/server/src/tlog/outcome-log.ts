@@ -1,7 +1,6 @@
 import { bytesToBase64, logEntryLeafHash, outcomeLogEntry } from '@convene/protocol';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
-import { TlogRepository, type LogPosition } from './repository.js';
+import type { Tx } from '../db/transactor.js';
+import type { LogPosition, TlogRepository } from './repository.js';
 
 /**
  * Outcome records into the log in the transaction that stores them (docs/methodology.md §6), the
@@ -9,16 +8,22 @@ import { TlogRepository, type LogPosition } from './repository.js';
  * row, then `append` at that index. An outcome is stored and logged together or not at all.
  */
 export class OutcomeEntryLog {
-  constructor(private readonly onAppended: () => void = () => undefined) {}
+  private readonly repository: TlogRepository;
+  private readonly onAppended: () => void;
+
+  constructor(uses: { repository: TlogRepository; onAppended: () => void }) {
+    this.repository = uses.repository;
+    this.onAppended = uses.onAppended;
+  }
 
   /** Takes the log's index lock for the caller's transaction; returns the next free index. */
-  lockIndex(trx: Kysely<DB>): Promise<number> {
-    return new TlogRepository(trx).lockIndexIn();
+  lockIndex(trx: Tx): Promise<number> {
+    return this.repository.lockIndexIn(trx);
   }
 
   /** Appends the outcome entries of `records` (their rows already stored) from `index` on. */
   async append(
-    trx: Kysely<DB>,
+    trx: Tx,
     index: number,
     records: ReadonlyArray<{ sessionId: string; horizonDays: number }>,
   ): Promise<LogPosition[]> {
@@ -34,9 +39,8 @@ export class OutcomeEntryLog {
       };
     });
     // 50 entries (about 150 KB) per statement, so no statement runs long on PGlite's thread.
-    const repository = new TlogRepository(trx);
     for (let i = 0; i < entries.length; i += 50)
-      await repository.appendEntries(entries.slice(i, i + 50));
+      await this.repository.appendEntries(entries.slice(i, i + 50), trx);
     if (entries.length > 0) this.onAppended();
     return entries.map((e) => ({ logIndex: e.idx, leafHash: bytesToBase64(e.leafHash) }));
   }

@@ -1,8 +1,7 @@
 import type { ReceiptLogAnchor } from '@convene/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
 import type { Database } from '../db/database.js';
+import type { Tx } from '../db/transactor.js';
 import type { AppContext } from '../app.js';
 import { resolveLogKey } from './log-key.js';
 import { TlogRepository } from './repository.js';
@@ -55,12 +54,18 @@ export class Tlog {
     this.witnessPush = new WitnessPush(service, clock, service.witnesses);
     service.watch.onAlarm((alarm) => this.alarmed(alarm));
     // Integrated soon after (the recovery pass integrates anything this run missed).
-    this.keyEvents = new KeyEventLog(() => {
-      service.keyEntryAppended();
-      if (this.enabled) this.sequencer.integrateSoon();
+    this.keyEvents = new KeyEventLog({
+      repository,
+      onAppended: () => {
+        service.keyEntryAppended();
+        if (this.enabled) this.sequencer.integrateSoon();
+      },
     });
-    this.outcomeEntries = new OutcomeEntryLog(() => {
-      if (this.enabled) this.sequencer.integrateSoon();
+    this.outcomeEntries = new OutcomeEntryLog({
+      repository,
+      onAppended: () => {
+        if (this.enabled) this.sequencer.integrateSoon();
+      },
     });
   }
 
@@ -182,22 +187,27 @@ export class Tlog {
 
   /** The log indices of these takes, read in the caller's transaction. */
   readonly indicesOf = async (
-    trx: Kysely<DB>,
+    trx: Tx,
     takeIds: readonly string[],
   ): Promise<Map<string, number>> => {
-    const entries = await new TlogRepository(trx).entriesByTakes(takeIds);
+    const entries = await this.repository.entriesByTakes(takeIds, trx);
     return new Map([...entries].map(([takeId, entry]) => [takeId, entry.idx]));
   };
 
   /** Of these takes, those in the log whose key was their member's active logged key there. */
   readonly countable = async (
-    trx: Kysely<DB>,
+    trx: Tx,
     takes: ReadonlyArray<{ id: string; memberId: string; publicKey: string }>,
   ): Promise<Set<string>> => {
-    const repository = new TlogRepository(trx);
     const [entries, keyRows] = await Promise.all([
-      repository.entriesByTakes(takes.map((t) => t.id)),
-      repository.keyEntries(takes.map((t) => t.memberId)),
+      this.repository.entriesByTakes(
+        takes.map((t) => t.id),
+        trx,
+      ),
+      this.repository.keyEntries(
+        takes.map((t) => t.memberId),
+        trx,
+      ),
     ]);
     const counted = new Set<string>();
     for (const take of takes) {

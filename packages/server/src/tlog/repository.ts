@@ -6,6 +6,7 @@ import {
 } from '@convene/protocol';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../db/schema.js';
+import type { Tx } from '../db/transactor.js';
 import type { TlogEntriesView, TlogEntryKind } from './tables.js';
 
 /** A take as the sequencer checks it: the row, its session's date and subject, and its key. */
@@ -114,10 +115,10 @@ export class TlogRepository {
     });
   }
 
-  /** Takes the index lock in this repository's own transaction; returns the next free index. */
-  async lockIndexIn(): Promise<number> {
+  /** Takes the index lock in `trx` (or this repository's own transaction); returns the next free index. */
+  async lockIndexIn(trx?: Tx): Promise<number> {
     const { rows } = await sql<{ next: number | string }>`
-      select convene_tlog_lock_next() as next`.execute(this.db);
+      select convene_tlog_lock_next() as next`.execute(trx ?? this.db);
     return Number(rows[0]!.next);
   }
 
@@ -308,9 +309,9 @@ export class TlogRepository {
   }
 
   /** Inserts entries at the indices they carry (under the index lock). */
-  async appendEntries(entries: readonly NewEntry[]): Promise<void> {
+  async appendEntries(entries: readonly NewEntry[], trx?: Tx): Promise<void> {
     for (let i = 0; i < entries.length; i += CHUNK) {
-      await this.db
+      await (trx ?? this.db)
         .insertInto('tlog_entry')
         .values(
           entries.slice(i, i + CHUNK).map((e) => ({
@@ -390,9 +391,9 @@ export class TlogRepository {
   }
 
   /** The log entries of these takes (one query), keyed by take id; a take with none is absent. */
-  async entriesByTakes(takeIds: readonly string[]): Promise<Map<string, EntryRow>> {
+  async entriesByTakes(takeIds: readonly string[], trx?: Tx): Promise<Map<string, EntryRow>> {
     if (takeIds.length === 0) return new Map();
-    const rows = await this.entries()
+    const rows = await this.entries(trx)
       .where('e.take_id', 'in', [...new Set(takeIds)])
       .execute();
     return new Map(rows.map((row) => [row.take_id!, toEntry(row)]));
@@ -451,8 +452,8 @@ export class TlogRepository {
    * integrated (else the one stored beside the entry): a stored hash rewritten behind the service
    * does not replace the tree's.
    */
-  private entries() {
-    return this.db
+  private entries(trx?: Tx) {
+    return (trx ?? this.db)
       .selectFrom('tlog_entries as e')
       .leftJoin('tlog_node as n', (join) => join.on('n.level', '=', 0).onRef('n.idx', '=', 'e.idx'))
       .select([
@@ -478,8 +479,8 @@ export class TlogRepository {
    * The key marker and the key events of `memberIds` (every member's when omitted), in index order,
    * with the leaf hash the tree holds once integrated.
    */
-  async keyEntries(memberIds?: readonly string[]): Promise<EntryRow[]> {
-    let query = this.entries().where('e.kind', 'in', ['key', 'keys-begin']);
+  async keyEntries(memberIds?: readonly string[], trx?: Tx): Promise<EntryRow[]> {
+    let query = this.entries(trx).where('e.kind', 'in', ['key', 'keys-begin']);
     if (memberIds !== undefined) {
       if (memberIds.length === 0) query = query.where('e.kind', '=', 'keys-begin');
       else {
@@ -504,8 +505,11 @@ export class TlogRepository {
   }
 
   /** The index and text of the member's latest key event. */
-  async lastKeyEvent(memberId: string): Promise<{ idx: number; entry: string } | undefined> {
-    const row = await this.db
+  async lastKeyEvent(
+    memberId: string,
+    trx?: Tx,
+  ): Promise<{ idx: number; entry: string } | undefined> {
+    const row = await (trx ?? this.db)
       .selectFrom('tlog_entry')
       .select(['idx', 'entry'])
       .where('kind', '=', 'key')
@@ -517,14 +521,15 @@ export class TlogRepository {
   }
 
   /** The member's keys, status and role as they stand in this transaction. */
-  async memberKeyState(memberId: string): Promise<MemberKeyRowState | undefined> {
-    const member = await this.db
+  async memberKeyState(memberId: string, trx?: Tx): Promise<MemberKeyRowState | undefined> {
+    const db = trx ?? this.db;
+    const member = await db
       .selectFrom('member')
       .select(['status', 'role'])
       .where('id', '=', memberId)
       .executeTakeFirst();
     if (member === undefined) return undefined;
-    const keys = await this.db
+    const keys = await db
       .selectFrom('member_key')
       .select(['public_key', 'state'])
       .where('member_id', '=', memberId)

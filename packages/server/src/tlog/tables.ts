@@ -1,4 +1,4 @@
-import type { ColumnType } from 'kysely';
+import type { ColumnType } from '../db/schema.js';
 
 /** A timestamp the database fills in (`default now()`). */
 type Stamped = ColumnType<Date, Date | string | undefined, never>;

@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
-import type { DB } from '../db/schema.js';
+import type { Transactor, Tx } from '../db/transactor.js';
 import { DEFAULT_TARGET_WEIGHTS, SLEEVE_OF_BUCKET, SLEEVES, TREASURY_DATASETS } from './catalog.js';
-import * as repository from './repository.js';
+import type { TreasuryRepository } from './repository.js';
 import { fail } from '../errors.js';
 
 export interface BucketWeight {
@@ -31,74 +29,11 @@ export function normaliseTargets(weights: readonly BucketWeight[]): BucketWeight
   );
 }
 
-async function record(
-  deps: { database: Database; versions: DataVersions },
-  row: {
-    setAt: Date;
-    kind: 'admin' | 'swarm';
-    sessionId: string | null;
-    note: string | null;
-    weights: readonly BucketWeight[];
-  },
-): Promise<number> {
-  const weights = normaliseTargets(row.weights);
-  return deps.database.db.transaction().execute(async (trx: Kysely<DB>) => {
-    const { version } = await repository.insertAllocation(trx, { ...row, weights });
-    await deps.versions.bump(TREASURY_DATASETS.allocation, trx);
-    return version;
-  });
-}
-
-/** An admin sets new targets (X-Admin-Token checked by the route). Returns the new version. */
-export async function setAdminAllocation(
-  deps: { database: Database; versions: DataVersions },
-  input: { weights: readonly BucketWeight[]; note?: string | undefined; at: Date },
-): Promise<number> {
-  return record(deps, {
-    setAt: input.at,
-    kind: 'admin',
-    sessionId: null,
-    note: input.note ?? null,
-    weights: input.weights,
-  });
-}
-
 /** What a swarm recommendation did to the targets: the new version, or null when nothing applied. */
 export interface SwarmAllocationResult {
   version: number | null;
   /** Buckets the recommendation named that no sleeve holds: ignored, never blocking the rest. */
   ignoredBuckets: string[];
-}
-
-/**
- * Records a published swarm recommendation beneath the sleeves (spec §2: the framework's two
- * strategy sleeves, 95 % conservative yield / 5 % agent tokens, are set by admins; the swarm sets
- * the per-bucket targets beneath them). Each sleeve keeps its target in force; the recommendation's
- * weights over that sleeve's buckets, normalised within the sleeve, split it. A sleeve the
- * recommendation gives no weight keeps its current split; unknown buckets are ignored and reported.
- * Runs in the caller's transaction.
- */
-export async function recordSwarmAllocation(
-  trx: Kysely<DB>,
-  versions: DataVersions,
-  input: { sessionId: string; weights: readonly BucketWeight[]; at: Date },
-): Promise<SwarmAllocationResult> {
-  const ignoredBuckets = [
-    ...new Set(input.weights.filter((w) => !SLEEVE_OF_BUCKET.has(w.bucket)).map((w) => w.bucket)),
-  ].sort();
-  const current =
-    (await repository.allocationHistory(trx, 1))[0]?.weights ?? DEFAULT_TARGET_WEIGHTS;
-  const weights = bucketsBeneathSleeves(current, input.weights);
-  if (weights === null) return { version: null, ignoredBuckets };
-  const { version } = await repository.insertAllocation(trx, {
-    setAt: input.at,
-    kind: 'swarm',
-    sessionId: input.sessionId,
-    note: null,
-    weights,
-  });
-  await versions.bump(TREASURY_DATASETS.allocation, trx);
-  return { version, ignoredBuckets };
 }
 
 /**
@@ -131,7 +66,7 @@ export function bucketsBeneathSleeves(
   return changed ? result : null;
 }
 
-type TargetRow = Awaited<ReturnType<typeof repository.allocationHistory>>[number];
+type TargetRow = Awaited<ReturnType<TreasuryRepository['allocationHistory']>>[number];
 
 function sleevesOf(weights: readonly BucketWeight[]) {
   const byBucket = new Map(weights.map((w) => [w.bucket, w.weight]));
@@ -160,27 +95,107 @@ function setBy(row: TargetRow | undefined) {
     : { kind: row.set_by_kind, sessionId: row.session_id };
 }
 
-/** The AllocationFramework: targets in force, who set them, and the recent versions. */
-export async function allocationFramework(db: Kysely<DB>) {
-  const rows = await repository.allocationHistory(db, 20);
-  const current = rows[0];
-  const weights = current?.weights ?? DEFAULT_TARGET_WEIGHTS;
-  return {
-    asOf: current?.set_at.toISOString() ?? null,
-    version: current?.version ?? 0,
-    setBy: setBy(current),
-    note: current?.note ?? null,
-    sleeves: sleevesOf(weights),
-    history: rows.map((row) => ({
-      version: row.version,
-      setAt: row.set_at.toISOString(),
-      setBy: setBy(row),
-      sleeves: Object.fromEntries(sleevesOf(row.weights).map((s) => [s.key, s.target])),
-    })),
-  };
-}
-
 export function round(value: number, digits = 6): number {
   const scale = 10 ** digits;
   return Math.round(value * scale) / scale;
+}
+
+/** The treasury's target allocation: read as the AllocationFramework, set by admins and by the swarm. */
+export class TreasuryAllocations {
+  private readonly treasury: TreasuryRepository;
+  private readonly transactor: Transactor;
+  private readonly versions: DataVersions;
+
+  constructor(uses: {
+    treasury: TreasuryRepository;
+    transactor: Transactor;
+    versions: DataVersions;
+  }) {
+    this.treasury = uses.treasury;
+    this.transactor = uses.transactor;
+    this.versions = uses.versions;
+  }
+
+  private async record(row: {
+    setAt: Date;
+    kind: 'admin' | 'swarm';
+    sessionId: string | null;
+    note: string | null;
+    weights: readonly BucketWeight[];
+  }): Promise<number> {
+    const weights = normaliseTargets(row.weights);
+    return this.transactor.transaction(async (trx) => {
+      const { version } = await this.treasury.insertAllocation({ ...row, weights }, trx);
+      await this.versions.bump(TREASURY_DATASETS.allocation, trx);
+      return version;
+    });
+  }
+
+  /** An admin sets new targets (X-Admin-Token checked by the route). Returns the new version. */
+  async setAdminAllocation(input: {
+    weights: readonly BucketWeight[];
+    note?: string | undefined;
+    at: Date;
+  }): Promise<number> {
+    return this.record({
+      setAt: input.at,
+      kind: 'admin',
+      sessionId: null,
+      note: input.note ?? null,
+      weights: input.weights,
+    });
+  }
+
+  /**
+   * Records a published swarm recommendation beneath the sleeves (spec §2: the framework's two
+   * strategy sleeves, 95 % conservative yield / 5 % agent tokens, are set by admins; the swarm sets
+   * the per-bucket targets beneath them). Each sleeve keeps its target in force; the recommendation's
+   * weights over that sleeve's buckets, normalised within the sleeve, split it. A sleeve the
+   * recommendation gives no weight keeps its current split; unknown buckets are ignored and reported.
+   * Runs in the caller's transaction.
+   */
+  async recordSwarmAllocation(
+    trx: Tx,
+    input: { sessionId: string; weights: readonly BucketWeight[]; at: Date },
+  ): Promise<SwarmAllocationResult> {
+    const ignoredBuckets = [
+      ...new Set(input.weights.filter((w) => !SLEEVE_OF_BUCKET.has(w.bucket)).map((w) => w.bucket)),
+    ].sort();
+    const current =
+      (await this.treasury.allocationHistory(1, trx))[0]?.weights ?? DEFAULT_TARGET_WEIGHTS;
+    const weights = bucketsBeneathSleeves(current, input.weights);
+    if (weights === null) return { version: null, ignoredBuckets };
+    const { version } = await this.treasury.insertAllocation(
+      {
+        setAt: input.at,
+        kind: 'swarm',
+        sessionId: input.sessionId,
+        note: null,
+        weights,
+      },
+      trx,
+    );
+    await this.versions.bump(TREASURY_DATASETS.allocation, trx);
+    return { version, ignoredBuckets };
+  }
+
+  /** The AllocationFramework: targets in force, who set them, and the recent versions. */
+  async allocationFramework(trx?: Tx) {
+    const rows = await this.treasury.allocationHistory(20, trx);
+    const current = rows[0];
+    const weights = current?.weights ?? DEFAULT_TARGET_WEIGHTS;
+    return {
+      asOf: current?.set_at.toISOString() ?? null,
+      version: current?.version ?? 0,
+      setBy: setBy(current),
+      note: current?.note ?? null,
+      sleeves: sleevesOf(weights),
+      history: rows.map((row) => ({
+        version: row.version,
+        setAt: row.set_at.toISOString(),
+        setBy: setBy(row),
+        sleeves: Object.fromEntries(sleevesOf(row.weights).map((s) => [s.key, s.target])),
+      })),
+    };
+  }
 }

@@ -1,15 +1,11 @@
 import { utcDate } from '@convene/protocol';
 import type { Clock } from '../clock.js';
+import { kyselyTransactor } from '../db/transactor.js';
 import type { DemoSeeder } from '../demo/seed.js';
 import { mulberry32 } from '../regime/demo-series.js';
 import type { BuybackInput, HoldingInput, VaultReadingInput } from './repository.js';
 import type { Provenance } from './tables.js';
-import {
-  recordBuybackScan,
-  recordTokenReading,
-  recordVaultReadings,
-  recordWalletState,
-} from './writes.js';
+import { buildTreasury } from './compose.js';
 
 const DAY_MS = 86_400_000;
 const SEED = 0x7ea5_0001;
@@ -188,10 +184,15 @@ export const treasuryDemoSeeder: DemoSeeder = {
   name: 'treasury',
   async seed(context) {
     const now = context.clock.now();
-    await recordVaultReadings(context, demoVaultReadings(context.clock));
-    await recordWalletState(context, demoWalletState(context.clock));
+    const { writes } = buildTreasury(
+      context.database,
+      context.versions,
+      kyselyTransactor(context.database.db),
+    );
+    await writes.recordVaultReadings(demoVaultReadings(context.clock));
+    await writes.recordWalletState(demoWalletState(context.clock));
     const price = 0.0000012;
-    await recordTokenReading(context, {
+    await writes.recordTokenReading({
       readAt: now,
       source: SOURCE,
       provenance: 'seed',
@@ -199,7 +200,7 @@ export const treasuryDemoSeeder: DemoSeeder = {
       totalSupply: TOKEN_SUPPLY,
       marketCapUsd: round2(price * TOKEN_SUPPLY),
     });
-    await recordBuybackScan(context, {
+    await writes.recordBuybackScan({
       source: SOURCE,
       attemptAt: now,
       indexedThrough: now,

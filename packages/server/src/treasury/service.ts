@@ -1,12 +1,11 @@
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import { VersionedValue } from '../db/versioned-value.js';
 import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
-import { allocationFramework, round, setAdminAllocation, type BucketWeight } from './allocation.js';
+import { round, type BucketWeight, type TreasuryAllocations } from './allocation.js';
 import { BUYBACK_INDEXER, FEE_SPLIT, SLEEVE_OF_BUCKET, TREASURY_DATASETS } from './catalog.js';
-import * as repository from './repository.js';
+import type { TreasuryRepository } from './repository.js';
 import { walletBalances, walletSleeves } from './wallets.js';
 import { receivedField } from './schemas.js';
 import { fail } from '../errors.js';
@@ -21,7 +20,8 @@ export class TreasuryService {
 
   constructor(
     private readonly deps: {
-      database: Database;
+      treasury: TreasuryRepository;
+      allocations: TreasuryAllocations;
       clock: Clock;
       versions: DataVersions;
       config: Config;
@@ -29,9 +29,7 @@ export class TreasuryService {
   ) {}
 
   /** The newest token reading, read once per token data version (every write bumps it). */
-  private readonly latestToken = new VersionedValue(() =>
-    repository.latestTokenReading(this.deps.database.db),
-  );
+  private readonly latestToken = new VersionedValue(() => this.deps.treasury.latestTokenReading());
 
   private isStale(asOf: Date | null | undefined): boolean {
     if (asOf === null || asOf === undefined) return true;
@@ -42,13 +40,12 @@ export class TreasuryService {
   }
 
   async vaultEconomics() {
-    const { db } = this.deps.database;
-    const latest = await repository.latestVaultReading(db);
+    const { treasury } = this.deps;
+    const latest = await treasury.latestVaultReading();
     if (latest === undefined) throw fail('noVaultReading');
     const { reading, adapters } = latest;
     const apy = async (days: number) => {
-      const then = await repository.sharePriceAtOrBefore(
-        db,
+      const then = await treasury.sharePriceAtOrBefore(
         new Date(reading.read_at.getTime() - days * DAY_MS),
       );
       if (then === undefined || then.share_price <= 0) return null;
@@ -80,12 +77,12 @@ export class TreasuryService {
   }
 
   async allocation() {
-    return allocationFramework(this.deps.database.db);
+    return this.deps.allocations.allocationFramework();
   }
 
   /** An admin's new targets (normalised), recorded now; answers the framework they produce. */
   async setAllocation(input: { weights: readonly BucketWeight[]; note?: string | undefined }) {
-    await setAdminAllocation(this.deps, { ...input, at: this.deps.clock.now() });
+    await this.deps.allocations.setAdminAllocation({ ...input, at: this.deps.clock.now() });
     return this.allocation();
   }
 
@@ -95,19 +92,19 @@ export class TreasuryService {
 
   async allocationBody(): Promise<CachedBody> {
     return this.bodies.replayable('allocation', this.allocationVersion, () =>
-      allocationFramework(this.deps.database.db),
+      this.deps.allocations.allocationFramework(),
     );
   }
 
   async walletBalancesBody(): Promise<CachedBody> {
     return this.bodies.replayable('wallet-balances', this.walletsVersion, () =>
-      walletBalances(this.deps.database.db),
+      walletBalances(this.deps.treasury),
     );
   }
 
   async walletSleevesBody(): Promise<CachedBody> {
     return this.bodies.replayable('wallet-sleeves', this.walletsVersion, () =>
-      walletSleeves(this.deps.database.db),
+      walletSleeves(this.deps.treasury),
     );
   }
 
@@ -129,10 +126,10 @@ export class TreasuryService {
   }
 
   async buybacks() {
-    const { db } = this.deps.database;
+    const { treasury } = this.deps;
     const [rows, state] = await Promise.all([
-      repository.buybacks(db),
-      repository.indexerState(db, BUYBACK_INDEXER),
+      treasury.buybacks(),
+      treasury.indexerState(BUYBACK_INDEXER),
     ]);
     const asOf = state?.indexed_through ?? null;
     return {

@@ -1,5 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
-import type { DateText, Json, Timestamp } from '../db/schema.js';
+import type { ColumnType, DateText, Generated, Json, Timestamp } from '../db/schema.js';
 
 export type Provenance = 'live' | 'stub' | 'stale' | 'seed' | 'backfilled';
 type DateColumn = ColumnType<DateText, DateText, DateText>;

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema.js';
 import { round } from './allocation.js';
 import { SLEEVE_OF_BUCKET, SLEEVES, UNALLOCATED_SLEEVE } from './catalog.js';
-import * as repository from './repository.js';
+import type { TreasuryRepository } from './repository.js';
 import type { Provenance } from './tables.js';
 
 /** Least trustworthy last: a day's total is only as good as its weakest wallet reading. */
@@ -10,7 +8,7 @@ const TRUST_ORDER: readonly Provenance[] = ['live', 'backfilled', 'seed', 'stub'
 const weakest = (a: Provenance, b: Provenance): Provenance =>
   TRUST_ORDER.indexOf(a) >= TRUST_ORDER.indexOf(b) ? a : b;
 
-type HoldingRow = Awaited<ReturnType<typeof repository.holdings>>[number];
+type HoldingRow = Awaited<ReturnType<TreasuryRepository['holdings']>>[number];
 
 function holdingOf(h: HoldingRow) {
   const sleeve = h.bucket === null ? undefined : SLEEVE_OF_BUCKET.get(h.bucket);
@@ -31,11 +29,11 @@ function holdingOf(h: HoldingRow) {
  * Every wallet and holding, and the daily total since inception: a day is listed only when every
  * wallet tracked by then has a persisted snapshot for it (no interpolation, no partial sums).
  */
-export async function walletBalances(db: Kysely<DB>) {
+export async function walletBalances(treasury: TreasuryRepository) {
   const [walletRows, holdingRows, snapshotRows] = await Promise.all([
-    repository.wallets(db),
-    repository.holdings(db),
-    repository.walletSnapshots(db),
+    treasury.wallets(),
+    treasury.holdings(),
+    treasury.walletSnapshots(),
   ]);
   const wallets = walletRows.map((w) => {
     const holdings = holdingRows.filter((h) => h.wallet_address === w.address).map(holdingOf);
@@ -87,11 +85,8 @@ export async function walletBalances(db: Kysely<DB>) {
 }
 
 /** The realised side: each wallet's holdings grouped into the allocation sleeves. */
-export async function walletSleeves(db: Kysely<DB>) {
-  const [walletRows, holdingRows] = await Promise.all([
-    repository.wallets(db),
-    repository.holdings(db),
-  ]);
+export async function walletSleeves(treasury: TreasuryRepository) {
+  const [walletRows, holdingRows] = await Promise.all([treasury.wallets(), treasury.holdings()]);
   const groups = [...SLEEVES.map((s) => ({ key: s.key, label: s.label })), UNALLOCATED_SLEEVE];
   const group = (holdings: ReturnType<typeof holdingOf>[], total: number) =>
     groups.map((g) => {

@@ -6,7 +6,11 @@ import { ManualClock } from '../../src/clock.js';
 import { DataVersions } from '../../src/db/data-versions.js';
 import { ANALYTICS_DATASET } from '../../src/analytics/dataset.js';
 import { planImport } from '../../src/analytics/import/files.js';
-import { AnalyticsImporter, formatIssue } from '../../src/analytics/import/importer.js';
+import {
+  buildImporter,
+  formatIssue,
+  type AnalyticsImporter,
+} from '../../src/analytics/import/importer.js';
 import { fileRecords, jsonArrayElements, ndjsonText } from '../../src/analytics/import/sources.js';
 import {
   createTestDatabase,
@@ -52,7 +56,7 @@ describeEachDatabase('analytics import', (kind) => {
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
     versions = new DataVersions(testDb.database);
-    importer = new AnalyticsImporter(testDb.database, versions, clock, { batchSize: 2 });
+    importer = buildImporter(testDb.database, versions, clock, { batchSize: 2 });
   });
   afterAll(async () => testDb?.destroy());
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { importDataset } from '../../src/analytics/demo.js';
 import { generateDemoDataset } from '../../src/analytics/demo/generator.js';
 import { addDays } from '../../src/analytics/freshness.js';
-import { AnalyticsImporter } from '../../src/analytics/import/importer.js';
+import { buildImporter } from '../../src/analytics/import/importer.js';
 import { AnalyticsRepository } from '../../src/analytics/repository.js';
 import { loadSnapshot, type AnalyticsSnapshot } from '../../src/analytics/snapshot.js';
 import { rankAgents } from '../../src/analytics/views/shared.js';
@@ -83,20 +83,17 @@ describe('analytics lists: indexed answers equal full sorts', () => {
     ctx = await createTestApp('pglite');
     const dataset = await generateDemoDataset(ctx.clock.now());
     const yesterday = addDays(utcDate(ctx.clock.now()), -1);
-    await importDataset(
-      new AnalyticsImporter(ctx.testDb.database, ctx.app.convene.versions, ctx.clock),
-      {
-        coins: dataset.coins ?? [],
-        agents: dataset.agents ?? [],
-        vaults: dataset.vaults ?? [],
-        wallets: dataset.wallets ?? [],
-        projects: dataset.projects ?? [],
-        // Two days of agent history give the entities' 24 h change; older history orders nothing.
-        'agent-history': (dataset['agent-history'] ?? []).filter(
-          (day) => (day as { date: string }).date >= yesterday,
-        ),
-      },
-    );
+    await importDataset(buildImporter(ctx.testDb.database, ctx.app.convene.versions, ctx.clock), {
+      coins: dataset.coins ?? [],
+      agents: dataset.agents ?? [],
+      vaults: dataset.vaults ?? [],
+      wallets: dataset.wallets ?? [],
+      projects: dataset.projects ?? [],
+      // Two days of agent history give the entities' 24 h change; older history orders nothing.
+      'agent-history': (dataset['agent-history'] ?? []).filter(
+        (day) => (day as { date: string }).date >= yesterday,
+      ),
+    });
   }, 120_000);
   afterAll(async () => ctx?.close());
 

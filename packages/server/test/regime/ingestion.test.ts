@@ -5,12 +5,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import pino from 'pino';
 import { ManualClock } from '../../src/clock.js';
 import { DataVersions } from '../../src/db/data-versions.js';
+import { kyselyTransactor } from '../../src/db/transactor.js';
 import { FredSource } from '../../src/ingestion/fred.js';
 import { PriceSeriesSource } from '../../src/ingestion/price-series.js';
 import { SourceError } from '../../src/ingestion/source.js';
 import { SERIES_BY_KEY } from '../../src/regime/catalog.js';
 import { ingestSeries } from '../../src/regime/ingest.js';
 import { regimeDailyJob } from '../../src/regime/jobs.js';
+import { RegimeRepository } from '../../src/regime/repository.js';
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -93,6 +95,11 @@ describe('HTTP JSON adapters against recorded fixtures', () => {
 
 describeEachDatabase('regime ingestion', (kind) => {
   let testDb: TestDatabase;
+  /** The regime's repository and a transactor over the test database, as the composition root builds them. */
+  const regimeDb = () => ({
+    repository: new RegimeRepository(testDb.database.db),
+    transactor: kyselyTransactor(testDb.database.db),
+  });
   let fixtures: Awaited<ReturnType<typeof startFixtureServer>>;
   const clock = new ManualClock('2026-05-30T22:30:00Z');
   const series = [SERIES_BY_KEY.get('T10Y2Y')!, SERIES_BY_KEY.get('BTC')!];
@@ -124,7 +131,7 @@ describeEachDatabase('regime ingestion', (kind) => {
       .executeTakeFirstOrThrow();
 
   test('stores only the real prints, with the source and provenance', async () => {
-    const report = await ingestSeries({ database: testDb.database, clock }, sources(), series);
+    const report = await ingestSeries({ ...regimeDb(), clock }, sources(), series);
     expect(report.failed).toEqual([]);
     expect((await stored('T10Y2Y')).map((r) => r.date)).toEqual([
       '2026-05-20',
@@ -147,7 +154,7 @@ describeEachDatabase('regime ingestion', (kind) => {
   test('a failed fetch marks the series stale and keeps the last good values', async () => {
     fixtures.failing.on = true;
     clock.advance(86_400_000);
-    const report = await ingestSeries({ database: testDb.database, clock }, sources(), series);
+    const report = await ingestSeries({ ...regimeDb(), clock }, sources(), series);
     fixtures.failing.on = false;
     expect(report.failed.map((f) => f.key).sort()).toEqual(['BTC', 'T10Y2Y']);
     expect(await stored('T10Y2Y')).toHaveLength(7);
@@ -156,7 +163,7 @@ describeEachDatabase('regime ingestion', (kind) => {
     expect(row.last_error).toContain('HTTP 503');
     expect(row.last_success_at?.toISOString()).toBe('2026-05-30T22:30:00.000Z');
     // the next successful fetch asks only for recent points and clears the flag
-    await ingestSeries({ database: testDb.database, clock }, sources(), series);
+    await ingestSeries({ ...regimeDb(), clock }, sources(), series);
     expect((await status('T10Y2Y')).stale).toBe(false);
     expect(fixtures.requests.some((r) => r.includes('observation_start=2026-04-29'))).toBe(true);
   });
@@ -164,7 +171,7 @@ describeEachDatabase('regime ingestion', (kind) => {
   test('the daily job reports failed when a source is not configured, and still runs', async () => {
     const versions = new DataVersions(testDb.database);
     const job = regimeDailyJob({
-      database: testDb.database,
+      ...regimeDb(),
       clock,
       versions,
       sources: { prices: new PriceSeriesSource(fixtures.baseUrl) },

@@ -2,7 +2,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { deliverDueEmails, retryDelayMs, smtpMailer } from '../../src/email/delivery.js';
-import { queueEmail } from '../../src/email/repository.js';
+import { EmailRepository } from '../../src/email/repository.js';
 import { freePort } from '@convene/test-support';
 import { createTestDatabase, type TestDatabase } from '../support/databases.js';
 
@@ -47,17 +47,23 @@ describe('approval email outbox delivered over SMTP', () => {
     const port = await freePort();
     const mailer = smtpMailer(`smtp://127.0.0.1:${port}`);
     const { db } = testDb.database;
+    const emails = new EmailRepository(db);
     await db
       .transaction()
       .execute((trx) =>
-        queueEmail(
-          trx,
+        emails.queueEmail(
           { to: 'agent@example.org', subject: 'Approved', text: 'Welcome aboard' },
           clock.now(),
+          trx,
         ),
       );
 
-    const down = await deliverDueEmails(db, mailer, clock, 'Convene <no-reply@convene.invalid>');
+    const down = await deliverDueEmails(
+      emails,
+      mailer,
+      clock,
+      'Convene <no-reply@convene.invalid>',
+    );
     expect(down).toEqual({ sent: 0, failed: 1 });
     const pending = await db.selectFrom('email_outbox').selectAll().executeTakeFirstOrThrow();
     expect(pending).toMatchObject({ attempts: 1, sent_at: null });
@@ -68,16 +74,19 @@ describe('approval email outbox delivered over SMTP', () => {
     const server = await startSmtp(port, received);
     try {
       expect(
-        await deliverDueEmails(db, mailer, clock, 'Convene <no-reply@convene.invalid>'),
+        await deliverDueEmails(emails, mailer, clock, 'Convene <no-reply@convene.invalid>'),
       ).toEqual({ sent: 0, failed: 0 });
       clock.advance(retryDelayMs(1));
       expect(
-        await deliverDueEmails(db, mailer, clock, 'Convene <no-reply@convene.invalid>'),
+        await deliverDueEmails(emails, mailer, clock, 'Convene <no-reply@convene.invalid>'),
       ).toEqual({ sent: 1, failed: 0 });
       expect(received).toHaveLength(1);
       expect(received[0]!.to).toEqual(['agent@example.org']);
       expect(received[0]!.data).toContain('Welcome aboard');
-      expect(await deliverDueEmails(db, mailer, clock, 'x@y.z')).toEqual({ sent: 0, failed: 0 });
+      expect(await deliverDueEmails(emails, mailer, clock, 'x@y.z')).toEqual({
+        sent: 0,
+        failed: 0,
+      });
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

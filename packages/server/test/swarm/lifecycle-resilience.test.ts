@@ -1,6 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, beforeEach, expect, test } from 'vitest';
+import type { Clock } from '../../src/clock.js';
+import type { Config } from '../../src/config.js';
+import type { Database } from '../../src/db/database.js';
+import type { DataVersions } from '../../src/db/data-versions.js';
+import { kyselyTransactor } from '../../src/db/transactor.js';
 import { sweepLifecycle } from '../../src/swarm/sessions/jobs.js';
-import { RegimeService } from '../../src/regime/service.js';
+import { buildRegime } from '../../src/regime/compose.js';
+import { buildTreasury } from '../../src/treasury/compose.js';
+import type { Tlog } from '../../src/tlog/plugin.js';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { newMember, signed, submit, type TestMember } from '../support/swarm.js';
@@ -94,18 +102,14 @@ describeEachDatabase('swarm lifecycle under restarts, replicas and downtime', (k
     const { sessionId } = opened.json<{ sessionId: string }>();
     await fileBoth();
     // The lifecycle service alone, as a crash right after the publish commit would leave it.
-    const { LifecycleService } = await import('../../src/swarm/sessions/lifecycle.js');
-    const { ServiceKeyStore } = await import('../../src/swarm/receipts/service-key.js');
-    const { ServiceKeyRepository } =
-      await import('../../src/swarm/receipts/service-key-repository.js');
-    const lifecycle = new LifecycleService(
-      db(),
-      ctx.clock,
-      ctx.app.convene.versions,
-      new RegimeService(ctx.testDb.database, ctx.app.convene.versions),
-      new ServiceKeyStore(new ServiceKeyRepository(db()), ctx.config),
-      ctx.app.convene.tlog,
-    );
+    const { lifecycle } = await standaloneLifecycle({
+      database: ctx.testDb.database,
+      versions: ctx.app.convene.versions,
+      tlog: ctx.app.convene.tlog,
+      clock: ctx.clock,
+      config: ctx.config,
+      log: ctx.app.log,
+    });
     expect((await lifecycle.advance(sessionId, 'published')).state).toBe('published');
     const recorded = () =>
       db()
@@ -152,26 +156,10 @@ describeEachDatabase('swarm lifecycle under restarts, replicas and downtime', (k
         ]);
         ctx.clock.set('2026-06-02T00:00:01Z');
         // Straight at the lifecycle, without the advisory lock: the unique fire settles it.
-        const { LifecycleService } = await import('../../src/swarm/sessions/lifecycle.js');
-        const { ServiceKeyStore } = await import('../../src/swarm/receipts/service-key.js');
-        const { ServiceKeyRepository } =
-          await import('../../src/swarm/receipts/service-key-repository.js');
-        const { AllocationBridge } = await import('../../src/swarm/sessions/allocation-bridge.js');
-        const sweepOn = (app: typeof ctx.app) => {
-          const { database, versions } = app.convene;
-          return sweepLifecycle({
-            db: database.db,
-            clock: ctx.clock,
-            lifecycle: new LifecycleService(
-              database.db,
-              ctx.clock,
-              versions,
-              new RegimeService(database, versions),
-              new ServiceKeyStore(new ServiceKeyRepository(database.db), ctx.config),
-              app.convene.tlog,
-            ),
-            allocations: new AllocationBridge(database, versions, app.log),
-          });
+        const sweepOn = async (app: typeof ctx.app) => {
+          const { database, versions, tlog } = app.convene;
+          const parts = { database, versions, tlog, clock: ctx.clock, config: ctx.config };
+          return sweepLifecycle(await standaloneLifecycle({ ...parts, log: app.log }));
         };
         await Promise.all([sweepOn(ctx.app), sweepOn(other.app), sweepOn(other.app)]);
         const fires = await db()
@@ -190,3 +178,61 @@ describeEachDatabase('swarm lifecycle under restarts, replicas and downtime', (k
     });
   }
 });
+
+/**
+ * The lifecycle service and what its sweep uses, built alone over `database` the way the swarm's
+ * composition root builds them (src/swarm/services.ts), as a crashed or lock-free run would use them.
+ */
+async function standaloneLifecycle(on: {
+  database: Database;
+  versions: DataVersions;
+  tlog: Tlog;
+  clock: Clock;
+  config: Config;
+  log: FastifyBaseLogger;
+}) {
+  const { LifecycleService } = await import('../../src/swarm/sessions/lifecycle.js');
+  const { SessionSteps } = await import('../../src/swarm/sessions/steps.js');
+  const { AllocationBridge } = await import('../../src/swarm/sessions/allocation-bridge.js');
+  const { ServiceKeyStore } = await import('../../src/swarm/receipts/service-key.js');
+  const { ServiceKeyRepository } =
+    await import('../../src/swarm/receipts/service-key-repository.js');
+  const { SessionRepository } = await import('../../src/swarm/sessions/repository.js');
+  const { SubjectRepository } = await import('../../src/swarm/subjects/repository.js');
+  const { BriefRepository } = await import('../../src/swarm/briefs/repository.js');
+  const { JudgementRepository } = await import('../../src/swarm/judgements/repository.js');
+  const { ReceiptRepository } = await import('../../src/swarm/receipts/repository.js');
+  const { database, versions, clock } = on;
+  const { db } = database;
+  const transactor = kyselyTransactor(db);
+  const sessions = new SessionRepository(db);
+  const subjects = new SubjectRepository(db);
+  const briefs = new BriefRepository(db);
+  const treasury = buildTreasury(database, versions, transactor);
+  const lifecycle = new LifecycleService({
+    transactor,
+    sessions,
+    subjects,
+    briefs,
+    steps: new SessionSteps({
+      sessions,
+      judgements: new JudgementRepository(db),
+      receipts: new ReceiptRepository(db),
+    }),
+    treasury: treasury.reads,
+    allocations: treasury.allocations,
+    clock,
+    versions,
+    regime: buildRegime(database, versions).service,
+    serviceKeys: new ServiceKeyStore({ keys: new ServiceKeyRepository(db), config: on.config }),
+    log: on.tlog,
+  });
+  const allocations = new AllocationBridge({
+    transactor,
+    sessions,
+    allocations: treasury.allocations,
+    versions,
+    log: on.log,
+  });
+  return { sessions, subjects, briefs, clock, lifecycle, allocations };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { recordSwarmAllocation } from '../../src/treasury/allocation.js';
-import { recordBuybackScanFailure } from '../../src/treasury/writes.js';
+import { kyselyTransactor } from '../../src/db/transactor.js';
+import { buildTreasury } from '../../src/treasury/compose.js';
 import { createTestApp, TEST_ADMIN_TOKEN, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { seedTreasuryAndRegime } from '../regime/support.js';
@@ -186,9 +186,10 @@ describeEachDatabase('treasury routes', (kind) => {
     });
     expect(after.note).toBe('rebalance');
 
-    const { database, versions } = ctx.app.convene;
+    const { database } = ctx.app.convene;
+    const { allocations } = treasuryOf(ctx);
     const recorded = await database.db.transaction().execute((trx) =>
-      recordSwarmAllocation(trx, versions, {
+      allocations.recordSwarmAllocation(trx, {
         sessionId: '6f1d5c1e-0000-4000-8000-000000000001',
         weights: [
           { bucket: 'aave', weight: 0.5 },
@@ -224,7 +225,7 @@ describeEachDatabase('treasury routes', (kind) => {
 
   test('a failed indexer pass keeps rows and asOf, records the error', async () => {
     const before = (await get('/api/dashboards/buybacks')).json();
-    await recordBuybackScanFailure(ctx.app.convene, {
+    await treasuryOf(ctx).writes.recordBuybackScanFailure({
       source: 'rpc',
       attemptAt: ctx.clock.now(),
       error: 'RPC timeout',
@@ -235,3 +236,9 @@ describeEachDatabase('treasury routes', (kind) => {
     expect(after.lastError).toBe('RPC timeout');
   });
 });
+
+/** The treasury's parts over the app's database, as the composition root builds them. */
+function treasuryOf(ctx: TestContext) {
+  const { database, versions } = ctx.app.convene;
+  return buildTreasury(database, versions, kyselyTransactor(database.db));
+}

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.js';
-import type { Database } from '../../db/database.js';
 import type { DataVersions } from '../../db/data-versions.js';
+import type { Database } from '../../db/database.js';
+import { kyselyTransactor, type Transactor } from '../../db/transactor.js';
 import { ANALYTICS_DATASET } from '../dataset.js';
 import {
   KINDS,
@@ -11,7 +12,7 @@ import {
 } from './kinds.js';
 import type { SourceLine } from './sources.js';
 import { shareEventLoop } from '../../event-loop.js';
-import { existingKeys, upsertRows } from './repository.js';
+import { ImportRepository } from './repository.js';
 
 /** One rejected record: where it is and what is wrong with it. */
 export interface ImportIssue {
@@ -59,12 +60,25 @@ export function formatIssue(issue: ImportIssue): string {
  * and skipped; re-running after a fix converges because every write is an upsert.
  */
 export class AnalyticsImporter {
-  constructor(
-    private readonly database: Database,
-    private readonly versions: DataVersions,
-    private readonly clock: Clock,
-    private readonly options: { batchSize?: number; maxErrors?: number } = {},
-  ) {}
+  private readonly imports: ImportRepository;
+  private readonly transactor: Transactor;
+  private readonly versions: DataVersions;
+  private readonly clock: Clock;
+  private readonly options: { batchSize?: number; maxErrors?: number };
+
+  constructor(uses: {
+    imports: ImportRepository;
+    transactor: Transactor;
+    versions: DataVersions;
+    clock: Clock;
+    options?: { batchSize?: number; maxErrors?: number };
+  }) {
+    this.imports = uses.imports;
+    this.transactor = uses.transactor;
+    this.versions = uses.versions;
+    this.clock = uses.clock;
+    this.options = uses.options ?? {};
+  }
 
   /** The analytics data version now (after an import: the one it produced, if it wrote). */
   dataVersion(): number {
@@ -171,14 +185,14 @@ export class AnalyticsImporter {
       const row = toRow(kind, record, importedAt);
       byKey.set(kind.key.map((column) => String(row[column])).join('\u0000'), { line, row });
     }
-    await this.database.db.transaction().execute(async (trx) => {
+    await this.transactor.transaction(async (trx) => {
       let entries = [...byKey.values()];
       const parent = kind.parent;
       if (parent !== undefined) {
         const column =
           kind.columns.find(([, , field]) => field === parent.field)?.[0] ?? parent.field;
         const wanted = [...new Set(entries.map(({ row }) => String(row[column])))];
-        const known = await existingKeys(trx, parent.table, parent.column, wanted);
+        const known = await this.imports.existingKeys(parent.table, parent.column, wanted, trx);
         entries = entries.filter(({ line, row }) => {
           if (known.has(String(row[column]))) return true;
           this.reject(report, {
@@ -190,10 +204,10 @@ export class AnalyticsImporter {
           return false;
         });
       }
-      await upsertRows(
-        trx,
+      await this.imports.upsertRows(
         kind,
         entries.map(({ row }) => row),
+        trx,
       );
       report.imported += entries.length;
     });
@@ -231,4 +245,23 @@ function describeIssues(
   return issues.length > 0
     ? issues
     : [{ field: null, message: 'record does not match the format' }];
+}
+
+/**
+ * The importer over `database`: its repository and transactions built once, for the composition
+ * root, the CLI, the demo seeder, tests and benchmarks.
+ */
+export function buildImporter(
+  database: Database,
+  versions: DataVersions,
+  clock: Clock,
+  options?: { batchSize?: number; maxErrors?: number },
+): AnalyticsImporter {
+  return new AnalyticsImporter({
+    imports: new ImportRepository(database.db),
+    transactor: kyselyTransactor(database.db),
+    versions,
+    clock,
+    ...(options === undefined ? {} : { options }),
+  });
 }

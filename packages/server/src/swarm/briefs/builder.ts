@@ -1,12 +1,10 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import type { Selectable } from 'kysely';
-import type { SwarmSessionTable } from '../../db/schema.js';
+import type { Tx } from '../../db/transactor.js';
+import type { Selectable, SwarmSessionTable } from '../../db/schema.js';
 import { subjectRecord } from '../subjects/model.js';
 import type { SubjectRow } from '../subjects/repository.js';
 import { briefPrompt, takeSchema } from './prompt.js';
 import type { RegimeAsOf } from '../../regime/service.js';
-import { recentPublished } from './repository.js';
+import type { BriefRepository } from './repository.js';
 
 export const RECENT_SESSIONS_IN_BRIEF = 5;
 export const researchSignalHref = (key: string): string =>
@@ -14,7 +12,8 @@ export const researchSignalHref = (key: string): string =>
 
 /** The stored brief body (spec SwarmBrief `body`), composed when the brief is published. */
 export async function composeBriefBody(
-  db: Kysely<DB>,
+  trx: Tx,
+  briefs: BriefRepository,
   regimeReads: RegimeAsOf,
   session: Pick<
     Selectable<SwarmSessionTable>,
@@ -26,9 +25,9 @@ export async function composeBriefBody(
   const record = subjectRecord(subject);
   const reference = session.reference_allocation;
   const [regime, recentSessions, signals] = await Promise.all([
-    regimeReads.briefRegimeAsOf(session.date, db),
-    recentPublished(db, subject.id, RECENT_SESSIONS_IN_BRIEF),
-    regimeReads.researchSignalsAsOf(session.date, db),
+    regimeReads.briefRegimeAsOf(session.date, trx),
+    briefs.recentPublished(subject.id, RECENT_SESSIONS_IN_BRIEF, trx),
+    regimeReads.researchSignalsAsOf(session.date, trx),
   ]);
   const windowClosesAt = session.window_closes_at?.toISOString() ?? null;
   return {

@@ -1,7 +1,5 @@
 import { DATE_RE } from '@convene/protocol';
-import type { Kysely } from 'kysely';
 import type { DataVersions } from '../../db/data-versions.js';
-import type { DB } from '../../db/schema.js';
 import { VersionedBodyCache, type CachedBody } from '../../http/cached-body.js';
 import { isCalendarDate } from '../shared/dates.js';
 import { isUuid } from '../shared/ids.js';
@@ -10,7 +8,7 @@ import type { BriefBody } from './builder.js';
 import { REGIME_DATASETS } from '../../regime/datasets.js';
 import { bodyWithSignalsAsOf } from './builder.js';
 import type { RegimeAsOf } from '../../regime/service.js';
-import { briefOfSession, latestBriefOfDay, type BriefRow } from './repository.js';
+import type { BriefRepository, BriefRow } from './repository.js';
 import { briefResource } from './view.js';
 import { fail } from '../../errors.js';
 
@@ -30,11 +28,15 @@ export class BriefService {
   // The embedded variant is ~1 MB before compression, so only a few are kept.
   private readonly bodies = new VersionedBodyCache(12);
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly versions: DataVersions,
-    private readonly regime: RegimeAsOf,
-  ) {}
+  private readonly briefs: BriefRepository;
+  private readonly versions: DataVersions;
+  private readonly regime: RegimeAsOf;
+
+  constructor(uses: { briefs: BriefRepository; versions: DataVersions; regime: RegimeAsOf }) {
+    this.briefs = uses.briefs;
+    this.versions = uses.versions;
+    this.regime = uses.regime;
+  }
 
   async body(query: BriefQuery): Promise<CachedBody> {
     const brief = await this.find(query);
@@ -53,12 +55,12 @@ export class BriefService {
   private async find(query: BriefQuery): Promise<BriefRow | undefined> {
     if (query.session !== undefined && query.session !== '') {
       if (!isUuid(query.session)) throw fail('briefSessionNotUuid');
-      return briefOfSession(this.db, query.session);
+      return this.briefs.briefOfSession(query.session);
     }
     if (query.date === undefined || !DATE_RE.test(query.date)) throw fail('briefDateInvalid');
     if (query.subject === undefined || query.subject === '') throw fail('briefSubjectRequired');
     if (!isCalendarDate(query.date)) return undefined;
-    return latestBriefOfDay(this.db, query.date, query.subject);
+    return this.briefs.latestBriefOfDay(query.date, query.subject);
   }
 
   /** The legacy shape: `researchSignals` as `{ signal_key, date, payload }` with the full payloads. */

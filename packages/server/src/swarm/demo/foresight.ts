@@ -6,9 +6,7 @@ import {
   subjectReturn,
   type SeriesPoint,
 } from '@convene/protocol';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import { walletHoldings } from '../../treasury/reads.js';
+import type { TreasuryReads } from '../../treasury/reads.js';
 import type { SeriesReader } from '../track-record/series.js';
 import type { TrackRecordSettings } from '../track-record/settings.js';
 import { DEMO_SUBJECTS } from './personas.js';
@@ -30,7 +28,7 @@ export class DemoForesight {
   ) {}
 
   static async load(
-    db: Kysely<DB>,
+    treasuryReads: TreasuryReads,
     settings: TrackRecordSettings,
     readSeries: SeriesReader,
     from: string,
@@ -40,10 +38,10 @@ export class DemoForesight {
     const series = new Map<string, { source: string; points: SeriesPoint[] }>();
     for (const [label, { text, source }] of settings.series) {
       if (!points.has(text))
-        points.set(text, await readSeries(source, addDays(from, -OUTCOME_STALE_DAYS), to, db));
+        points.set(text, await readSeries(source, addDays(from, -OUTCOME_STALE_DAYS), to));
       series.set(label, { source: text, points: points.get(text)! });
     }
-    const treasury = (await walletHoldings(db)).map((h) => ({
+    const treasury = (await treasuryReads.walletHoldings()).map((h) => ({
       bucket: h.bucket,
       valueUsd: h.value_usd,
     }));

@@ -1,9 +1,9 @@
 import { signJudgement, signTake, utcDate, type TakeDraftInput } from '@convene/protocol';
 import { ManualClock } from '../../clock.js';
-import type { DemoSeedContext, DemoSeeder } from '../../demo/seed.js';
+import type { DemoSeeder } from '../../demo/seed.js';
 import { SWARM_DATASET } from '../shared/constants.js';
 import { nextFire } from '../sessions/schedule.js';
-import { insertSubject, sessionOfFire } from '../subjects/repository.js';
+import type { SubjectRepository } from '../subjects/repository.js';
 import { authorTake, copiedTake, random, type AuthoringContext } from './authoring.js';
 import { DemoForesight } from './foresight.js';
 import { seriesReader } from '../track-record/series.js';
@@ -11,7 +11,10 @@ import { onboardHouseMember, type HouseMember } from './house.js';
 import { DEMO_HISTORY_DAYS, DEMO_SUBJECTS, HOUSE_JUDGE, HOUSE_MEMBERS } from './personas.js';
 import type { SessionRow } from '../sessions/repository.js';
 import { buildSwarmServices } from '../services.js';
-import { RegimeService } from '../../regime/service.js';
+import { analyticsReads } from '../../analytics/reads.js';
+import { kyselyTransactor } from '../../db/transactor.js';
+import { buildRegime } from '../../regime/compose.js';
+import { buildTreasury } from '../../treasury/compose.js';
 import type { JudgementService } from '../judgements/service.js';
 
 const MINUTE = 60_000;
@@ -31,14 +34,22 @@ export const swarmDemoSeeder: DemoSeeder = {
     const end = context.clock.now();
     const clock = new ManualClock(new Date(end.getTime() - DEMO_HISTORY_DAYS * DAY));
     const { db } = context.database;
-    await insertSubjects(context, clock.now());
+    const regime = buildRegime(context.database, context.versions).service;
+    const treasury = buildTreasury(context.database, context.versions, kyselyTransactor(db));
+    const analytics = analyticsReads(context.database);
+    const { services, members, subjects } = buildSwarmServices(
+      { ...context, clock },
+      context.log,
+      regime,
+      treasury,
+      analytics,
+    );
+    await insertSubjects(subjects, clock.now());
 
-    const regime = new RegimeService(context.database, context.versions);
-    const { services, members } = buildSwarmServices({ ...context, clock }, context.log, regime);
     const foresight = await DemoForesight.load(
-      db,
+      treasury.reads,
       context.config.trackRecord,
-      seriesReader(regime),
+      seriesReader(regime, treasury.reads, analytics),
       utcDate(clock.now()),
       utcDate(end),
     );
@@ -55,7 +66,7 @@ export const swarmDemoSeeder: DemoSeeder = {
     let sessions = 0;
     let filed = 0;
     const sessionOf = (fire: { subjectId: string; at: Date }) =>
-      sessionOfFire(db, fire.subjectId, fire.at);
+      subjects.sessionOfFire(fire.subjectId, fire.at);
     for (const fire of fires) {
       // PGlite answers in microtasks: yield so HTTP requests and a shutdown get through meanwhile.
       await new Promise((resolve) => setImmediate(resolve));
@@ -123,10 +134,9 @@ function aggregationDate(fire: { subjectId: string; at: Date }): string {
   return utcDate(nextFire(schedule, fire.at) ?? fire.at);
 }
 
-async function insertSubjects(context: DemoSeedContext, at: Date): Promise<void> {
+async function insertSubjects(subjects: SubjectRepository, at: Date): Promise<void> {
   for (const subject of DEMO_SUBJECTS) {
-    await insertSubject(
-      context.database.db,
+    await subjects.insertSubject(
       {
         id: subject.id,
         name: subject.name,

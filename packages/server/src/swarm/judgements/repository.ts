@@ -1,34 +1,9 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, JudgementTable } from '../../db/schema.js';
+import type { Tx } from '../../db/transactor.js';
 import { isUuid } from '../shared/ids.js';
 
 export type JudgementRow = Selectable<JudgementTable>;
-
-export async function insertJudgement(
-  trx: Kysely<DB>,
-  row: Omit<JudgementRow, 'disagreements'> & { disagreements: string[] },
-): Promise<boolean> {
-  const result = await trx
-    .insertInto('judgement')
-    .values({ ...row, disagreements: JSON.stringify(row.disagreements) })
-    .onConflict((conflict) => conflict.columns(['session_id', 'judged_by']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return result !== undefined;
-}
-
-export async function judgementBy(
-  db: Kysely<DB>,
-  sessionId: string,
-  judgedBy: string,
-): Promise<JudgementRow | undefined> {
-  return db
-    .selectFrom('judgement')
-    .selectAll()
-    .where('session_id', '=', sessionId)
-    .where('judged_by', '=', judgedBy)
-    .executeTakeFirst();
-}
 
 /**
  * Public judgements: enforce mode, on a published session, filed no later than its publication
@@ -51,47 +26,77 @@ export type PublicJudgementRow = Awaited<
   ReturnType<ReturnType<typeof publicJudgements>['execute']>
 >[number];
 
-export async function publicJudgementsOfSession(
-  db: Kysely<DB>,
-  sessionId: string,
-): Promise<PublicJudgementRow[]> {
-  return publicJudgements(db)
-    .where('judgement.session_id', '=', sessionId)
-    .orderBy('judgement.created_at')
-    .orderBy('judgement.judged_by')
-    .execute();
-}
-
-export async function publicJudgement(
-  db: Kysely<DB>,
-  id: string,
-): Promise<PublicJudgementRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  return publicJudgements(db).where('judgement.id', '=', id).executeTakeFirst();
-}
-
 /** Position in a member's judgements, newest first: the last row of the previous page. */
 export interface MemberJudgementsPosition {
   createdAt: Date;
   id: string;
 }
 
-/** A member's public judgements, newest first (`created_at` desc, then `id` desc), after `after`. */
-export async function publicJudgementsOfMember(
-  db: Kysely<DB>,
-  memberId: string,
-  page: { limit: number; after: MemberJudgementsPosition | undefined },
-): Promise<PublicJudgementRow[]> {
-  let query = publicJudgements(db).where('judgement.member_id', '=', memberId);
-  if (page.after !== undefined) {
-    const { createdAt, id } = page.after;
-    query = query.where(
-      sql<boolean>`(judgement.created_at, judgement.id) < (${createdAt}::timestamptz, ${id}::uuid)`,
-    );
+/** SQL for judgements and their public reads; each method runs in `trx` when given. */
+export class JudgementRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async insertJudgement(
+    row: Omit<JudgementRow, 'disagreements'> & { disagreements: string[] },
+    trx?: Tx,
+  ): Promise<boolean> {
+    const db = trx ?? this.db;
+    const result = await db
+      .insertInto('judgement')
+      .values({ ...row, disagreements: JSON.stringify(row.disagreements) })
+      .onConflict((conflict) => conflict.columns(['session_id', 'judged_by']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return result !== undefined;
   }
-  return query
-    .orderBy('judgement.created_at', 'desc')
-    .orderBy('judgement.id', 'desc')
-    .limit(page.limit)
-    .execute();
+
+  async judgementBy(
+    sessionId: string,
+    judgedBy: string,
+    trx?: Tx,
+  ): Promise<JudgementRow | undefined> {
+    const db = trx ?? this.db;
+    return db
+      .selectFrom('judgement')
+      .selectAll()
+      .where('session_id', '=', sessionId)
+      .where('judged_by', '=', judgedBy)
+      .executeTakeFirst();
+  }
+
+  async publicJudgementsOfSession(sessionId: string, trx?: Tx): Promise<PublicJudgementRow[]> {
+    const db = trx ?? this.db;
+    return publicJudgements(db)
+      .where('judgement.session_id', '=', sessionId)
+      .orderBy('judgement.created_at')
+      .orderBy('judgement.judged_by')
+      .execute();
+  }
+
+  async publicJudgement(id: string, trx?: Tx): Promise<PublicJudgementRow | undefined> {
+    const db = trx ?? this.db;
+    if (!isUuid(id)) return undefined;
+    return publicJudgements(db).where('judgement.id', '=', id).executeTakeFirst();
+  }
+
+  /** A member's public judgements, newest first (`created_at` desc, then `id` desc), after `after`. */
+  async publicJudgementsOfMember(
+    memberId: string,
+    page: { limit: number; after: MemberJudgementsPosition | undefined },
+    trx?: Tx,
+  ): Promise<PublicJudgementRow[]> {
+    const db = trx ?? this.db;
+    let query = publicJudgements(db).where('judgement.member_id', '=', memberId);
+    if (page.after !== undefined) {
+      const { createdAt, id } = page.after;
+      query = query.where(
+        sql<boolean>`(judgement.created_at, judgement.id) < (${createdAt}::timestamptz, ${id}::uuid)`,
+      );
+    }
+    return query
+      .orderBy('judgement.created_at', 'desc')
+      .orderBy('judgement.id', 'desc')
+      .limit(page.limit)
+      .execute();
+  }
 }

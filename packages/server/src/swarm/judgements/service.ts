@@ -7,22 +7,19 @@ import {
   type Judgement,
   type ReleaseSafety,
 } from '@convene/protocol';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
-import type { DB, SessionState } from '../../db/schema.js';
+import type { SessionState } from '../../db/schema.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
 import type { MemberRepository } from '../members/repository.js';
 import { isUuid } from '../shared/ids.js';
 import type { TokenClaimService } from '../members/token-claim.js';
 import { decodeUuidPosition, encodePosition, parseLimit } from '../shared/paging.js';
 import { SWARM_DATASET } from '../shared/constants.js';
-import {
-  insertJudgement,
-  publicJudgement,
-  publicJudgementsOfMember,
-  publicJudgementsOfSession,
-  type MemberJudgementsPosition,
-  type PublicJudgementRow,
+import type {
+  JudgementRepository,
+  MemberJudgementsPosition,
+  PublicJudgementRow,
 } from './repository.js';
 import { fail } from '../../errors.js';
 
@@ -33,10 +30,7 @@ import { fail } from '../../errors.js';
 export interface SessionLookups {
   exists(sessionId: string): Promise<boolean>;
   /** Locks the session row until `trx` ends; undefined when there is no such session. */
-  lock(
-    trx: Kysely<DB>,
-    sessionId: string,
-  ): Promise<{ id: string; state: SessionState } | undefined>;
+  lock(trx: Tx, sessionId: string): Promise<{ id: string; state: SessionState } | undefined>;
 }
 
 export const JUDGEMENTS_LIMIT_DEFAULT = 20;
@@ -44,14 +38,31 @@ export const JUDGEMENTS_LIMIT_MAX = 100;
 
 /** Judge members' signed judgements, and the public judgement reads (enforce mode, published only). */
 export class JudgementService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly members: MemberRepository,
-    private readonly sessions: SessionLookups,
-    private readonly clock: Clock,
-    private readonly versions: DataVersions,
-    private readonly tokens: TokenClaimService,
-  ) {}
+  private readonly transactor: Transactor;
+  private readonly judgements: JudgementRepository;
+  private readonly members: MemberRepository;
+  private readonly sessions: SessionLookups;
+  private readonly clock: Clock;
+  private readonly versions: DataVersions;
+  private readonly tokens: TokenClaimService;
+
+  constructor(uses: {
+    transactor: Transactor;
+    judgements: JudgementRepository;
+    members: MemberRepository;
+    sessions: SessionLookups;
+    clock: Clock;
+    versions: DataVersions;
+    tokens: TokenClaimService;
+  }) {
+    this.transactor = uses.transactor;
+    this.judgements = uses.judgements;
+    this.members = uses.members;
+    this.sessions = uses.sessions;
+    this.clock = uses.clock;
+    this.versions = uses.versions;
+    this.tokens = uses.tokens;
+  }
 
   async file(
     authorization: string | undefined,
@@ -69,28 +80,31 @@ export class JudgementService {
       throw fail('signatureFailed');
 
     const id = crypto.randomUUID();
-    await this.db.transaction().execute(async (trx) => {
+    await this.transactor.transaction(async (trx) => {
       const session = await this.sessions.lock(trx, input.judgement.sessionId);
       if (session === undefined) throw fail('sessionNotFound');
       if (session.state === 'published' || session.state === 'cancelled')
         throw fail('judgementsClosed');
-      const inserted = await insertJudgement(trx, {
-        id,
-        session_id: session.id,
-        judged_by: memberId,
-        member_id: memberId,
-        mode: input.mode,
-        release_safety: input.judgement.releaseSafety,
-        rationale: input.judgement.rationale,
-        disagreements: [...input.judgement.disagreements],
-        model: input.model,
-        prompt_hash: input.promptHash,
-        inputs_digest: input.inputsDigest,
-        canonical: canonicalJudgement(input.judgement),
-        signature: input.signature,
-        key_id: key.id,
-        created_at: this.clock.now(),
-      });
+      const inserted = await this.judgements.insertJudgement(
+        {
+          id,
+          session_id: session.id,
+          judged_by: memberId,
+          member_id: memberId,
+          mode: input.mode,
+          release_safety: input.judgement.releaseSafety,
+          rationale: input.judgement.rationale,
+          disagreements: [...input.judgement.disagreements],
+          model: input.model,
+          prompt_hash: input.promptHash,
+          inputs_digest: input.inputsDigest,
+          canonical: canonicalJudgement(input.judgement),
+          signature: input.signature,
+          key_id: key.id,
+          created_at: this.clock.now(),
+        },
+        trx,
+      );
       if (!inserted) throw fail('duplicateJudgement');
       await this.versions.bump(SWARM_DATASET, trx);
     });
@@ -100,11 +114,13 @@ export class JudgementService {
   /** `{ judgements }` of a session: empty until it is published; 404 for an unknown session. */
   async ofSession(sessionId: string) {
     if (!(await this.sessions.exists(sessionId))) throw fail('sessionNotFound');
-    return { judgements: (await publicJudgementsOfSession(this.db, sessionId)).map(judgementView) };
+    return {
+      judgements: (await this.judgements.publicJudgementsOfSession(sessionId)).map(judgementView),
+    };
   }
 
   async one(id: string) {
-    const row = await publicJudgement(this.db, id);
+    const row = await this.judgements.publicJudgement(id);
     if (row === undefined) throw fail('judgementNotFound');
     return judgementView(row);
   }
@@ -124,7 +140,10 @@ export class JudgementService {
         : decodeJudgementsCursor(query.cursor);
     const member = await this.members.findByIdOrHandle(idOrHandle);
     if (member === undefined || !isPublicMember(member)) throw fail('memberNotFound');
-    const rows = await publicJudgementsOfMember(this.db, member.id, { limit: limit + 1, after });
+    const rows = await this.judgements.publicJudgementsOfMember(member.id, {
+      limit: limit + 1,
+      after,
+    });
     const page = rows.slice(0, limit);
     const last = page.at(-1);
     return {

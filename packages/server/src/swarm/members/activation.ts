@@ -1,8 +1,7 @@
 import { isUsablePublicKey } from '@convene/protocol';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { DB } from '../../db/schema.js';
-import { queueEmail } from '../../email/outbox.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
+import type { EmailOutbox } from '../../email/outbox.js';
 import type { MemberRepository } from './repository.js';
 import { type MemberRow } from './repository.js';
 import { fail } from '../../errors.js';
@@ -20,20 +19,37 @@ export interface MemberStatusChange {
  * (or readmitted) joins every session still collecting, in the same transaction.
  */
 export interface CollectingRosters {
-  join(trx: Kysely<DB>, memberId: string, now: Date): Promise<void>;
+  join(trx: Tx, memberId: string, now: Date): Promise<void>;
 }
 
 /** Admin decisions about members: activation, deactivation, key rotation, token revocation. */
 export class ActivationService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly members: MemberRepository,
-    private readonly rosters: CollectingRosters,
-    private readonly clock: Clock,
-    private readonly publicBaseUrl: () => string,
+  private readonly transactor: Transactor;
+  private readonly members: MemberRepository;
+  private readonly rosters: CollectingRosters;
+  private readonly outbox: EmailOutbox;
+  private readonly clock: Clock;
+  private readonly publicBaseUrl: () => string;
+  private readonly keyLog: KeyEventLog | null;
+
+  constructor(uses: {
+    transactor: Transactor;
+    members: MemberRepository;
+    rosters: CollectingRosters;
+    outbox: EmailOutbox;
+    clock: Clock;
+    publicBaseUrl: () => string;
     /** Logs each key event in the change's transaction; null where no log is kept. */
-    private readonly keyLog: KeyEventLog | null = null,
-  ) {}
+    keyLog: KeyEventLog | null;
+  }) {
+    this.transactor = uses.transactor;
+    this.members = uses.members;
+    this.rosters = uses.rosters;
+    this.outbox = uses.outbox;
+    this.clock = uses.clock;
+    this.publicBaseUrl = uses.publicBaseUrl;
+    this.keyLog = uses.keyLog;
+  }
 
   /**
    * A member change that is a key event (docs/protocol.md §14.1): the log's index lock first (before
@@ -41,9 +57,9 @@ export class ActivationService {
    * as `change` left it, when `change` reports one.
    */
   private keyChange<T>(
-    change: (trx: Kysely<DB>) => Promise<{ result: T; event: KeyEvent | null; memberId: string }>,
+    change: (trx: Tx) => Promise<{ result: T; event: KeyEvent | null; memberId: string }>,
   ): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
+    return this.transactor.transaction(async (trx) => {
       const index = this.keyLog === null ? null : await this.keyLog.lockIndex(trx);
       const { result, event, memberId } = await change(trx);
       if (event !== null && index !== null) {
@@ -68,18 +84,18 @@ export class ActivationService {
           return unchanged({ memberId: member.id, status: 'active', changed: false });
         throw fail('notPending');
       }
-      await this.members.retireKeys(trx, member.id, ['active'], now);
-      await this.members.activateKey(trx, pending.id, now);
+      await this.members.retireKeys(member.id, ['active'], now, trx);
+      await this.members.activateKey(pending.id, now, trx);
       await this.members.recordDecision(
-        trx,
         member.id,
         { status: 'active', activated_at: now },
         'approved',
         now,
+        trx,
       );
       if (member.role === 'member') await this.rosters.join(trx, member.id, now);
       if (member.contact !== null) {
-        await queueEmail(trx, approvalEmail(member, this.publicBaseUrl()), now);
+        await this.outbox.queue(trx, approvalEmail(member, this.publicBaseUrl()), now);
       }
       return changed('activated', { memberId: member.id, status: 'active', changed: true });
     });
@@ -92,7 +108,7 @@ export class ActivationService {
       const member = await this.lockMember(trx, idOrHandle);
       if (member.status === 'inactive')
         return unchanged({ memberId: member.id, status: 'inactive', changed: false });
-      await this.members.recordDecision(trx, member.id, { status: 'inactive' }, 'inactive', now);
+      await this.members.recordDecision(member.id, { status: 'inactive' }, 'inactive', now, trx);
       await this.members.revokeLiveToken(member.id, now, trx);
       return changed('deactivated', { memberId: member.id, status: 'inactive', changed: true });
     });
@@ -106,7 +122,7 @@ export class ActivationService {
       if (member.status === 'active')
         return unchanged({ memberId: member.id, status: 'active', changed: false });
       if ((await this.members.keyOf(member.id, 'active', trx)) === undefined) throw fail('noKey');
-      await this.members.recordDecision(trx, member.id, { status: 'active' }, 'approved', now);
+      await this.members.recordDecision(member.id, { status: 'active' }, 'approved', now, trx);
       if (member.role === 'member') await this.rosters.join(trx, member.id, now);
       // From status applied (a rotated key, never activated) this is the member's first activation.
       const event = member.status === 'inactive' ? 'reactivated' : 'activated';
@@ -128,10 +144,10 @@ export class ActivationService {
       const member = await this.lockMember(trx, idOrHandle);
       const holder = await this.members.liveKeyByPublicKey(publicKey, trx);
       if (holder !== undefined) throw fail('keyAlreadyRegistered');
-      await this.members.retireKeys(trx, member.id, ['active', 'pending'], now);
+      await this.members.retireKeys(member.id, ['active', 'pending'], now, trx);
       return changed('rotated', {
         memberId: member.id,
-        keyId: await this.members.insertActiveKey(trx, member.id, publicKey, now),
+        keyId: await this.members.insertActiveKey(member.id, publicKey, now, trx),
       });
     });
   }
@@ -164,10 +180,10 @@ export class ActivationService {
     return member;
   }
 
-  private async lockMember(trx: Kysely<DB>, idOrHandle: string): Promise<MemberRow> {
+  private async lockMember(trx: Tx, idOrHandle: string): Promise<MemberRow> {
     const member = await this.members.findByIdOrHandle(idOrHandle, trx);
     if (member === undefined) throw fail('memberNotFound');
-    await this.members.lock(trx, member.id);
+    await this.members.lock(member.id, trx);
     return member;
   }
 }

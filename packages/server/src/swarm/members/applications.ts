@@ -4,10 +4,9 @@ import {
   verifyApplication,
   type Application,
 } from '@convene/protocol';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { DB } from '../../db/schema.js';
 import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
+import type { Transactor, Tx } from '../../db/transactor.js';
 import { handleCandidates, handleFromName } from './handles.js';
 import type { MemberRepository } from './repository.js';
 import { isUuid } from '../shared/ids.js';
@@ -55,13 +54,23 @@ export function parseApplication(body: unknown): { application: Application; sig
 
 /** Applying with a key, and the public, redacted application status. */
 export class ApplicationService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly members: MemberRepository,
-    private readonly clock: Clock,
+  private readonly transactor: Transactor;
+  private readonly members: MemberRepository;
+  private readonly clock: Clock;
+  private readonly keyLog: KeyEventLog | null;
+
+  constructor(uses: {
+    transactor: Transactor;
+    members: MemberRepository;
+    clock: Clock;
     /** Logs each new applicant's `applied` key event in its transaction; null without a log. */
-    private readonly keyLog: KeyEventLog | null = null,
-  ) {}
+    keyLog: KeyEventLog | null;
+  }) {
+    this.transactor = uses.transactor;
+    this.members = uses.members;
+    this.clock = uses.clock;
+    this.keyLog = uses.keyLog;
+  }
 
   /**
    * A valid signature mints a member (status applied, key pending). Re-applying with the same
@@ -90,7 +99,7 @@ export class ApplicationService {
   private async record(application: Application, signature: string): Promise<ApplyResult> {
     const now = this.clock.now();
     const canonical = canonicalApplication(application);
-    return this.db.transaction().execute(async (trx) => {
+    return this.transactor.transaction(async (trx) => {
       // The log's index lock before any row (see KeyEventLog); a refreshed application with the
       // same pending key changes no key, so it is no key event.
       const index = this.keyLog === null ? null : await this.keyLog.lockIndex(trx);
@@ -101,10 +110,10 @@ export class ApplicationService {
           throw fail('keyAlreadyRegistered');
         }
         await this.members.refreshApplication(
-          trx,
           member.id,
           { application, canonical, signature },
           now,
+          trx,
         );
         return { created: false, memberId: member.id, handle: member.handle, state: 'applied' };
       }
@@ -112,10 +121,10 @@ export class ApplicationService {
       const memberId = crypto.randomUUID();
       const handle = await this.freeHandle(handleFromName(application.name), trx);
       await this.members.insertApplicant(
-        trx,
         { memberId, handle },
         { application, canonical, signature },
         now,
+        trx,
       );
       if (index !== null) {
         await this.keyLog!.record(trx, index, memberId, 'applied', now, { canonical, signature });
@@ -124,7 +133,7 @@ export class ApplicationService {
     });
   }
 
-  private async freeHandle(base: string, trx: Kysely<DB>): Promise<string> {
+  private async freeHandle(base: string, trx: Tx): Promise<string> {
     for (const candidate of handleCandidates(base)) {
       if (!(await this.members.handleTaken(candidate, trx))) return candidate;
     }

@@ -1,6 +1,7 @@
 import type { Application } from '@convene/protocol';
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { DB, MemberKeyTable, MemberTable } from '../../db/schema.js';
+import type { Tx } from '../../db/transactor.js';
 import { isUuid } from '../shared/ids.js';
 
 export type MemberRow = Selectable<MemberTable>;
@@ -18,7 +19,7 @@ export class MemberRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /** A member by UUID or handle, case-insensitively, through the shared namespace. */
-  async findByIdOrHandle(idOrHandle: string, trx?: Kysely<DB>): Promise<MemberRow | undefined> {
+  async findByIdOrHandle(idOrHandle: string, trx?: Tx): Promise<MemberRow | undefined> {
     return (trx ?? this.db)
       .selectFrom('member_name')
       .innerJoin('member', 'member.id', 'member_name.member_id')
@@ -27,7 +28,7 @@ export class MemberRepository {
       .executeTakeFirst();
   }
 
-  async findById(id: string, trx?: Kysely<DB>): Promise<MemberRow | undefined> {
+  async findById(id: string, trx?: Tx): Promise<MemberRow | undefined> {
     if (!isUuid(id)) return undefined;
     return (trx ?? this.db)
       .selectFrom('member')
@@ -48,7 +49,7 @@ export class MemberRepository {
   async keyOf(
     memberId: string,
     state: 'active' | 'pending',
-    trx?: Kysely<DB>,
+    trx?: Tx,
   ): Promise<MemberKeyRow | undefined> {
     return (trx ?? this.db)
       .selectFrom('member_key')
@@ -74,7 +75,7 @@ export class MemberRepository {
   }
 
   /** The live (pending or active) key row holding this public key, if any. */
-  async liveKeyByPublicKey(publicKey: string, trx?: Kysely<DB>): Promise<MemberKeyRow | undefined> {
+  async liveKeyByPublicKey(publicKey: string, trx?: Tx): Promise<MemberKeyRow | undefined> {
     return (trx ?? this.db)
       .selectFrom('member_key')
       .selectAll()
@@ -84,16 +85,16 @@ export class MemberRepository {
   }
 
   /** Locks the member's row until the transaction ends (admin decisions serialise per member). */
-  async lock(trx: Kysely<DB>, memberId: string): Promise<void> {
+  async lock(memberId: string, trx: Tx): Promise<void> {
     await trx.selectFrom('member').select('id').where('id', '=', memberId).forUpdate().execute();
   }
 
   /** Retires the member's keys in these states. */
   async retireKeys(
-    trx: Kysely<DB>,
     memberId: string,
     states: ReadonlyArray<'active' | 'pending'>,
     now: Date,
+    trx: Tx,
   ): Promise<void> {
     await trx
       .updateTable('member_key')
@@ -103,7 +104,7 @@ export class MemberRepository {
       .execute();
   }
 
-  async activateKey(trx: Kysely<DB>, keyId: number, now: Date): Promise<void> {
+  async activateKey(keyId: number, now: Date, trx: Tx): Promise<void> {
     await trx
       .updateTable('member_key')
       .set({ state: 'active', activated_at: now })
@@ -112,12 +113,7 @@ export class MemberRepository {
   }
 
   /** A new key, active at once (an admin rotation); returns its id. */
-  async insertActiveKey(
-    trx: Kysely<DB>,
-    memberId: string,
-    publicKey: string,
-    now: Date,
-  ): Promise<number> {
+  async insertActiveKey(memberId: string, publicKey: string, now: Date, trx: Tx): Promise<number> {
     const key = await trx
       .insertInto('member_key')
       .values({
@@ -134,11 +130,11 @@ export class MemberRepository {
 
   /** An admin decision: the member's status (and activation time) with its application's state. */
   async recordDecision(
-    trx: Kysely<DB>,
     memberId: string,
     member: { status: 'active' | 'inactive'; activated_at?: Date },
     applicationState: 'approved' | 'inactive',
     now: Date,
+    trx: Tx,
   ): Promise<void> {
     await trx.updateTable('member').set(member).where('id', '=', memberId).execute();
     await trx
@@ -149,7 +145,7 @@ export class MemberRepository {
   }
 
   /** Revokes the member's live bearer token, if any; true when one was revoked. */
-  async revokeLiveToken(memberId: string, now: Date, trx?: Kysely<DB>): Promise<boolean> {
+  async revokeLiveToken(memberId: string, now: Date, trx?: Tx): Promise<boolean> {
     const result = await (trx ?? this.db)
       .updateTable('member_token')
       .set({ revoked_at: now })
@@ -167,16 +163,16 @@ export class MemberRepository {
     await this.db.updateTable('member').set(profile).where('id', '=', memberId).execute();
   }
 
-  async setRole(memberId: string, role: 'member' | 'judge', trx?: Kysely<DB>): Promise<void> {
+  async setRole(memberId: string, role: 'member' | 'judge', trx?: Tx): Promise<void> {
     await (trx ?? this.db).updateTable('member').set({ role }).where('id', '=', memberId).execute();
   }
 
   /** A new applicant: the member (status applied), its pending key and its application. */
   async insertApplicant(
-    trx: Kysely<DB>,
     member: { memberId: string; handle: string },
     { application, canonical, signature }: SignedApplication,
     now: Date,
+    trx: Tx,
   ): Promise<void> {
     await trx
       .insertInto('member')
@@ -217,10 +213,10 @@ export class MemberRepository {
 
   /** A pending applicant applies again with the same key: its application and details are replaced. */
   async refreshApplication(
-    trx: Kysely<DB>,
     memberId: string,
     { application, canonical, signature }: SignedApplication,
     now: Date,
+    trx: Tx,
   ): Promise<void> {
     await trx
       .updateTable('application')
@@ -278,7 +274,7 @@ export class MemberRepository {
   }
 
   /** Deletes the member's challenge if it is this one; false when it was not (already used). */
-  async consumeChallenge(trx: Kysely<DB>, memberId: string, challenge: string): Promise<boolean> {
+  async consumeChallenge(memberId: string, challenge: string, trx: Tx): Promise<boolean> {
     const consumed = await trx
       .deleteFrom('token_claim_challenge')
       .where('member_id', '=', memberId)
@@ -289,10 +285,10 @@ export class MemberRepository {
 
   /** The claimed token's hash, and the application marked claimed. */
   async recordClaimedToken(
-    trx: Kysely<DB>,
     memberId: string,
     tokenSha256: string,
     now: Date,
+    trx: Tx,
   ): Promise<void> {
     await trx
       .insertInto('member_token')
@@ -305,7 +301,7 @@ export class MemberRepository {
       .execute();
   }
 
-  async handleTaken(handle: string, trx?: Kysely<DB>): Promise<boolean> {
+  async handleTaken(handle: string, trx?: Tx): Promise<boolean> {
     const row = await (trx ?? this.db)
       .selectFrom('member_name')
       .select('name')
@@ -326,7 +322,7 @@ export class MemberRepository {
       .executeTakeFirst();
   }
 
-  async liveTokenExists(memberId: string, trx?: Kysely<DB>): Promise<boolean> {
+  async liveTokenExists(memberId: string, trx?: Tx): Promise<boolean> {
     const row = await (trx ?? this.db)
       .selectFrom('member_token')
       .select('id')

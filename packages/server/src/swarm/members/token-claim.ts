@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { sha256Hex, verifyTokenClaim } from '@convene/protocol';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import { SQLSTATE, sqlState } from '../../db/guards.js';
-import type { DB } from '../../db/schema.js';
+import type { Transactor } from '../../db/transactor.js';
 import type { MemberRepository } from './repository.js';
 import { isUuid } from '../shared/ids.js';
 import { fail } from '../../errors.js';
@@ -14,11 +13,15 @@ export const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 export class TokenClaimService {
   private readonly decoys = new DecoyChallenges(10_000);
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly members: MemberRepository,
-    private readonly clock: Clock,
-  ) {}
+  private readonly transactor: Transactor;
+  private readonly members: MemberRepository;
+  private readonly clock: Clock;
+
+  constructor(uses: { transactor: Transactor; members: MemberRepository; clock: Clock }) {
+    this.transactor = uses.transactor;
+    this.members = uses.members;
+    this.clock = uses.clock;
+  }
 
   /**
    * Answers the requester's live challenge, minting one only when none is live, so a stranger who
@@ -84,12 +87,12 @@ export class TokenClaimService {
 
     const token = `tok_${claim.memberId}_${crypto.randomUUID()}`;
     try {
-      await this.db.transaction().execute(async (trx) => {
-        if (!(await this.members.consumeChallenge(trx, claim.memberId, claim.challenge)))
+      await this.transactor.transaction(async (trx) => {
+        if (!(await this.members.consumeChallenge(claim.memberId, claim.challenge, trx)))
           throw fail('invalidClaim');
         if (await this.members.liveTokenExists(claim.memberId, trx))
           throw fail('tokenAlreadyClaimed');
-        await this.members.recordClaimedToken(trx, claim.memberId, sha256Hex(token), now);
+        await this.members.recordClaimedToken(claim.memberId, sha256Hex(token), now, trx);
       });
     } catch (error) {
       if (sqlState(error) === SQLSTATE.uniqueViolation) throw fail('tokenAlreadyClaimed');

@@ -19,10 +19,13 @@ const LIMITS = { title: 200, body: 100_000 } as const;
 
 /** Members' longer memos; a memo's URL can be passed as a later take's `memoUrl`. */
 export class MemoService {
-  constructor(
-    private readonly memos: MemoRepository,
-    private readonly clock: Clock,
-  ) {}
+  private readonly memos: MemoRepository;
+  private readonly clock: Clock;
+
+  constructor(uses: { memos: MemoRepository; clock: Clock }) {
+    this.memos = uses.memos;
+    this.clock = uses.clock;
+  }
 
   async post(
     memberId: string,

@@ -11,10 +11,16 @@ import type { ServiceKeyRepository } from './service-key-repository.js';
  */
 export class ServiceKeyStore {
   private signing: Promise<{ seed: string; key: ReceiptKey }> | undefined;
-  constructor(
-    private readonly keys: ServiceKeyRepository,
-    private readonly config: Pick<Config, 'receiptSigningKey' | 'appEnv'>,
-  ) {}
+  private readonly keys: ServiceKeyRepository;
+  private readonly config: Pick<Config, 'receiptSigningKey' | 'appEnv'>;
+
+  constructor(uses: {
+    keys: ServiceKeyRepository;
+    config: Pick<Config, 'receiptSigningKey' | 'appEnv'>;
+  }) {
+    this.keys = uses.keys;
+    this.config = uses.config;
+  }
 
   /** The seed to sign with and its public key; resolved once per process. */
   async signingKey(): Promise<{ seed: string; key: ReceiptKey }> {

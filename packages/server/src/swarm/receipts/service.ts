@@ -8,10 +8,8 @@ import {
   type ReceiptKey,
   type UnverifiedReason,
 } from '@convene/protocol';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import { isUuid } from '../shared/ids.js';
-import { digestAt, hasReceiptWithDigest, receiptOfSession, type ReceiptRow } from './repository.js';
+import type { ReceiptRepository, ReceiptRow } from './repository.js';
 import type { ServiceKeyStore } from './service-key.js';
 import { fail } from '../../errors.js';
 
@@ -38,12 +36,20 @@ export interface ReceiptLogReads {
  * transparency log (protocol `verifyReceipt` and `checkReceiptLog`, as the CLI and browser run them).
  */
 export class ReceiptService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly keys: ServiceKeyStore,
+  private readonly receipts: ReceiptRepository;
+  private readonly keys: ServiceKeyStore;
+  private readonly log: ReceiptLogReads | null;
+
+  constructor(uses: {
+    receipts: ReceiptRepository;
+    keys: ServiceKeyStore;
     /** null only where no log is kept (LOG_ENABLED=false): the chain then follows the rows. */
-    private readonly log: ReceiptLogReads | null,
-  ) {}
+    log: ReceiptLogReads | null;
+  }) {
+    this.receipts = uses.receipts;
+    this.keys = uses.keys;
+    this.log = uses.log;
+  }
 
   /** Current and retired receipt keys: receipts signed before a rotation verify against these. */
   receiptKeys(): Promise<Array<ReceiptKey & { current: boolean }>> {
@@ -55,7 +61,7 @@ export class ReceiptService {
   }
 
   async read(sessionId: string): Promise<ServedReceipt> {
-    const row = isUuid(sessionId) ? await receiptOfSession(this.db, sessionId) : undefined;
+    const row = isUuid(sessionId) ? await this.receipts.receiptOfSession(sessionId) : undefined;
     if (row === undefined) throw fail('receiptNotFound');
     const receipt: ConsensusReceipt = {
       sessionId: row.session_id,
@@ -77,7 +83,7 @@ export class ReceiptService {
     if (
       this.log !== null &&
       typeof previous === 'string' &&
-      !(await hasReceiptWithDigest(this.db, previous))
+      !(await this.receipts.hasReceiptWithDigest(previous))
     ) {
       const code = RECEIPT_REASONS.CHAIN_MISMATCH;
       reasons.push({
@@ -127,7 +133,7 @@ export class ReceiptService {
     if (row.chain_index === null) return undefined;
     if (row.chain_index === 1) return null;
     return (
-      (await digestAt(this.db, row.subject_id, row.chain_index - 1)) ??
+      (await this.receipts.digestAt(row.subject_id, row.chain_index - 1)) ??
       `missing receipt ${row.chain_index - 1} of ${row.subject_id}`
     );
   }

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../../db/database.js';
 import type { DataVersions } from '../../db/data-versions.js';
-import { recordSwarmAllocation } from '../../treasury/allocation.js';
+import type { Transactor } from '../../db/transactor.js';
+import type { TreasuryAllocations } from '../../treasury/allocation.js';
 import { TREASURY_SOURCE } from '../subjects/snapshot.js';
 import { SWARM_DATASET } from '../shared/constants.js';
-import { publishedAwaitingAllocation, setAllocationEffect } from './repository.js';
+import type { SessionRepository } from './repository.js';
 
 /** Only the treasury's own bucket_weights subject sets the treasury's targets. */
 export const recordsAllocation = (subject: {
@@ -51,21 +51,40 @@ const DETAIL = {
  * decision, applied or not, is recorded on the session in the same transaction as the allocation.
  */
 export class AllocationBridge {
-  constructor(
-    private readonly database: Database,
-    private readonly versions: DataVersions,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly transactor: Transactor;
+  private readonly sessions: SessionRepository;
+  private readonly allocations: TreasuryAllocations;
+  private readonly versions: DataVersions;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(uses: {
+    transactor: Transactor;
+    sessions: SessionRepository;
+    /** The treasury's targets, which a published recommendation sets. */
+    allocations: TreasuryAllocations;
+    versions: DataVersions;
+    log: FastifyBaseLogger;
+  }) {
+    this.transactor = uses.transactor;
+    this.sessions = uses.sessions;
+    this.allocations = uses.allocations;
+    this.versions = uses.versions;
+    this.log = uses.log;
+  }
 
   /** Decides every published session of the subject still awaiting a decision. */
   async syncSubject(subjectId: string, at: Date): Promise<'recorded' | 'skipped'> {
-    return this.database.db.transaction().execute(async (trx) => {
-      const pending = await publishedAwaitingAllocation(trx, subjectId);
+    return this.transactor.transaction(async (trx) => {
+      const pending = await this.sessions.publishedAwaitingAllocation(subjectId, trx);
       if (pending.length === 0) return 'skipped';
       const decidedAt = at.toISOString();
       const [newest, ...older] = pending;
       for (const session of older) {
-        await setAllocationEffect(trx, session.id, notApplied('superseded', [], decidedAt));
+        await this.sessions.setAllocationEffect(
+          session.id,
+          notApplied('superseded', [], decidedAt),
+          trx,
+        );
       }
       const aggregate = newest!.aggregate;
       const weights = aggregate?.weights ?? [];
@@ -77,7 +96,7 @@ export class AllocationBridge {
       else if (newest!.release_safety === 'unsafe')
         effect = notApplied('judged_unsafe', [], decidedAt);
       else {
-        const result = await recordSwarmAllocation(trx, this.versions, {
+        const result = await this.allocations.recordSwarmAllocation(trx, {
           sessionId: newest!.id,
           weights,
           at,
@@ -97,7 +116,7 @@ export class AllocationBridge {
             'swarm weights named buckets the treasury does not hold; ignored',
           );
       }
-      await setAllocationEffect(trx, newest!.id, effect);
+      await this.sessions.setAllocationEffect(newest!.id, effect, trx);
       await this.versions.bump(SWARM_DATASET, trx);
       return effect.status === 'applied' ? 'recorded' : 'skipped';
     });

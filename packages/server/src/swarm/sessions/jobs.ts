@@ -1,13 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { DB } from '../../db/schema.js';
 import type { Job, JobOutcome } from '../../jobs/scheduler.js';
-import { sessionsWithoutBrief } from '../briefs/repository.js';
-import { scheduledSubjects } from '../subjects/repository.js';
+import type { BriefRepository } from '../briefs/repository.js';
+import type { SubjectRepository } from '../subjects/repository.js';
 import type { AllocationBridge } from './allocation-bridge.js';
 import type { LifecycleService } from './lifecycle.js';
-import { newestFire, unfinishedSessions } from './repository.js';
+import type { SessionRepository } from './repository.js';
 import { dueFire } from './schedule.js';
 import { recordsAllocation } from './allocation-bridge.js';
 
@@ -28,30 +26,36 @@ export interface LifecycleSweep {
  * recommendation. Every step is idempotent, so a pass can be repeated or interrupted at any point.
  */
 export async function sweepLifecycle(deps: {
-  db: Kysely<DB>;
+  sessions: SessionRepository;
+  subjects: SubjectRepository;
+  briefs: BriefRepository;
   clock: Clock;
   lifecycle: LifecycleService;
   allocations: AllocationBridge;
 }): Promise<LifecycleSweep> {
-  const { db, lifecycle } = deps;
+  const { lifecycle } = deps;
   const sweep: LifecycleSweep = { convened: 0, briefs: 0, advanced: 0, allocations: 0 };
-  const subjects = await scheduledSubjects(db);
+  const subjects = await deps.subjects.scheduledSubjects();
   // Every treasury subject is re-checked, so a recommendation a crash left unrecorded is recorded.
   const touched = new Set(
     subjects.filter((subject) => recordsAllocation(subject)).map((subject) => subject.id),
   );
   for (const subject of subjects) {
     if (subject.schedule === null) continue;
-    const fire = dueFire(subject.schedule, await newestFire(db, subject.id), deps.clock.now());
+    const fire = dueFire(
+      subject.schedule,
+      await deps.sessions.newestFire(subject.id),
+      deps.clock.now(),
+    );
     if (fire === null) continue;
     const { created } = await lifecycle.convene({ subjectId: subject.id, fireAt: fire });
     if (created) sweep.convened++;
   }
-  for (const sessionId of await sessionsWithoutBrief(db, SWEEP_LIMIT)) {
+  for (const sessionId of await deps.briefs.sessionsWithoutBrief(SWEEP_LIMIT)) {
     await lifecycle.publishBrief(sessionId);
     sweep.briefs++;
   }
-  for (const session of await unfinishedSessions(db, SWEEP_LIMIT)) {
+  for (const session of await deps.sessions.unfinishedSessions(SWEEP_LIMIT)) {
     const now = deps.clock.now();
     const windowOpen =
       session.state === 'collecting' &&

@@ -1,6 +1,5 @@
 import type { ReceiptLogAnchor } from '@convene/protocol';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { Tx } from '../../db/transactor.js';
 
 /**
  * What publishing needs of the transparency log (src/tlog implements it): a consensus receipt is
@@ -10,13 +9,13 @@ export interface ReceiptLogAnchoring {
   /** Logs any of these takes not logged yet, signs a checkpoint covering them all, answers it. */
   anchor(takeIds: readonly string[]): Promise<ReceiptLogAnchor>;
   /** The log indices of these takes, read in the caller's transaction; a take not logged is absent. */
-  readonly indicesOf: (trx: Kysely<DB>, takeIds: readonly string[]) => Promise<Map<string, number>>;
+  readonly indicesOf: (trx: Tx, takeIds: readonly string[]) => Promise<Map<string, number>>;
   /**
    * Of these takes, the ones that may count, read in the caller's transaction: in the log, each
    * signed with its member's active logged key at its index (docs/protocol.md §14.1).
    */
   readonly countable: (
-    trx: Kysely<DB>,
+    trx: Tx,
     takes: ReadonlyArray<{ id: string; memberId: string; publicKey: string }>,
   ) => Promise<Set<string>>;
   /** Logs receipts published since (and signs a checkpoint), so a new receipt is in the log at once. */

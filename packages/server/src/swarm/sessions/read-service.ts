@@ -1,32 +1,23 @@
 import { DATE_RE, selectCountedTakes } from '@convene/protocol';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
 import { VersionedValue } from '../../db/versioned-value.js';
-import type { DB } from '../../db/schema.js';
 import { VersionedBodyCache, type CachedBody } from '../../http/cached-body.js';
 import { REGIME_DATASETS } from '../../regime/datasets.js';
 import type { RegimeAsOf } from '../../regime/service.js';
 import { bodyWithSignalsAsOf } from '../briefs/builder.js';
-import { briefOfSession } from '../briefs/repository.js';
+import type { BriefRepository } from '../briefs/repository.js';
 import { briefResource } from '../briefs/view.js';
-import { scheduledSubjects } from '../subjects/repository.js';
+import type { SubjectRepository } from '../subjects/repository.js';
 import { SWARM_DATASET } from '../shared/constants.js';
 import { isCalendarDate } from '../shared/dates.js';
 import { encodeCursor, parseListQuery } from './list-query.js';
-import {
-  latestOfDayVersions,
-  listSessions,
-  soonestClosingCollecting,
-  rosterOf,
-  sessionRowWithVersion,
-  sessionVersions,
-  takerCount,
-  takesOfSession,
-  type SessionForRead,
-  type SessionRow,
-  type SessionVersions,
-  type SessionTake,
+import type {
+  SessionRepository,
+  SessionForRead,
+  SessionRow,
+  SessionVersions,
+  SessionTake,
 } from './repository.js';
 import { nextFire } from './schedule.js';
 import type { TakeVerdict, TakeVerifier } from '../takes/verification.js';
@@ -50,7 +41,7 @@ export class SessionReads {
   private readonly pages = new VersionedBodyCache(64);
   private readonly details = new VersionedBodyCache(64);
   private readonly schedules = new VersionedValue(async () =>
-    (await scheduledSubjects(this.db)).flatMap((row) =>
+    (await this.subjects.scheduledSubjects()).flatMap((row) =>
       row.schedule === null ? [] : [row.schedule],
     ),
   );
@@ -66,15 +57,32 @@ export class SessionReads {
     { fingerprint: string; generation: number; checked: CheckedTakes }
   >();
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-    private readonly versions: DataVersions,
-    private readonly regime: RegimeAsOf,
-    private readonly verifier: TakeVerifier,
-    rowWatch?: RowWatch,
-  ) {
-    this.found = new WatchedReads(rowWatch);
+  private readonly sessions: SessionRepository;
+  private readonly subjects: SubjectRepository;
+  private readonly briefs: BriefRepository;
+  private readonly clock: Clock;
+  private readonly versions: DataVersions;
+  private readonly regime: RegimeAsOf;
+  private readonly verifier: TakeVerifier;
+
+  constructor(uses: {
+    sessions: SessionRepository;
+    subjects: SubjectRepository;
+    briefs: BriefRepository;
+    clock: Clock;
+    versions: DataVersions;
+    regime: RegimeAsOf;
+    verifier: TakeVerifier;
+    rowWatch: RowWatch | undefined;
+  }) {
+    this.sessions = uses.sessions;
+    this.subjects = uses.subjects;
+    this.briefs = uses.briefs;
+    this.clock = uses.clock;
+    this.versions = uses.versions;
+    this.regime = uses.regime;
+    this.verifier = uses.verifier;
+    this.found = new WatchedReads(uses.rowWatch);
   }
 
   /**
@@ -94,7 +102,7 @@ export class SessionReads {
     if (versions === undefined) return undefined;
     let known = this.rows.get(versions.id);
     if (known?.rowVersion !== versions.rowVersion) {
-      known = await sessionRowWithVersion(this.db, versions.id);
+      known = await this.sessions.sessionRowWithVersion(versions.id);
       if (known === undefined) return undefined;
       this.rows.delete(versions.id);
       this.rows.set(versions.id, known);
@@ -141,7 +149,7 @@ export class SessionReads {
     const nextSessionAt = await this.nextSessionAt();
     const key = JSON.stringify([query, nextSessionAt]);
     return this.pages.get(key, this.version, async () => {
-      const rows = await listSessions(this.db, query);
+      const rows = await this.sessions.listSessions(query);
       const page = rows.slice(0, query.limit);
       const last = page.at(-1);
       return {
@@ -155,7 +163,7 @@ export class SessionReads {
   }
 
   async detailBody(id: string): Promise<CachedBody> {
-    const found = await this.sessionNow(`id:${id}`, () => sessionVersions(this.db, id));
+    const found = await this.sessionNow(`id:${id}`, () => this.sessions.sessionVersions(id));
     if (found === undefined) throw fail('sessionNotFound');
     const takes = await this.checkedTakes(found);
     return this.details.get(
@@ -170,7 +178,7 @@ export class SessionReads {
     if (!DATE_RE.test(date)) throw fail('readInvalidDate');
     if (!isCalendarDate(date)) throw fail('noSession');
     const found = await this.sessionNow(`day:${date}:${subjectId}`, () =>
-      latestOfDayVersions(this.db, date, subjectId),
+      this.sessions.latestOfDayVersions(date, subjectId),
     );
     if (found === undefined) throw fail('noSession');
     const checked = await this.checkedTakes(found);
@@ -197,9 +205,9 @@ export class SessionReads {
   }
 
   private async readOpenSession() {
-    const session = await soonestClosingCollecting(this.db);
+    const session = await this.sessions.soonestClosingCollecting();
     if (session === undefined) return null;
-    const takeCount = await takerCount(this.db, session.id);
+    const takeCount = await this.sessions.takerCount(session.id);
     return {
       id: session.id,
       date: session.date,
@@ -234,7 +242,7 @@ export class SessionReads {
       this.checked.set(sessionId, known);
       return known.checked;
     }
-    const all = await takesOfSession(this.db, sessionId);
+    const all = await this.sessions.takesOfSession(sessionId);
     const verdicts = await this.verifier.verdicts(newestPerMember(all));
     const key = [...verdicts]
       .map(([id, v]) => `${id}@${v.logIndex ?? '-'}${v.reasons.map((r) => `!${r.code}`).join('')}`)
@@ -252,8 +260,8 @@ export class SessionReads {
   private async detail(session: SessionRow, checked: CheckedTakes) {
     const takes = checked.all;
     const [brief, roster] = await Promise.all([
-      briefOfSession(this.db, session.id),
-      rosterOf(this.db, session.id),
+      this.briefs.briefOfSession(session.id),
+      this.sessions.rosterOf(session.id),
     ]);
     const expected = expectedRoster(roster);
     const aggregate = session.aggregate;

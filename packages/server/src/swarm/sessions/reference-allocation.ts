@@ -1,18 +1,18 @@
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import { allocationFramework } from '../../treasury/allocation.js';
+import type { Tx } from '../../db/transactor.js';
+import type { TreasuryAllocations } from '../../treasury/allocation.js';
 import { TREASURY_SOURCE } from '../subjects/snapshot.js';
 import type { SubjectRow } from '../subjects/repository.js';
 import type { ReferenceAllocation } from '../shared/schemas.js';
 
 /** Targets in force at convene, for the treasury's bucket_weights subject; null for any other. */
 export async function referenceAllocationFor(
-  db: Kysely<DB>,
+  trx: Tx,
+  allocations: TreasuryAllocations,
   subject: SubjectRow,
 ): Promise<ReferenceAllocation | null> {
   if (subject.recommendation_type !== 'bucket_weights' || subject.source !== TREASURY_SOURCE)
     return null;
-  const framework = await allocationFramework(db);
+  const framework = await allocations.allocationFramework(trx);
   return {
     version: framework.version,
     asOf: framework.asOf,

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { DB, SessionState, SwarmSessionTable } from '../../db/schema.js';
+import type { Tx } from '../../db/transactor.js';
 import { isUuid } from '../shared/ids.js';
 import { selectTakeRecords, toTakeRecord, type TakeRecord } from '../takes/repository.js';
 import type { SessionListQuery } from './list-query.js';
@@ -74,348 +75,361 @@ function toVersions(
     : { id: found.id, rowVersion: found.row_version, takesFingerprint: found.takes_fingerprint };
 }
 
-/** A session's versions by id (one query; the row itself only when its version moved). */
-export async function sessionVersions(
-  db: Kysely<DB>,
-  id: string,
-): Promise<SessionVersions | undefined> {
-  if (!isUuid(id)) return undefined;
-  return toVersions(await selectVersions(db).where('id', '=', id).executeTakeFirst());
-}
-
-/** The versions of the latest session of a day for a subject (the date/subject read route). */
-export async function latestOfDayVersions(
-  db: Kysely<DB>,
-  date: string,
-  subjectId: string,
-): Promise<SessionVersions | undefined> {
-  return toVersions(
-    await selectVersions(db)
-      .where('subject_id', '=', subjectId)
-      .where('date', '=', date)
-      .orderBy('convened_at', 'desc')
-      .orderBy('seq', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-  );
-}
-
-/** A session row with its version, read when a read's cached row is of another version. */
-export async function sessionRowWithVersion(
-  db: Kysely<DB>,
-  id: string,
-): Promise<{ row: SessionRow; rowVersion: string } | undefined> {
-  const found = await db
-    .selectFrom('swarm_session')
-    .selectAll('swarm_session')
-    .select(rowVersion('swarm_session').as('row_version'))
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (found === undefined) return undefined;
-  const { row_version, ...row } = found;
-  return { row, rowVersion: row_version };
-}
-
-/** SQL over sessions, their rosters and their takes; every method takes the transaction it runs in. */
-export async function findSession(db: Kysely<DB>, id: string): Promise<SessionRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  return db.selectFrom('swarm_session').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-/** The session row locked for the rest of the transaction: lifecycle steps serialise on it. */
-export async function lockSession(trx: Kysely<DB>, id: string): Promise<SessionRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  return trx
-    .selectFrom('swarm_session')
-    .selectAll()
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-/** The session reads other swarm domains are given (judgements): existence and a row lock. */
-export function sessionLookups(db: Kysely<DB>) {
-  return {
-    exists: async (id: string) => (await findSession(db, id)) !== undefined,
-    lock: (trx: Kysely<DB>, id: string) => lockSession(trx, id),
-  };
-}
-
-export async function setSession(
-  trx: Kysely<DB>,
-  id: string,
-  values: Partial<{
-    state: SessionState;
-    window_closes_at: Date | null;
-    closed_at: Date;
-    aggregated_at: Date;
-    published_at: Date;
-    aggregate: string;
-    rationale: string;
-    synthesis: string;
-  }>,
-): Promise<void> {
-  await trx.updateTable('swarm_session').set(values).where('id', '=', id).execute();
-}
-
-/**
- * A new session, unless the subject's schedule already convened one for this fire time (a racing
- * replica): then nothing is written and the existing session's id comes back.
- */
-export async function insertSession(
-  trx: Kysely<DB>,
-  values: Insertable<SwarmSessionTable> & { id: string; subject_id: string; fire_at: Date | null },
-): Promise<string | undefined> {
-  const inserted = await trx
-    .insertInto('swarm_session')
-    .values(values)
-    .onConflict((conflict) => conflict.columns(['subject_id', 'fire_at']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (inserted !== undefined) return undefined;
-  const existing = await trx
-    .selectFrom('swarm_session')
-    .select('id')
-    .where('subject_id', '=', values.subject_id)
-    .where('fire_at', '=', values.fire_at)
-    .executeTakeFirstOrThrow();
-  return existing.id;
-}
-
-/** Distinct members who filed a take in the session. */
-export async function takerCount(db: Kysely<DB>, sessionId: string): Promise<number> {
-  const count = await db
-    .selectFrom('take')
-    .select((eb) => eb.fn.count<number>('member_id').distinct().as('n'))
-    .where('session_id', '=', sessionId)
-    .executeTakeFirstOrThrow();
-  return Number(count.n);
-}
-
-/** Active members with role `member`: the roster a new session freezes. */
-export async function eligibleRoster(trx: Kysely<DB>): Promise<string[]> {
-  const rows = await trx
-    .selectFrom('member')
-    .select('id')
-    .where('status', '=', 'active')
-    .where('role', '=', 'member')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
-
-export async function addToRoster(
-  trx: Kysely<DB>,
-  sessionId: string,
-  memberIds: readonly string[],
-  at: Date,
-): Promise<void> {
-  if (memberIds.length === 0) return;
-  await trx
-    .insertInto('session_roster')
-    .values(
-      memberIds.map((memberId) => ({ session_id: sessionId, member_id: memberId, added_at: at })),
-    )
-    .onConflict((conflict) => conflict.columns(['session_id', 'member_id']).doNothing())
-    .execute();
-}
-
-/** The member joins every session still collecting (an admission while sessions are open). */
-export async function joinCollectingSessions(
-  trx: Kysely<DB>,
-  memberId: string,
-  at: Date,
-): Promise<void> {
-  const collecting = await trx
-    .selectFrom('swarm_session')
-    .select('id')
-    .where('state', '=', 'collecting')
-    .execute();
-  if (collecting.length === 0) return;
-  await trx
-    .insertInto('session_roster')
-    .values(
-      collecting.map((session) => ({ session_id: session.id, member_id: memberId, added_at: at })),
-    )
-    .onConflict((conflict) => conflict.columns(['session_id', 'member_id']).doNothing())
-    .execute();
-}
-
-export async function setExcused(
-  trx: Kysely<DB>,
-  sessionId: string,
-  memberId: string,
-  excused: boolean,
-): Promise<boolean> {
-  const result = await trx
-    .updateTable('session_roster')
-    .set({ excused })
-    .where('session_id', '=', sessionId)
-    .where('member_id', '=', memberId)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
-export async function rosterOf(db: Kysely<DB>, sessionId: string): Promise<RosterEntry[]> {
-  const rows = await db
-    .selectFrom('session_roster')
-    .innerJoin('member', 'member.id', 'session_roster.member_id')
-    .select([
-      'session_roster.member_id',
-      'member.handle',
-      'member.display_name',
-      'session_roster.excused',
-      'session_roster.added_at',
-      'member.role',
-    ])
-    .where('session_roster.session_id', '=', sessionId)
-    .orderBy('member.handle')
-    .execute();
-  return rows.map((row) => ({
-    memberId: row.member_id,
-    handle: row.handle,
-    displayName: row.display_name,
-    excused: row.excused,
-    addedAt: row.added_at,
-    role: row.role,
-  }));
-}
-
-/** Every take revision filed in the session, with the key each was verified against, oldest first. */
-export async function takesOfSession(db: Kysely<DB>, sessionId: string): Promise<SessionTake[]> {
-  const rows = await selectTakeRecords(db)
-    .where('take.session_id', '=', sessionId)
-    .orderBy('take.received_at')
-    .orderBy('take.recommendation_id')
-    .execute();
-  return rows.map(toTakeRecord);
-}
-
-/** Sessions a lifecycle sweep still has work on, oldest first. */
-export async function unfinishedSessions(db: Kysely<DB>, limit: number): Promise<SessionRow[]> {
-  return db
-    .selectFrom('swarm_session')
-    .selectAll()
-    .where('state', 'in', ['collecting', 'window_closed', 'aggregated'])
-    .orderBy('convened_at')
-    .orderBy('seq')
-    .limit(limit)
-    .execute();
-}
-
-/**
- * The open session among several collecting at once (one per subject or more): the one whose window
- * closes soonest, a session without a deadline after every one with; ties by subject id, then the
- * newest convened. Data alone decides, so every replica and cached read agrees.
- */
-export async function soonestClosingCollecting(db: Kysely<DB>): Promise<SessionRow | undefined> {
-  return db
-    .selectFrom('swarm_session')
-    .selectAll()
-    .where('state', '=', 'collecting')
-    .orderBy(sql`window_closes_at asc nulls last`)
-    .orderBy('subject_id', 'asc')
-    .orderBy('convened_at', 'desc')
-    .orderBy('seq', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
-/** The newest fire a subject convened, the anchor its schedule's catch-up counts from. */
-export async function newestFire(db: Kysely<DB>, subjectId: string): Promise<Date | undefined> {
-  const row = await db
-    .selectFrom('swarm_session')
-    .select('fire_at')
-    .where('subject_id', '=', subjectId)
-    .where('fire_at', 'is not', null)
-    .orderBy('fire_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.fire_at ?? undefined;
-}
-
-/**
- * Published sessions of a subject with no allocation decision yet, newest first, each with what the
- * decision needs; locked so two replicas cannot decide one session twice.
- */
-export async function publishedAwaitingAllocation(trx: Kysely<DB>, subjectId: string) {
-  return trx
-    .selectFrom('swarm_session')
-    .innerJoin('subject', 'subject.id', 'swarm_session.subject_id')
-    .leftJoin('judgement', (join) =>
-      join
-        .onRef('judgement.session_id', '=', 'swarm_session.id')
-        .on('judgement.judged_by', '=', 'convene-rules'),
-    )
-    .select([
-      'swarm_session.id',
-      'swarm_session.aggregate',
-      'subject.recommendation_type',
-      'subject.source',
-      'judgement.release_safety',
-    ])
-    .where('swarm_session.subject_id', '=', subjectId)
-    .where('swarm_session.state', '=', 'published')
-    .where('swarm_session.allocation_effect', 'is', null)
-    .orderBy('swarm_session.published_at', 'desc')
-    .orderBy('swarm_session.seq', 'desc')
-    .forUpdate('swarm_session')
-    .execute();
-}
-
-export async function setAllocationEffect(
-  trx: Kysely<DB>,
-  sessionId: string,
-  effect: unknown,
-): Promise<void> {
-  await trx
-    .updateTable('swarm_session')
-    .set({ allocation_effect: JSON.stringify(effect) })
-    .where('id', '=', sessionId)
-    .execute();
-}
-
 /** A literal phrase for ILIKE: `\`, `%` and `_` lose their pattern meaning. */
 export const likePattern = (phrase: string): string =>
   `%${phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** One page, newest first, plus one extra row to know whether another page follows. */
-export async function listSessions(
-  db: Kysely<DB>,
-  query: SessionListQuery,
-): Promise<Array<SessionRow & { take_count: number }>> {
-  let select = db
-    .selectFrom('swarm_session')
-    .selectAll('swarm_session')
-    .select((eb) =>
-      eb
-        .selectFrom('take')
-        .select(sql<number>`count(distinct take.member_id)::int`.as('n'))
-        .whereRef('take.session_id', '=', 'swarm_session.id')
-        .as('take_count'),
-    )
-    .orderBy('convened_at', 'desc')
-    .orderBy('seq', 'desc')
-    .limit(query.limit + 1);
-  if (query.state !== undefined) select = select.where('state', '=', query.state);
-  if (query.subject !== undefined) select = select.where('subject_id', '=', query.subject);
-  if (query.search !== undefined) {
-    const pattern = likePattern(query.search);
-    // A phrase in the site's date form also matches the date it names.
-    const namedDate =
-      query.searchDate === undefined
-        ? sql<boolean>`false`
-        : sql<boolean>`swarm_session.date::text like ${likePattern(query.searchDate)}`;
-    select = select.where(
-      sql<boolean>`(swarm_session.date::text ilike ${pattern} or ${namedDate} or swarm_session.rationale ilike ${pattern} or swarm_session.synthesis ilike ${pattern})`,
+/** SQL over sessions, their rosters and their takes; each method runs in `trx` when given. */
+export class SessionRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** A session's versions by id (one query; the row itself only when its version moved). */
+  async sessionVersions(id: string, trx?: Tx): Promise<SessionVersions | undefined> {
+    const db = trx ?? this.db;
+    if (!isUuid(id)) return undefined;
+    return toVersions(await selectVersions(db).where('id', '=', id).executeTakeFirst());
+  }
+
+  /** The versions of the latest session of a day for a subject (the date/subject read route). */
+  async latestOfDayVersions(
+    date: string,
+    subjectId: string,
+    trx?: Tx,
+  ): Promise<SessionVersions | undefined> {
+    const db = trx ?? this.db;
+    return toVersions(
+      await selectVersions(db)
+        .where('subject_id', '=', subjectId)
+        .where('date', '=', date)
+        .orderBy('convened_at', 'desc')
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .executeTakeFirst(),
     );
   }
-  if (query.cursor !== undefined) {
-    const { convenedAt, seq } = query.cursor;
-    select = select.where(
-      sql<boolean>`(swarm_session.convened_at, swarm_session.seq) < (${convenedAt}::timestamptz, ${seq}::bigint)`,
-    );
+
+  /** A session row with its version, read when a read's cached row is of another version. */
+  async sessionRowWithVersion(
+    id: string,
+    trx?: Tx,
+  ): Promise<{ row: SessionRow; rowVersion: string } | undefined> {
+    const db = trx ?? this.db;
+    const found = await db
+      .selectFrom('swarm_session')
+      .selectAll('swarm_session')
+      .select(rowVersion('swarm_session').as('row_version'))
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (found === undefined) return undefined;
+    const { row_version, ...row } = found;
+    return { row, rowVersion: row_version };
   }
-  const rows = await select.execute();
-  return rows.map((row) => ({ ...row, take_count: Number(row.take_count ?? 0) }));
+
+  async findSession(id: string, trx?: Tx): Promise<SessionRow | undefined> {
+    const db = trx ?? this.db;
+    if (!isUuid(id)) return undefined;
+    return db.selectFrom('swarm_session').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** The session row locked for the rest of the transaction: lifecycle steps serialise on it. */
+  async lockSession(id: string, trx?: Tx): Promise<SessionRow | undefined> {
+    const db = trx ?? this.db;
+    if (!isUuid(id)) return undefined;
+    return db
+      .selectFrom('swarm_session')
+      .selectAll()
+      .where('id', '=', id)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async setSession(
+    id: string,
+    values: Partial<{
+      state: SessionState;
+      window_closes_at: Date | null;
+      closed_at: Date;
+      aggregated_at: Date;
+      published_at: Date;
+      aggregate: string;
+      rationale: string;
+      synthesis: string;
+    }>,
+    trx?: Tx,
+  ): Promise<void> {
+    const db = trx ?? this.db;
+    await db.updateTable('swarm_session').set(values).where('id', '=', id).execute();
+  }
+
+  /**
+   * A new session, unless the subject's schedule already convened one for this fire time (a racing
+   * replica): then nothing is written and the existing session's id comes back.
+   */
+  async insertSession(
+    values: Insertable<SwarmSessionTable> & {
+      id: string;
+      subject_id: string;
+      fire_at: Date | null;
+    },
+    trx?: Tx,
+  ): Promise<string | undefined> {
+    const db = trx ?? this.db;
+    const inserted = await db
+      .insertInto('swarm_session')
+      .values(values)
+      .onConflict((conflict) => conflict.columns(['subject_id', 'fire_at']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted !== undefined) return undefined;
+    const existing = await db
+      .selectFrom('swarm_session')
+      .select('id')
+      .where('subject_id', '=', values.subject_id)
+      .where('fire_at', '=', values.fire_at)
+      .executeTakeFirstOrThrow();
+    return existing.id;
+  }
+
+  /** Distinct members who filed a take in the session. */
+  async takerCount(sessionId: string, trx?: Tx): Promise<number> {
+    const db = trx ?? this.db;
+    const count = await db
+      .selectFrom('take')
+      .select((eb) => eb.fn.count<number>('member_id').distinct().as('n'))
+      .where('session_id', '=', sessionId)
+      .executeTakeFirstOrThrow();
+    return Number(count.n);
+  }
+
+  /** Active members with role `member`: the roster a new session freezes. */
+  async eligibleRoster(trx?: Tx): Promise<string[]> {
+    const db = trx ?? this.db;
+    const rows = await db
+      .selectFrom('member')
+      .select('id')
+      .where('status', '=', 'active')
+      .where('role', '=', 'member')
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  async addToRoster(
+    sessionId: string,
+    memberIds: readonly string[],
+    at: Date,
+    trx?: Tx,
+  ): Promise<void> {
+    const db = trx ?? this.db;
+    if (memberIds.length === 0) return;
+    await db
+      .insertInto('session_roster')
+      .values(
+        memberIds.map((memberId) => ({ session_id: sessionId, member_id: memberId, added_at: at })),
+      )
+      .onConflict((conflict) => conflict.columns(['session_id', 'member_id']).doNothing())
+      .execute();
+  }
+
+  /** The member joins every session still collecting (an admission while sessions are open). */
+  async joinCollectingSessions(memberId: string, at: Date, trx?: Tx): Promise<void> {
+    const db = trx ?? this.db;
+    const collecting = await db
+      .selectFrom('swarm_session')
+      .select('id')
+      .where('state', '=', 'collecting')
+      .execute();
+    if (collecting.length === 0) return;
+    await db
+      .insertInto('session_roster')
+      .values(
+        collecting.map((session) => ({
+          session_id: session.id,
+          member_id: memberId,
+          added_at: at,
+        })),
+      )
+      .onConflict((conflict) => conflict.columns(['session_id', 'member_id']).doNothing())
+      .execute();
+  }
+
+  async setExcused(
+    sessionId: string,
+    memberId: string,
+    excused: boolean,
+    trx?: Tx,
+  ): Promise<boolean> {
+    const db = trx ?? this.db;
+    const result = await db
+      .updateTable('session_roster')
+      .set({ excused })
+      .where('session_id', '=', sessionId)
+      .where('member_id', '=', memberId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  async rosterOf(sessionId: string, trx?: Tx): Promise<RosterEntry[]> {
+    const db = trx ?? this.db;
+    const rows = await db
+      .selectFrom('session_roster')
+      .innerJoin('member', 'member.id', 'session_roster.member_id')
+      .select([
+        'session_roster.member_id',
+        'member.handle',
+        'member.display_name',
+        'session_roster.excused',
+        'session_roster.added_at',
+        'member.role',
+      ])
+      .where('session_roster.session_id', '=', sessionId)
+      .orderBy('member.handle')
+      .execute();
+    return rows.map((row) => ({
+      memberId: row.member_id,
+      handle: row.handle,
+      displayName: row.display_name,
+      excused: row.excused,
+      addedAt: row.added_at,
+      role: row.role,
+    }));
+  }
+
+  /** Every take revision filed in the session, with the key each was verified against, oldest first. */
+  async takesOfSession(sessionId: string, trx?: Tx): Promise<SessionTake[]> {
+    const db = trx ?? this.db;
+    const rows = await selectTakeRecords(db)
+      .where('take.session_id', '=', sessionId)
+      .orderBy('take.received_at')
+      .orderBy('take.recommendation_id')
+      .execute();
+    return rows.map(toTakeRecord);
+  }
+
+  /** Sessions a lifecycle sweep still has work on, oldest first. */
+  async unfinishedSessions(limit: number, trx?: Tx): Promise<SessionRow[]> {
+    const db = trx ?? this.db;
+    return db
+      .selectFrom('swarm_session')
+      .selectAll()
+      .where('state', 'in', ['collecting', 'window_closed', 'aggregated'])
+      .orderBy('convened_at')
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * The open session among several collecting at once (one per subject or more): the one whose window
+   * closes soonest, a session without a deadline after every one with; ties by subject id, then the
+   * newest convened. Data alone decides, so every replica and cached read agrees.
+   */
+  async soonestClosingCollecting(trx?: Tx): Promise<SessionRow | undefined> {
+    const db = trx ?? this.db;
+    return db
+      .selectFrom('swarm_session')
+      .selectAll()
+      .where('state', '=', 'collecting')
+      .orderBy(sql`window_closes_at asc nulls last`)
+      .orderBy('subject_id', 'asc')
+      .orderBy('convened_at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  /** The newest fire a subject convened, the anchor its schedule's catch-up counts from. */
+  async newestFire(subjectId: string, trx?: Tx): Promise<Date | undefined> {
+    const db = trx ?? this.db;
+    const row = await db
+      .selectFrom('swarm_session')
+      .select('fire_at')
+      .where('subject_id', '=', subjectId)
+      .where('fire_at', 'is not', null)
+      .orderBy('fire_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row?.fire_at ?? undefined;
+  }
+
+  /**
+   * Published sessions of a subject with no allocation decision yet, newest first, each with what the
+   * decision needs; locked so two replicas cannot decide one session twice.
+   */
+  async publishedAwaitingAllocation(subjectId: string, trx?: Tx) {
+    const db = trx ?? this.db;
+    return db
+      .selectFrom('swarm_session')
+      .innerJoin('subject', 'subject.id', 'swarm_session.subject_id')
+      .leftJoin('judgement', (join) =>
+        join
+          .onRef('judgement.session_id', '=', 'swarm_session.id')
+          .on('judgement.judged_by', '=', 'convene-rules'),
+      )
+      .select([
+        'swarm_session.id',
+        'swarm_session.aggregate',
+        'subject.recommendation_type',
+        'subject.source',
+        'judgement.release_safety',
+      ])
+      .where('swarm_session.subject_id', '=', subjectId)
+      .where('swarm_session.state', '=', 'published')
+      .where('swarm_session.allocation_effect', 'is', null)
+      .orderBy('swarm_session.published_at', 'desc')
+      .orderBy('swarm_session.seq', 'desc')
+      .forUpdate('swarm_session')
+      .execute();
+  }
+
+  async setAllocationEffect(sessionId: string, effect: unknown, trx?: Tx): Promise<void> {
+    const db = trx ?? this.db;
+    await db
+      .updateTable('swarm_session')
+      .set({ allocation_effect: JSON.stringify(effect) })
+      .where('id', '=', sessionId)
+      .execute();
+  }
+
+  /** One page, newest first, plus one extra row to know whether another page follows. */
+  async listSessions(
+    query: SessionListQuery,
+    trx?: Tx,
+  ): Promise<Array<SessionRow & { take_count: number }>> {
+    const db = trx ?? this.db;
+    let select = db
+      .selectFrom('swarm_session')
+      .selectAll('swarm_session')
+      .select((eb) =>
+        eb
+          .selectFrom('take')
+          .select(sql<number>`count(distinct take.member_id)::int`.as('n'))
+          .whereRef('take.session_id', '=', 'swarm_session.id')
+          .as('take_count'),
+      )
+      .orderBy('convened_at', 'desc')
+      .orderBy('seq', 'desc')
+      .limit(query.limit + 1);
+    if (query.state !== undefined) select = select.where('state', '=', query.state);
+    if (query.subject !== undefined) select = select.where('subject_id', '=', query.subject);
+    if (query.search !== undefined) {
+      const pattern = likePattern(query.search);
+      // A phrase in the site's date form also matches the date it names.
+      const namedDate =
+        query.searchDate === undefined
+          ? sql<boolean>`false`
+          : sql<boolean>`swarm_session.date::text like ${likePattern(query.searchDate)}`;
+      select = select.where(
+        sql<boolean>`(swarm_session.date::text ilike ${pattern} or ${namedDate} or swarm_session.rationale ilike ${pattern} or swarm_session.synthesis ilike ${pattern})`,
+      );
+    }
+    if (query.cursor !== undefined) {
+      const { convenedAt, seq } = query.cursor;
+      select = select.where(
+        sql<boolean>`(swarm_session.convened_at, swarm_session.seq) < (${convenedAt}::timestamptz, ${seq}::bigint)`,
+      );
+    }
+    const rows = await select.execute();
+    return rows.map((row) => ({ ...row, take_count: Number(row.take_count ?? 0) }));
+  }
 }

@@ -1,24 +1,34 @@
 import { fail } from '../../errors.js';
 import { isCronExpression } from '../../jobs/cron.js';
 import { DATE_RE } from '@convene/protocol';
-import type { Kysely } from 'kysely';
 import type { DataVersions } from '../../db/data-versions.js';
-import type { DB } from '../../db/schema.js';
+import type { Transactor } from '../../db/transactor.js';
 import type { MemberRepository } from '../members/repository.js';
 import { SESSION_SUBROUTES, SWARM_DATASET } from '../shared/constants.js';
 import type { SubjectSettings } from './admin-schemas.js';
-import { findSubject, insertSubject, updateSubject } from './repository.js';
+import type { SubjectRepository } from './repository.js';
 import { subjectRecord, type SubjectRecord } from './model.js';
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
 /** Operators create and edit subjects: identity fields, the convene schedule and the quorum. */
 export class SubjectAdmin {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly members: MemberRepository,
-    private readonly versions: DataVersions,
-  ) {}
+  private readonly transactor: Transactor;
+  private readonly subjects: SubjectRepository;
+  private readonly members: MemberRepository;
+  private readonly versions: DataVersions;
+
+  constructor(uses: {
+    transactor: Transactor;
+    subjects: SubjectRepository;
+    members: MemberRepository;
+    versions: DataVersions;
+  }) {
+    this.transactor = uses.transactor;
+    this.subjects = uses.subjects;
+    this.members = uses.members;
+    this.versions = uses.versions;
+  }
 
   /** Creates the subject or replaces the given fields; answers the stored record. */
   async put(
@@ -66,18 +76,18 @@ export class SubjectAdmin {
         ? {}
         : { quorum_required: settings.quorumRequired }),
     };
-    const created = await this.db.transaction().execute(async (trx) => {
-      const existing = await findSubject(trx, id, { forUpdate: true });
-      if (existing === undefined) await insertSubject(trx, { id, ...values });
-      else await updateSubject(trx, id, values);
-      const stored = await findSubject(trx, id);
+    const created = await this.transactor.transaction(async (trx) => {
+      const existing = await this.subjects.lockSubject(id, trx);
+      if (existing === undefined) await this.subjects.insertSubject({ id, ...values }, {}, trx);
+      else await this.subjects.updateSubject(id, values, trx);
+      const stored = await this.subjects.findSubject(id, trx);
       if (stored?.schedule_enabled === true && stored.schedule === null) {
         throw fail('scheduleNeedsCron');
       }
       await this.versions.bump(SWARM_DATASET, trx);
       return existing === undefined;
     });
-    const row = await findSubject(this.db, id);
+    const row = await this.subjects.findSubject(id);
     if (row === undefined) throw new Error('subject vanished after write');
     return {
       created,

@@ -1,6 +1,4 @@
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
-import type { DB } from '../../db/schema.js';
 import { isUuid } from '../shared/ids.js';
 import {
   snapshotResource,
@@ -8,25 +6,26 @@ import {
   type SubjectSnapshot,
   type SwarmSubject,
 } from './model.js';
-import {
-  allSubjects,
-  findSubject,
-  sessionExists,
-  snapshotOfSession,
-  snapshotsOf,
-} from './repository.js';
+import type { SubjectRepository } from './repository.js';
 import { fail } from '../../errors.js';
 
 /** The public reads of subjects and the holdings snapshots their sessions reasoned over. */
 export class SubjectReads {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-  ) {}
+  private readonly subjects: SubjectRepository;
+  private readonly clock: Clock;
+
+  constructor(uses: { subjects: SubjectRepository; clock: Clock }) {
+    this.subjects = uses.subjects;
+    this.clock = uses.clock;
+  }
 
   /** Every subject, each with the name readers know it by. */
   async list(): Promise<Array<{ id: string; name: string; status: string }>> {
-    return (await allSubjects(this.db)).map(({ id, name, status }) => ({ id, name, status }));
+    return (await this.subjects.allSubjects()).map(({ id, name, status }) => ({
+      id,
+      name,
+      status,
+    }));
   }
 
   async subject(id: string): Promise<SwarmSubject> {
@@ -36,19 +35,19 @@ export class SubjectReads {
   /** The subject's snapshots, newest first. */
   async snapshots(subjectId: string, limit: number): Promise<SubjectSnapshot[]> {
     const subject = await this.requireSubject(subjectId);
-    return (await snapshotsOf(this.db, subject.id, limit)).map(snapshotResource);
+    return (await this.subjects.snapshotsOf(subject.id, limit)).map(snapshotResource);
   }
 
   /** The snapshot taken when the session convened; null when it took none (404: no such session). */
   async ofSession(sessionId: string): Promise<SubjectSnapshot | null> {
-    if (!isUuid(sessionId) || !(await sessionExists(this.db, sessionId)))
+    if (!isUuid(sessionId) || !(await this.subjects.sessionExists(sessionId)))
       throw fail('sessionNotFound');
-    const row = await snapshotOfSession(this.db, sessionId);
+    const row = await this.subjects.snapshotOfSession(sessionId);
     return row === undefined ? null : snapshotResource(row);
   }
 
   private async requireSubject(id: string) {
-    const subject = await findSubject(this.db, id);
+    const subject = await this.subjects.findSubject(id);
     if (subject === undefined) throw fail('subjectNotFound');
     return subject;
   }

@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Static } from 'typebox';
-import type { DB } from '../../db/schema.js';
-import { walletHoldings } from '../../treasury/reads.js';
+import type { Tx } from '../../db/transactor.js';
+import type { TreasuryReads } from '../../treasury/reads.js';
 import type { SubjectRow } from './repository.js';
 import type { SnapshotHoldingSchema } from './schemas.js';
 
@@ -21,11 +20,14 @@ export const TREASURY_SOURCE = 'treasury';
  * holdings for the treasury subject, the declared positions of its wallets for any other subject.
  */
 export async function captureHoldings(
-  db: Kysely<DB>,
+  trx: Tx,
+  treasury: TreasuryReads,
   subject: SubjectRow,
 ): Promise<CapturedHoldings> {
   const raw =
-    subject.source === TREASURY_SOURCE ? await liveTreasury(db, subject) : declared(subject);
+    subject.source === TREASURY_SOURCE
+      ? await liveTreasury(trx, treasury, subject)
+      : declared(subject);
   const known = raw.filter((h) => h.valueUsd !== null);
   const totalUsd = known.length === 0 ? null : known.reduce((sum, h) => sum + (h.valueUsd ?? 0), 0);
   const holdings = raw.map((h) => ({
@@ -37,9 +39,13 @@ export async function captureHoldings(
 
 type RawHolding = Omit<Holding, 'share'>;
 
-async function liveTreasury(db: Kysely<DB>, subject: SubjectRow): Promise<RawHolding[]> {
+async function liveTreasury(
+  trx: Tx,
+  treasury: TreasuryReads,
+  subject: SubjectRow,
+): Promise<RawHolding[]> {
   const addresses = new Set(walletAddresses(subject.wallets).map((a) => a.toLowerCase()));
-  const rows = await walletHoldings(db);
+  const rows = await treasury.walletHoldings(trx);
   return rows
     .filter((row) => addresses.size === 0 || addresses.has(row.wallet_address.toLowerCase()))
     .map((row) => ({

@@ -8,19 +8,11 @@ import {
   TAKE_REASONS,
   verifyInclusion,
 } from '@convene/protocol';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import type { MemberRepository } from '../members/repository.js';
 import { isUuid } from '../shared/ids.js';
 import type { MemberReads } from '../members/read-service.js';
 import { decodePosition, encodePosition, parseLimit } from '../shared/paging.js';
-import {
-  memberTakes,
-  memberTakeSubjects,
-  newestRevisions,
-  type TakeRepository,
-  type MemberTakesPosition,
-} from './repository.js';
+import { type TakeRepository, type MemberTakesPosition } from './repository.js';
 import type { TakeReceipt } from './schemas.js';
 import { supersededBy, unverifiedReasons, type TakeVerifier } from './verification.js';
 import { fail, failWith } from '../../errors.js';
@@ -69,15 +61,26 @@ const NO_LOG = 'this service keeps no transparency log (LOG_ENABLED=false)';
 
 /** Take receipts: every check recomputed on each read, with the take's place in the log. */
 export class TakeReads {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly takes: TakeRepository,
-    private readonly members: MemberRepository,
-    private readonly memberReads: MemberReads,
-    private readonly verifier: TakeVerifier,
+  private readonly takes: TakeRepository;
+  private readonly members: MemberRepository;
+  private readonly memberReads: MemberReads;
+  private readonly verifier: TakeVerifier;
+  private readonly proofs: TakeProofs | null;
+
+  constructor(uses: {
+    takes: TakeRepository;
+    members: MemberRepository;
+    memberReads: MemberReads;
+    verifier: TakeVerifier;
     /** null only where no log is kept (LOG_ENABLED=false). */
-    private readonly proofs: TakeProofs | null,
-  ) {}
+    proofs: TakeProofs | null;
+  }) {
+    this.takes = uses.takes;
+    this.members = uses.members;
+    this.memberReads = uses.memberReads;
+    this.verifier = uses.verifier;
+    this.proofs = uses.proofs;
+  }
 
   /**
    * Newest first, including takes in sessions still collecting, on `subject` alone when given (an
@@ -104,16 +107,15 @@ export class TakeReads {
         : decodeTakesCursor(query.cursor);
     const member = await this.memberReads.publicMember(idOrHandle);
     const [rows, subjects] = await Promise.all([
-      memberTakes(this.db, member.id, {
+      this.takes.memberTakes(member.id, {
         limit: limit === undefined ? undefined : limit + 1,
         after,
         subject: query.subject === '' ? undefined : query.subject,
       }),
-      memberTakeSubjects(this.db, member.id),
+      this.takes.memberTakeSubjects(member.id),
     ]);
     const page = limit === undefined ? rows : rows.slice(0, limit);
-    const newest = await newestRevisions(
-      this.db,
+    const newest = await this.takes.newestRevisions(
       member.id,
       page.map((row) => row.sessionId),
     );

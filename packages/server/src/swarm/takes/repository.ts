@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB, SwarmSessionTable, TakeTable } from '../../db/schema.js';
+import type { Tx } from '../../db/transactor.js';
 
 export type SessionRow = Selectable<SwarmSessionTable>;
 export type TakeRow = Selectable<TakeTable>;
@@ -186,6 +187,81 @@ export class TakeRepository {
       .limit(1)
       .executeTakeFirst();
   }
+
+  /** A member's takes, newest first, on one subject when given; every one when `limit` is undefined. */
+  async memberTakes(
+    memberId: string,
+    page: {
+      limit: number | undefined;
+      after: MemberTakesPosition | undefined;
+      subject: string | undefined;
+    },
+    trx?: Tx,
+  ): Promise<MemberTakeRow[]> {
+    const db = trx ?? this.db;
+    let query = selectTakeRecords(db)
+      .innerJoin('swarm_session', 'swarm_session.id', 'take.session_id')
+      .select([
+        'swarm_session.date',
+        'swarm_session.subject_id as subjectId',
+        'swarm_session.state as sessionState',
+      ])
+      .where('take.member_id', '=', memberId);
+    if (page.subject !== undefined)
+      query = query.where('swarm_session.subject_id', '=', page.subject);
+    const after = page.after;
+    if (after !== undefined) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('take.received_at', '<', after.receivedAt),
+          eb.and([
+            eb('take.received_at', '=', after.receivedAt),
+            eb('take.recommendation_id', '<', after.recommendationId),
+          ]),
+        ]),
+      );
+    }
+    query = query.orderBy('take.received_at', 'desc').orderBy('take.recommendation_id', 'desc');
+    const rows = await (page.limit === undefined ? query : query.limit(page.limit)).execute();
+    return rows.map(toTakeRecord);
+  }
+
+  /** Every subject a member has filed a take on, sorted. */
+  async memberTakeSubjects(memberId: string, trx?: Tx): Promise<string[]> {
+    const db = trx ?? this.db;
+    const rows = await db
+      .selectFrom('take')
+      .innerJoin('swarm_session', 'swarm_session.id', 'take.session_id')
+      .select('swarm_session.subject_id')
+      .distinct()
+      .where('take.member_id', '=', memberId)
+      .orderBy('swarm_session.subject_id')
+      .execute();
+    return rows.map((row) => row.subject_id);
+  }
+
+  /** A member's newest revision in each of `sessionIds`. */
+  async newestRevisions(
+    memberId: string,
+    sessionIds: readonly string[],
+    trx?: Tx,
+  ): Promise<Map<string, { id: string; revision: number; receivedAt: Date }>> {
+    const db = trx ?? this.db;
+    if (sessionIds.length === 0) return new Map();
+    const rows = await db
+      .selectFrom('take')
+      .select(['id', 'session_id', 'revision', 'received_at'])
+      .where('member_id', '=', memberId)
+      .where('session_id', 'in', [...new Set(sessionIds)])
+      .orderBy('revision', 'asc')
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.session_id,
+        { id: row.id, revision: row.revision, receivedAt: row.received_at },
+      ]),
+    );
+  }
 }
 
 /** A member's take with its session's date, subject and state and the key it was filed with. */
@@ -253,76 +329,4 @@ export function toTakeRecord<Row extends { recommendationId: number | string }>(
 export interface MemberTakesPosition {
   receivedAt: Date;
   recommendationId: number;
-}
-
-/** A member's takes, newest first, on one subject when given; every one when `limit` is undefined. */
-export async function memberTakes(
-  db: Kysely<DB>,
-  memberId: string,
-  page: {
-    limit: number | undefined;
-    after: MemberTakesPosition | undefined;
-    subject: string | undefined;
-  },
-): Promise<MemberTakeRow[]> {
-  let query = selectTakeRecords(db)
-    .innerJoin('swarm_session', 'swarm_session.id', 'take.session_id')
-    .select([
-      'swarm_session.date',
-      'swarm_session.subject_id as subjectId',
-      'swarm_session.state as sessionState',
-    ])
-    .where('take.member_id', '=', memberId);
-  if (page.subject !== undefined)
-    query = query.where('swarm_session.subject_id', '=', page.subject);
-  const after = page.after;
-  if (after !== undefined) {
-    query = query.where((eb) =>
-      eb.or([
-        eb('take.received_at', '<', after.receivedAt),
-        eb.and([
-          eb('take.received_at', '=', after.receivedAt),
-          eb('take.recommendation_id', '<', after.recommendationId),
-        ]),
-      ]),
-    );
-  }
-  query = query.orderBy('take.received_at', 'desc').orderBy('take.recommendation_id', 'desc');
-  const rows = await (page.limit === undefined ? query : query.limit(page.limit)).execute();
-  return rows.map(toTakeRecord);
-}
-
-/** Every subject a member has filed a take on, sorted. */
-export async function memberTakeSubjects(db: Kysely<DB>, memberId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('take')
-    .innerJoin('swarm_session', 'swarm_session.id', 'take.session_id')
-    .select('swarm_session.subject_id')
-    .distinct()
-    .where('take.member_id', '=', memberId)
-    .orderBy('swarm_session.subject_id')
-    .execute();
-  return rows.map((row) => row.subject_id);
-}
-
-/** A member's newest revision in each of `sessionIds`. */
-export async function newestRevisions(
-  db: Kysely<DB>,
-  memberId: string,
-  sessionIds: readonly string[],
-): Promise<Map<string, { id: string; revision: number; receivedAt: Date }>> {
-  if (sessionIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('take')
-    .select(['id', 'session_id', 'revision', 'received_at'])
-    .where('member_id', '=', memberId)
-    .where('session_id', 'in', [...new Set(sessionIds)])
-    .orderBy('revision', 'asc')
-    .execute();
-  return new Map(
-    rows.map((row) => [
-      row.session_id,
-      { id: row.id, revision: row.revision, receivedAt: row.received_at },
-    ]),
-  );
 }

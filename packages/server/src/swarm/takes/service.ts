@@ -44,12 +44,21 @@ export class TakeService {
   /** The admission checks' reads, batched as filing is: one statement for the takes in flight. */
   private readonly facts: Batches<AdmissionQuery, AdmissionFacts>;
 
-  constructor(
-    private readonly takes: TakeRepository,
-    private readonly clock: Clock,
-    private readonly tokens: TokenClaimService,
-    private readonly acceptance: TakeAcceptance = { logged: false, accepted: async () => {} },
-  ) {
+  private readonly takes: TakeRepository;
+  private readonly clock: Clock;
+  private readonly tokens: TokenClaimService;
+  private readonly acceptance: TakeAcceptance;
+
+  constructor(uses: {
+    takes: TakeRepository;
+    clock: Clock;
+    tokens: TokenClaimService;
+    acceptance?: TakeAcceptance;
+  }) {
+    this.takes = uses.takes;
+    this.clock = uses.clock;
+    this.tokens = uses.tokens;
+    this.acceptance = uses.acceptance ?? { logged: false, accepted: async () => {} };
     this.filer = new TakeFiler(this.takes);
     this.facts = new Batches((queries) => this.takes.admissionFacts(queries), MAX_FILING_BATCH);
   }

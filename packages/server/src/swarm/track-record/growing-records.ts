@@ -7,13 +7,9 @@ import {
   type TakeScore,
   type TrackRecords,
 } from '@convene/protocol';
-import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
 import { shareEventLoop } from '../../event-loop.js';
 import {
-  countedTakesOf,
-  handlesOf,
-  storedOutcomes,
+  type TrackRecordRepository,
   type CountedTakeRow,
   type StoredOutcome,
 } from './repository.js';
@@ -58,10 +54,13 @@ export class GrowingRecords {
   private folds = this.emptyFolds();
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly settings: TrackRecordSettings,
-  ) {}
+  private readonly trackRecords: TrackRecordRepository;
+  private readonly settings: TrackRecordSettings;
+
+  constructor(uses: { trackRecords: TrackRecordRepository; settings: TrackRecordSettings }) {
+    this.trackRecords = uses.trackRecords;
+    this.settings = uses.settings;
+  }
 
   /** The records as of the outcomes stored now. */
   update(): Promise<Computed> {
@@ -89,7 +88,7 @@ export class GrowingRecords {
 
   private async grow(): Promise<Computed> {
     try {
-      const outcomes = await storedOutcomes(this.db);
+      const outcomes = await this.trackRecords.storedOutcomes();
       let fresh = outcomes.filter((o) => !this.folds.folded.has(outcomeKey(o)));
       let sessions = await this.scoringSessions(fresh);
       const inOrder = sessions.every(
@@ -124,7 +123,9 @@ export class GrowingRecords {
     const absent = new Map<string, string[]>();
     for (let i = 0; i < sessionIds.length; i += SESSIONS_PER_READ) {
       await shareEventLoop();
-      const read = await countedTakesOf(this.db, sessionIds.slice(i, i + SESSIONS_PER_READ));
+      const read = await this.trackRecords.countedTakesOf(
+        sessionIds.slice(i, i + SESSIONS_PER_READ),
+      );
       for (const take of read.takes) {
         const list = takesBySession.get(take.sessionId) ?? [];
         list.push(take);
@@ -188,7 +189,7 @@ export class GrowingRecords {
       records,
       takesByMember,
       takesBySession,
-      handles: await handlesOf(this.db, [...memberIds]),
+      handles: await this.trackRecords.handlesOf([...memberIds]),
       // Shared, not copied: it only gains entries, for takes an earlier version does not show.
       takeLogIndex: this.folds.takeLogIndex,
       outcomeLogIndex: new Map(outcomes.map((o) => [outcomeKey(o), o.logIndex])),

@@ -10,14 +10,13 @@ import {
   type SeriesPoint,
 } from '@convene/protocol';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
-import type { DB } from '../../db/schema.js';
+import type { Transactor } from '../../db/transactor.js';
 import type { Job, JobOutcome } from '../../jobs/scheduler.js';
 import type { OutcomeEntryLog } from '../../tlog/outcome-log.js';
 import { TRACK_RECORD_DATASET } from '../shared/constants.js';
-import { dueOutcomes, insertOutcomes, outcomeSource, type OutcomeSource } from './repository.js';
+import type { OutcomeSource, TrackRecordRepository } from './repository.js';
 import type { SeriesReader } from './series.js';
 import type { TrackRecordSettings } from './settings.js';
 
@@ -31,15 +30,32 @@ const PASS_LIMIT = 500;
  * stored is never computed again, so a pass can be repeated or interrupted at any point.
  */
 export class OutcomeRecorder {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly clock: Clock,
-    private readonly versions: DataVersions,
-    private readonly settings: TrackRecordSettings,
-    private readonly readSeries: SeriesReader,
+  private readonly transactor: Transactor;
+  private readonly trackRecords: TrackRecordRepository;
+  private readonly clock: Clock;
+  private readonly versions: DataVersions;
+  private readonly settings: TrackRecordSettings;
+  private readonly readSeries: SeriesReader;
+  private readonly log: OutcomeEntryLog | null;
+
+  constructor(uses: {
+    transactor: Transactor;
+    trackRecords: TrackRecordRepository;
+    clock: Clock;
+    versions: DataVersions;
+    settings: TrackRecordSettings;
+    readSeries: SeriesReader;
     /** The log's outcome entries; null when the log is off (benchmarks only). */
-    private readonly log: OutcomeEntryLog | null,
-  ) {}
+    log: OutcomeEntryLog | null;
+  }) {
+    this.transactor = uses.transactor;
+    this.trackRecords = uses.trackRecords;
+    this.clock = uses.clock;
+    this.versions = uses.versions;
+    this.settings = uses.settings;
+    this.readSeries = uses.readSeries;
+    this.log = uses.log;
+  }
 
   /** One pass: every due outcome of every horizon (up to PASS_LIMIT each). Returns how many. */
   async recordDue(): Promise<number> {
@@ -48,8 +64,7 @@ export class OutcomeRecorder {
     const due: Array<{ source: OutcomeSource; horizonDays: number }> = [];
     for (const horizonDays of this.settings.horizons) {
       const latestStart = addDays(utcDate(now), -(horizonDays + OUTCOME_GRACE_DAYS));
-      for (const { sessionId } of await dueOutcomes(
-        this.db,
+      for (const { sessionId } of await this.trackRecords.dueOutcomes(
         horizonDays,
         latestStart,
         PASS_LIMIT,
@@ -57,7 +72,7 @@ export class OutcomeRecorder {
         // PGlite answers in microtasks: yield so HTTP requests get through a long pass (first start).
         await new Promise((resolve) => setImmediate(resolve));
         if (!sources.has(sessionId))
-          sources.set(sessionId, await outcomeSource(this.db, sessionId));
+          sources.set(sessionId, await this.trackRecords.outcomeSource(sessionId));
         const source = sources.get(sessionId);
         if (source !== undefined) due.push({ source, horizonDays });
       }
@@ -102,17 +117,16 @@ export class OutcomeRecorder {
     from = addDays(from, -OUTCOME_STALE_DAYS);
     const points = new Map<string, SeriesPoint[]>();
     for (const { text, source } of this.settings.series.values()) {
-      if (!points.has(text)) points.set(text, await this.readSeries(source, from, to, this.db));
+      if (!points.has(text)) points.set(text, await this.readSeries(source, from, to));
     }
     return points;
   }
 
   /** Stores the records and appends their log entries in one transaction, then bumps the version. */
   private async store(records: readonly OutcomeRecord[]): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
+    await this.transactor.transaction(async (trx) => {
       const index = this.log === null ? null : await this.log.lockIndex(trx);
-      await insertOutcomes(
-        trx,
+      await this.trackRecords.insertOutcomes(
         records.map((record) => {
           const text = jcs(record);
           return {
@@ -126,6 +140,7 @@ export class OutcomeRecorder {
             computedAt: new Date(record.computedAt),
           };
         }),
+        trx,
       );
       if (this.log !== null && index !== null) await this.log.append(trx, index, records);
       await this.versions.bump(TRACK_RECORD_DATASET, trx);

@@ -1,9 +1,7 @@
 import type { SeriesPoint } from '@convene/protocol';
-import type { Kysely } from 'kysely';
-import { coinPrices, vaultSharePrices } from '../../analytics/reads.js';
-import type { DB } from '../../db/schema.js';
+import type { AnalyticsReads } from '../../analytics/reads.js';
 import type { RegimeAsOf } from '../../regime/service.js';
-import { vaultSharePriceByDay } from '../../treasury/reads.js';
+import type { TreasuryReads } from '../../treasury/reads.js';
 import type { SeriesSource } from './settings.js';
 
 /** The daily series a label follows, read from the domain that holds it (docs/methodology.md §2). */
@@ -11,20 +9,23 @@ export type SeriesReader = (
   source: SeriesSource,
   from: string,
   to: string,
-  db: Kysely<DB>,
 ) => Promise<SeriesPoint[]>;
 
-export function seriesReader(regime: Pick<RegimeAsOf, 'observationsBetween'>): SeriesReader {
-  return (source, from, to, db) => {
+export function seriesReader(
+  regime: Pick<RegimeAsOf, 'observationsBetween'>,
+  treasury: Pick<TreasuryReads, 'vaultSharePriceByDay'>,
+  analytics: AnalyticsReads,
+): SeriesReader {
+  return (source, from, to) => {
     switch (source.kind) {
       case 'regime':
-        return regime.observationsBetween(source.key, from, to, db);
+        return regime.observationsBetween(source.key, from, to);
       case 'own-vault':
-        return vaultSharePriceByDay(db, from, to);
+        return treasury.vaultSharePriceByDay(from, to);
       case 'coin':
-        return coinPrices(db, source.id, from, to);
+        return analytics.coinPrices(source.id, from, to);
       case 'vault':
-        return vaultSharePrices(db, source.id, from, to);
+        return analytics.vaultSharePrices(source.id, from, to);
     }
   };
 }

@@ -5,9 +5,7 @@ import {
   sortLeaderboard,
   type LeaderboardSort,
 } from '@convene/protocol';
-import type { Kysely } from 'kysely';
 import type { DataVersions } from '../../db/data-versions.js';
-import type { DB } from '../../db/schema.js';
 import { VersionedCache } from '../../db/versioned-value.js';
 import { fail } from '../../errors.js';
 import { VersionedBodyCache } from '../../http/cached-body.js';
@@ -17,7 +15,7 @@ import { TRACK_RECORD_DATASET } from '../shared/constants.js';
 import { isUuid } from '../shared/ids.js';
 import { parseLimit } from '../shared/paging.js';
 import { GrowingRecords, type Computed } from './growing-records.js';
-import { sessionAggregation } from './repository.js';
+import type { TrackRecordRepository } from './repository.js';
 import type { SeriesReader } from './series.js';
 import type { TrackRecordSettings } from './settings.js';
 import { leaderboardCursor, offsetOf } from './cursor.js';
@@ -43,14 +41,25 @@ export class TrackRecordService {
   private readonly bodies = new VersionedBodyCache(256);
   private readonly records: GrowingRecords;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly versions: DataVersions,
-    private readonly settings: TrackRecordSettings,
-    private readonly members: MemberReads,
-    private readonly readSeries: SeriesReader,
-  ) {
-    this.records = new GrowingRecords(db, settings);
+  private readonly trackRecords: TrackRecordRepository;
+  private readonly versions: DataVersions;
+  private readonly settings: TrackRecordSettings;
+  private readonly members: MemberReads;
+  private readonly readSeries: SeriesReader;
+
+  constructor(uses: {
+    trackRecords: TrackRecordRepository;
+    versions: DataVersions;
+    settings: TrackRecordSettings;
+    members: MemberReads;
+    readSeries: SeriesReader;
+  }) {
+    this.trackRecords = uses.trackRecords;
+    this.versions = uses.versions;
+    this.settings = uses.settings;
+    this.members = uses.members;
+    this.readSeries = uses.readSeries;
+    this.records = new GrowingRecords({ trackRecords: uses.trackRecords, settings: uses.settings });
   }
 
   /**
@@ -69,7 +78,7 @@ export class TrackRecordService {
       source: configured.text,
       from,
       to,
-      points: await this.readSeries(configured.source, from, to, this.db),
+      points: await this.readSeries(configured.source, from, to),
     };
   }
 
@@ -81,7 +90,9 @@ export class TrackRecordService {
 
   /** GET /api/swarm/sessions/{id}/outcome. */
   async sessionOutcomeBody(sessionId: string): Promise<ReplayableBody> {
-    const session = isUuid(sessionId) ? await sessionAggregation(this.db, sessionId) : undefined;
+    const session = isUuid(sessionId)
+      ? await this.trackRecords.sessionAggregation(sessionId)
+      : undefined;
     if (session === undefined) throw fail('sessionNotFound');
     return this.bodies.replayable(`session:${sessionId.toLowerCase()}`, this.version, async () => {
       const computed = await this.current();

@@ -2,6 +2,7 @@ import { sortLeaderboard } from '@convene/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { GrowingRecords } from '../../../src/swarm/track-record/growing-records.js';
 import { TRACK_RECORD_JOB } from '../../../src/swarm/track-record/recorder.js';
+import { TrackRecordRepository } from '../../../src/swarm/track-record/repository.js';
 import { createTestApp, type TestContext } from '../../support/app.js';
 import { describeEachDatabase } from '../../support/databases.js';
 import { newMember, signed, submit, type TestMember } from '../../support/swarm.js';
@@ -25,10 +26,10 @@ describeEachDatabase('track records grown outcome by outcome', (kind) => {
    * to those of a fresh build over every stored outcome at once, as a restarted server would serve.
    */
   async function expectServedAsFromScratch(): Promise<Record<number, { sessions: unknown[] }>> {
-    const scratch = await new GrowingRecords(
-      ctx.testDb.database.db,
-      ctx.app.convene.config.trackRecord,
-    ).update();
+    const scratch = await new GrowingRecords({
+      trackRecords: new TrackRecordRepository(ctx.testDb.database.db),
+      settings: ctx.app.convene.config.trackRecord,
+    }).update();
     const boards: Record<number, { sessions: unknown[] }> = {};
     for (const horizon of [7, 30]) {
       const records = scratch.records.get('')!.get(horizon)!;
