@@ -161,7 +161,8 @@ test('the treasury session of today is open, and a newcomer can walk the whole f
 /**
  * Recorded at 715c42f (before the first-start work) and unchanged since, but for the research-signal
  * history added beside today's rows (branch first-day) and the regime series held to public
- * magnitudes (issue 34: trend lines instead of random walks); clock 2026-06-10T09:30Z.
+ * magnitudes (issue 34: trend lines instead of random walks; BTC and ETH through each January's
+ * level); clock 2026-06-10T09:30Z.
  */
 const RECORDED_DEMO = {
   digests: {
@@ -173,11 +174,11 @@ const RECORDED_DEMO = {
     token_reading: '1 4f6368b0235f9ff029a27baac6063473',
     buyback: '22 8723c4e358e00a90e8479e9c758e1f87',
     regime_series: '35 c6749f1ac6b05f2110c35092600ff682',
-    regime_observation: '90870 c7c3c54854e6ef6aed427bd7c8deb719',
-    regime_snapshot: '2716 0a89c4592b87dbece278b28110f8b991',
+    regime_observation: '90870 a4d612ee61cb1b91fef0e60435afec18',
+    regime_snapshot: '2716 7af39b6b040a2091f0ec53e9cd9b8596',
     // Today's two, and each signal as it read on the 19 Mondays before (the weekly history).
-    research_signal: '40 aab6736e2973fa01553f7e0627d620b4',
-    'research_signal of today': '2 2a06105db2dbaf0cbc0a40f6a639e819',
+    research_signal: '40 50c3c961ad0c8cea44d98a41c276fe1a',
+    'research_signal of today': '2 da5eeec86569f8a7c80cf6fad860bfa4',
   },
   sessions: [
     { subject_id: 'convene-treasury', state: 'collecting', count: 1 },
