@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 import { emailDeliveryJob, smtpMailer } from '../email/delivery.js';
 import { buildEmailOutbox } from '../email/outbox.js';
 import { kyselyTransactor } from '../db/transactor.js';
