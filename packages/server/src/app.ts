@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { DataVersions } from './db/data-versions.js';
 import { composeServices } from './composition.js';
+import type { AppContext } from './context.js';
 import { healthRoutes } from './health/routes.js';
 import type { HealthServiceOptions } from './health/service.js';
 import { registerFiniteNumbers } from './http/finite-numbers.js';
@@ -46,20 +47,6 @@ export interface AppDeps {
   readiness?: Readiness;
   /** The built web site to serve (default: packages/web/dist). */
   siteRoot?: string;
-}
-
-/** The app's infrastructure, from which the composition root (composition.ts) builds every service. */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  clock: Clock;
-  versions: DataVersions;
-  scheduler: Scheduler;
-  readiness: Readiness;
-  /** Cached answers written again without Fastify while their data version stands (http/replay.ts). */
-  replays: ReplayCache;
-  /** The transparency log (src/tlog): takes enter it as they are filed; it integrates and signs. */
-  tlog: Tlog;
 }
 
 declare module 'fastify' {

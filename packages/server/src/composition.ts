@@ -5,7 +5,7 @@ import { buildImporter, type AnalyticsImporter } from './analytics/import/import
 import { AnalyticsReads } from './analytics/reads.js';
 import { AnalyticsRepository } from './analytics/repository.js';
 import { AnalyticsService } from './analytics/service.js';
-import type { AppContext } from './app.js';
+import type { AppContext } from './context.js';
 import { buildEventStreams } from './events/compose.js';
 import type { EventStreams } from './events/streams.js';
 import { HealthService, type HealthServiceOptions } from './health/service.js';

@@ -63,6 +63,8 @@ test('swarm subdomains import only the ones below them', async () => {
         if (top === undefined || top === folder || top.startsWith('..')) continue;
         // The demo, above every subdomain, builds its services through the swarm's composition root.
         if (folder === 'demo' && top === 'services.js') continue;
+        // The swarm's tables (swarm/tables.ts: rows and JSON column types only) are below them all.
+        if (top === 'tables.js') continue;
         const targetLevel = SWARM_LAYERS.indexOf(top as (typeof SWARM_LAYERS)[number]);
         if (targetLevel === -1 || targetLevel >= level)
           upward.push(`${path.relative(SRC, file)} imports ${target}`);
@@ -169,6 +171,49 @@ test('dependencies between the top-level folders of src point one way (no import
       if (back !== undefined) cycles.push(`${[from, ...back].join(' → ')} (${example})`);
     }
   expect(cycles).toEqual([]);
+});
+
+/**
+ * No file of src reaches itself through its imports, type imports included: a domain's tables.ts
+ * imports only db/column-types and leaf modules, so the database type (db/schema.ts) pulls no
+ * service or repository back in. Strongly connected components (Tarjan) larger than one file fail.
+ */
+test('no import circle between the files of src, type imports included', async () => {
+  const files = await sourceFiles(SRC);
+  const imports = new Map<string, string[]>();
+  for (const file of files)
+    imports.set(
+      file,
+      relativeImports(await readFile(file, 'utf8'), file).filter((target) => target !== file),
+    );
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[] = [];
+  const visit = (file: string): void => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const next of imports.get(file) ?? []) {
+      if (!imports.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(file, Math.min(low.get(file)!, index.get(next)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    for (let member = stack.pop(); member !== undefined; member = stack.pop()) {
+      onStack.delete(member);
+      component.push(path.relative(SRC, member));
+      if (member === file) break;
+    }
+    if (component.length > 1) circles.push(component.sort().join(' ⇄ '));
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  expect(circles).toEqual([]);
 });
 
 const PACKAGES = path.resolve(import.meta.dirname, '../..');

@@ -1,4 +1,4 @@
-import type { DateText, Json, Timestamp } from '../db/schema.js';
+import type { DateText, Json, Timestamp } from '../db/column-types.js';
 
 /** One holding of a tracked wallet, as imported. */
 export interface WalletHolding {

@@ -1,4 +1,4 @@
-import type { ColumnType } from '../db/schema.js';
+import type { ColumnType } from '../db/column-types.js';
 
 export const SESSION_EVENT_KINDS = ['opened', 'aggregated', 'published'] as const;
 export type SessionEventKind = (typeof SESSION_EVENT_KINDS)[number];

@@ -3,17 +3,12 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { VersionedCache } from '../db/versioned-value.js';
 import { markReplayable, type ReplayableBody } from './replay.js';
+import { preferredEncoding, type CachedBody } from './encoding.js';
+
+export { preferredEncoding, type CachedBody, type ResponseEncoding } from './encoding.js';
 
 /** The 304 a cached-body route answers on a matching If-None-Match, for its response schemas. */
 export const NOT_MODIFIED = { type: 'null', description: 'ETag matched' } as const;
-
-/** A response body serialised once, with a strong ETag and pre-compressed variants. */
-export interface CachedBody {
-  readonly etag: string;
-  readonly identity: Buffer;
-  readonly gzip: Buffer;
-  readonly brotli: Buffer;
-}
 
 /** Serialises `value` once; compress large bodies once here rather than on every request. */
 export function cacheBody(value: unknown): CachedBody {
@@ -55,26 +50,6 @@ function etagMatches(header: string | undefined, etag: string): boolean {
     const tag = candidate.trim();
     return tag === '*' || tag === etag || tag === `W/${etag}`;
   });
-}
-
-export type ResponseEncoding = 'br' | 'gzip' | 'identity';
-
-/** The encoding a response goes out in for this Accept-Encoding: brotli, else gzip, else none. */
-export function preferredEncoding(header: string | undefined): ResponseEncoding {
-  const accepted = header ?? '';
-  if (acceptsEncoding(accepted, 'br')) return 'br';
-  if (acceptsEncoding(accepted, 'gzip')) return 'gzip';
-  return 'identity';
-}
-
-function acceptsEncoding(header: string, encoding: string): boolean {
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (name?.trim().toLowerCase() !== encoding) continue;
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    return q === undefined || Number(q.slice(2)) > 0;
-  }
-  return false;
 }
 
 /**

@@ -4,7 +4,7 @@ import http, {
   type ServerResponse,
 } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
-import { preferredEncoding, type CachedBody, type ResponseEncoding } from './cached-body.js';
+import { preferredEncoding, type CachedBody, type ResponseEncoding } from './encoding.js';
 import type { Readiness } from './readiness.js';
 import type { OneLinePerRequest } from './request-log.js';
 

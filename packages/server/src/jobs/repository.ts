@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Tx } from '../db/transactor.js';
-import type { JobOutcome } from './scheduler.js';
+import type { JobOutcome } from './tables.js';
 
 /** SQL for the record of scheduled job runs; each method runs in `trx` when given. */
 export class JobRunRepository {

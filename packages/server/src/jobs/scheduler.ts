@@ -4,7 +4,9 @@ import type { Clock } from '../clock.js';
 import type { Database } from '../db/database.js';
 import type { JobRunRepository } from './repository.js';
 
-export type JobOutcome = 'success' | 'skipped' | 'failed';
+import type { JobOutcome } from './tables.js';
+
+export type { JobOutcome };
 
 export interface Job {
   /** Unique name; also the advisory lock name, so one replica runs each fire. */

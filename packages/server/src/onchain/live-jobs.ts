@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { DataVersions } from '../db/data-versions.js';
 import type { Job } from '../jobs/scheduler.js';
 import type { Transactor } from '../db/transactor.js';
 import type { TreasuryParts } from '../treasury/compose.js';
@@ -14,7 +16,7 @@ import { wantsChain } from './settings.js';
  * whatever these jobs record.
  */
 export function liveTreasuryJobs(
-  context: AppContext,
+  context: { config: Config; versions: DataVersions; clock: Clock },
   log: FastifyBaseLogger,
   parts: { treasury: TreasuryParts; onchain: OnchainRepository; transactor: Transactor },
 ): Job[] {
@@ -32,5 +34,12 @@ export function liveTreasuryJobs(
     backoffMs: onchain.rpcBackoffMs,
     onRetry: (retry) => log.debug(retry, 'retrying an RPC request'),
   });
-  return onchainJobs({ ...context, ...parts, client, log });
+  return onchainJobs({
+    config,
+    versions: context.versions,
+    clock: context.clock,
+    ...parts,
+    client,
+    log,
+  });
 }

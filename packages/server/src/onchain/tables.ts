@@ -1,4 +1,4 @@
-import type { DateText, Timestamp } from '../db/schema.js';
+import type { DateText, Timestamp } from '../db/column-types.js';
 
 /** Where a log indexer has got to: the last block it has fully read, by number and hash. */
 export interface OnchainCursorTable {

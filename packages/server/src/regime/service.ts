@@ -48,31 +48,9 @@ function snapshotOf(row: SnapshotRow) {
   };
 }
 
-/** The latest regime row as the swarm brief carries it (`body.regime`, snake_case per the spec). */
-export interface BriefRegime {
-  date: string;
-  composite: number | null;
-  regime: 'risk_off' | 'neutral' | 'risk_on' | null;
-  macro_regime: string | null;
-  onchain_regime: string | null;
-}
+import type { BriefRegime, RegimeSummary } from './tables.js';
 
-/** A session's `regime_summary` (prior-art §3.5): the reading and an 8-point history. */
-export interface RegimeSummary extends BriefRegime {
-  composite_percentile: number | null;
-  macro_percentile: number | null;
-  onchain_percentile: number | null;
-  factor_regime: string | null;
-  factor_percentile: number | null;
-  history: Array<{
-    date: string;
-    composite: number | null;
-    regime: BriefRegime['regime'];
-    macro: string | null;
-    onchain: string | null;
-    factor: string | null;
-  }>;
-}
+export type { BriefRegime, RegimeSummary };
 
 const SUMMARY_HISTORY_POINTS = 8;
 

@@ -1,7 +1,33 @@
-import type { DateText, Generated, Json, Timestamp } from '../db/schema.js';
+import type { DateText, Generated, Json, Timestamp } from '../db/column-types.js';
 import type { Panel } from './catalog.js';
 import type { ResearchPayload } from './research.js';
 import type { PanelReading, RegimeRunDetail } from './snapshots.js';
+
+/** The latest regime row as the swarm brief carries it (`body.regime`, snake_case per the spec). */
+export interface BriefRegime {
+  date: string;
+  composite: number | null;
+  regime: 'risk_off' | 'neutral' | 'risk_on' | null;
+  macro_regime: string | null;
+  onchain_regime: string | null;
+}
+
+/** A session's `regime_summary` (prior-art §3.5): the reading and an 8-point history. */
+export interface RegimeSummary extends BriefRegime {
+  composite_percentile: number | null;
+  macro_percentile: number | null;
+  onchain_percentile: number | null;
+  factor_regime: string | null;
+  factor_percentile: number | null;
+  history: Array<{
+    date: string;
+    composite: number | null;
+    regime: BriefRegime['regime'];
+    macro: string | null;
+    onchain: string | null;
+    factor: string | null;
+  }>;
+}
 
 export type SeriesProvenance = 'live' | 'seed' | 'fixture' | 'backfilled';
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppContext } from '../app.js';
+import type { AppContext } from '../context.js';
 import { emailDeliveryJob, smtpMailer } from '../email/delivery.js';
 import { buildEmailOutbox } from '../email/outbox.js';
 import { kyselyTransactor } from '../db/transactor.js';
@@ -22,7 +22,6 @@ import { ReceiptRepository } from './receipts/repository.js';
 import { ReceiptService } from './receipts/service.js';
 import { ServiceKeyStore } from './receipts/service-key.js';
 import { ServiceKeyRepository } from './receipts/service-key-repository.js';
-import { SWARM_DATASET } from './shared/constants.js';
 import { AllocationBridge } from './sessions/allocation-bridge.js';
 import { sweepLifecycle, swarmLifecycleJob } from './sessions/jobs.js';
 import { LifecycleService } from './sessions/lifecycle.js';
@@ -162,13 +161,8 @@ export function buildSwarmServices(
       takes: takeRepository,
       clock,
       tokens: tokenClaims,
-      acceptance: {
-        logged: config.logEnabled,
-        accepted: async () => {
-          tlog.takeAccepted();
-          await versions.bumpSoon(SWARM_DATASET);
-        },
-      },
+      versions,
+      log: config.logEnabled ? tlog : null,
     }),
     takeReads: new TakeReads({
       takes: takeRepository,

@@ -2,7 +2,8 @@ import type { ReceiptLogAnchor } from '@convene/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { Tx } from '../db/transactor.js';
-import type { AppContext } from '../app.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
 import { resolveLogKey } from './log-key.js';
 import { TlogRepository } from './repository.js';
 import { TlogSequencer } from './sequencer.js';
@@ -47,7 +48,7 @@ export class Tlog {
     readonly service: TlogService,
     private readonly database: Database,
     private readonly log: FastifyBaseLogger,
-    clock: AppContext['clock'],
+    clock: Clock,
     private readonly enabled = true,
   ) {
     this.sequencer = new TlogSequencer(repository, log, (startedAt) => this.integrated(startedAt));
@@ -90,7 +91,7 @@ export class Tlog {
   }
 
   static async create(
-    context: Pick<AppContext, 'config' | 'database' | 'clock'>,
+    context: { config: Config; database: Database; clock: Clock },
     log: FastifyBaseLogger,
   ): Promise<Tlog> {
     const { config, database, clock } = context;

@@ -1,4 +1,4 @@
-import type { ColumnType } from '../db/schema.js';
+import type { ColumnType } from '../db/column-types.js';
 
 /** A timestamp the database fills in (`default now()`). */
 type Stamped = ColumnType<Date, Date | string | undefined, never>;

@@ -1,4 +1,4 @@
-import type { ColumnType, DateText, Generated, Json, Timestamp } from '../db/schema.js';
+import type { ColumnType, DateText, Generated, Json, Timestamp } from '../db/column-types.js';
 
 export type Provenance = 'live' | 'stub' | 'stale' | 'seed' | 'backfilled';
 type DateColumn = ColumnType<DateText, DateText, DateText>;

@@ -1,4 +1,4 @@
-import type { DatabaseFunction } from './index.js';
+import type { DatabaseFunction } from './database-function.js';
 
 /**
  * Files a batch of takes (group commit): under the log's index lock when any carries a leaf

@@ -1,4 +1,4 @@
-import type { DatabaseFunction } from './index.js';
+import type { DatabaseFunction } from './database-function.js';
 
 /**
  * Keeps `member_name`, the one case-insensitive namespace of member ids and handles, in step

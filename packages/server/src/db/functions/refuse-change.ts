@@ -1,4 +1,4 @@
-import type { DatabaseFunction } from './index.js';
+import type { DatabaseFunction } from './database-function.js';
 
 /**
  * Refuses any change to an append-only table; statement-level, so even an UPDATE or DELETE

@@ -1,4 +1,4 @@
-import type { DatabaseFunction } from './index.js';
+import type { DatabaseFunction } from './database-function.js';
 
 /**
  * Notifies `convene_rows` with the table's name when `convene.watch_rows` is on (PGlite, where

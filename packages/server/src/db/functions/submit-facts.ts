@@ -1,4 +1,4 @@
-import type { DatabaseFunction } from './index.js';
+import type { DatabaseFunction } from './database-function.js';
 
 /**
  * Everything a submit checks, read in one call: the token's member and role, the session for

@@ -1,4 +1,4 @@
-import type { DatabaseFunction } from './index.js';
+import type { DatabaseFunction } from './database-function.js';
 
 /**
  * One past the highest index the log holds, in `take` or `tlog_entry`. PL/pgSQL, not SQL: it

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The swarm's data model. Rules that must hold under concurrency live here, not only in code:

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 export const dataVersion: Migration = {
   name: '0003-data-version',

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Treasury datasets. Every reading carries its own as-of time, source and provenance, so a live

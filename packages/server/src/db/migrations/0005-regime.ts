@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /** Regime inputs (sparse real observations only) and the computed snapshots and research signals. */
 export const regime: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The third-party analytics dataset: what the service observes about other agents, coins, vaults,

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The swarm lifecycle's additions: each subject's consensus receipts carry their position in the

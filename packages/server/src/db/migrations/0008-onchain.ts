@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Live onchain ingestion (src/onchain): the log indexer's cursor and recent checkpoints (to find the

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The take write path in two round trips (see swarm/takes/repository.ts). PL/pgSQL keeps each

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The transparency log (docs/protocol.md §14): entries, the stored full-subtree nodes, every signed

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Takes enter the transparency log in the statement that files them (docs/protocol.md §14.10).

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * A take's place in the transparency log lives on its own row (docs/protocol.md §14.10).

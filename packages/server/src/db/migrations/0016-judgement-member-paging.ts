@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * A member's judgements are paged newest first by `(created_at, id)`, the id breaking ties between

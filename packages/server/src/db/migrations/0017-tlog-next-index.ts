@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * "One past the highest index either table holds" had two copies: inside `convene_tlog_lock_next`

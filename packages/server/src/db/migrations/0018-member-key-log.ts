@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Member keys in the transparency log (docs/protocol.md §14.1 "Key entries", §14.10).

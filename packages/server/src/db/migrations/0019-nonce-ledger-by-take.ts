@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The nonce ledger, append-only, names the take each nonce filed. Looked up by take id when a take

@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The tables a verified read rests on (takes, their keys, the log's entries, tree, head and

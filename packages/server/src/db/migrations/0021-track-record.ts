@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * Outcomes (docs/methodology.md §6): one row per published session and horizon, append-only

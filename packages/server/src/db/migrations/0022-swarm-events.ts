@@ -1,4 +1,4 @@
-import type { Migration } from './index.js';
+import type { Migration } from './migration.js';
 
 /**
  * The event stream's ordered sources that the log does not already give (src/events): one row per

@@ -1,3 +1,4 @@
+import type { Migration } from './migration.js';
 import { foundation } from './0001-foundation.js';
 import { swarm } from './0002-swarm.js';
 import { dataVersion } from './0003-data-version.js';
@@ -19,11 +20,7 @@ import { rowWatch } from './0020-row-watch.js';
 import { trackRecord } from './0021-track-record.js';
 import { swarmEvents } from './0022-swarm-events.js';
 
-export interface Migration {
-  /** Unique, ordered name; recorded in schema_migration once applied. Never rename or edit one that shipped. */
-  readonly name: string;
-  readonly sql: string;
-}
+export type { Migration } from './migration.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   foundation,

@@ -5,6 +5,7 @@ import type { SubjectRow } from '../subjects/repository.js';
 import { briefPrompt, takeSchema } from './prompt.js';
 import type { RegimeAsOf } from '../../regime/service.js';
 import type { BriefRepository } from './repository.js';
+import type { BriefBody } from '../tables.js';
 
 export const RECENT_SESSIONS_IN_BRIEF = 5;
 export const researchSignalHref = (key: string): string =>
@@ -21,7 +22,7 @@ export async function composeBriefBody(
   >,
   subject: SubjectRow,
   notable: string[],
-) {
+): Promise<BriefBody> {
   const record = subjectRecord(subject);
   const reference = session.reference_allocation;
   const [regime, recentSessions, signals] = await Promise.all([
@@ -47,8 +48,6 @@ export async function composeBriefBody(
     windowClosesAt,
   };
 }
-
-export type BriefBody = Awaited<ReturnType<typeof composeBriefBody>>;
 
 /**
  * A stored brief body with its research-signal references resolved as of the brief's own date

@@ -4,7 +4,7 @@ import { VersionedBodyCache, type CachedBody } from '../../http/cached-body.js';
 import { isCalendarDate } from '../shared/dates.js';
 import { isUuid } from '../shared/ids.js';
 import { SWARM_DATASET } from '../shared/constants.js';
-import type { BriefBody } from './builder.js';
+import type { BriefBody } from '../tables.js';
 import { REGIME_DATASETS } from '../../regime/datasets.js';
 import { bodyWithSignalsAsOf } from './builder.js';
 import type { RegimeAsOf } from '../../regime/service.js';

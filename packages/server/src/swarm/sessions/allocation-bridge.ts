@@ -5,6 +5,7 @@ import type { TreasuryAllocations } from '../../treasury/allocation.js';
 import { TREASURY_SOURCE } from '../subjects/snapshot.js';
 import { SWARM_DATASET } from '../shared/constants.js';
 import type { SessionRepository } from './repository.js';
+import type { AllocationEffect } from '../tables.js';
 
 /** Only the treasury's own bucket_weights subject sets the treasury's targets. */
 export const recordsAllocation = (subject: {
@@ -13,25 +14,7 @@ export const recordsAllocation = (subject: {
 }): boolean =>
   subject.recommendation_type === 'bucket_weights' && subject.source === TREASURY_SOURCE;
 
-/**
- * What a published session did to the treasury's allocation, shown on the session as
- * `allocationEffect`: applied (with the allocation version it produced), or not and why.
- */
-export type AllocationEffect =
-  | { status: 'applied'; version: number; ignoredBuckets: string[]; decidedAt: string }
-  | {
-      status: 'not_applied';
-      reason:
-        | 'advisory_subject'
-        | 'quorum_not_met'
-        | 'no_weights'
-        | 'judged_unsafe'
-        | 'no_known_bucket'
-        | 'superseded';
-      detail: string;
-      ignoredBuckets: string[];
-      decidedAt: string;
-    };
+export type { AllocationEffect };
 
 const DETAIL = {
   advisory_subject:

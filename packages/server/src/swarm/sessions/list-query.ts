@@ -1,6 +1,6 @@
 import { SESSION_STATES, type SessionState } from '@convene/protocol';
 import { decodePosition, encodePosition, parseLimit } from '../shared/paging.js';
-import type { SessionRow } from './repository.js';
+import type { SessionRow } from '../tables.js';
 import { fail } from '../../errors.js';
 import { isoDateFragment } from './date-search.js';
 

@@ -1,11 +1,12 @@
-import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB, SessionState, SwarmSessionTable } from '../../db/schema.js';
 import type { Tx } from '../../db/transactor.js';
 import { isUuid } from '../shared/ids.js';
 import { selectTakeRecords, toTakeRecord, type TakeRecord } from '../takes/repository.js';
 import type { SessionListQuery } from './list-query.js';
 
-export type SessionRow = Selectable<SwarmSessionTable>;
+export type { SessionRow } from '../tables.js';
+import type { SessionRow } from '../tables.js';
 
 export interface RosterEntry {
   memberId: string;

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
 import type { DB, SubjectSnapshotTable, SubjectTable } from '../../db/schema.js';
 import type { Tx } from '../../db/transactor.js';
-import type { Holding } from './snapshot.js';
+import type { Holding } from '../tables.js';
 
 export type SubjectRow = Selectable<SubjectTable>;
 export type SnapshotRow = Selectable<SubjectSnapshotTable>;

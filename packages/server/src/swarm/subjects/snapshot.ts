@@ -1,10 +1,9 @@
-import type { Static } from 'typebox';
 import type { Tx } from '../../db/transactor.js';
 import type { TreasuryReads } from '../../treasury/reads.js';
 import type { SubjectRow } from './repository.js';
-import type { SnapshotHoldingSchema } from './schemas.js';
+import type { Holding } from '../tables.js';
 
-export type Holding = Static<typeof SnapshotHoldingSchema>;
+export type { Holding };
 
 export interface CapturedHoldings {
   holdings: Holding[];

@@ -9,6 +9,8 @@ import {
   LIMITS,
 } from '@convene/protocol';
 import type { Clock } from '../../clock.js';
+import type { DataVersions } from '../../db/data-versions.js';
+import { SWARM_DATASET } from '../shared/constants.js';
 import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
 import { isUuid } from '../shared/ids.js';
 import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.js';
@@ -26,16 +28,13 @@ export interface LogPosition {
 }
 type NullableLogPosition = { [K in keyof LogPosition]: LogPosition[K] | null };
 
-/** What happens around an accepted take, given by the composition root. */
-export interface TakeAcceptance {
-  /** Whether a take is filed with its transparency-log entry, in the same statement (LOG_ENABLED). */
-  readonly logged: boolean;
-  /**
-   * Runs after each accepted take commits, before the 201: bumps the swarm data version so cached
-   * session bodies refresh (coalesced, see DataVersions.bumpSoon) and asks the log to integrate the
-   * new entry into its tree soon (not awaited: the 201 already carries the index and leaf hash).
-   */
-  accepted(): Promise<void>;
+/**
+ * The transparency log as the take write path sees it (src/tlog's `Tlog` is one): given, a take is
+ * filed with its log entry in the same statement (LOG_ENABLED), and the log hears of each.
+ */
+export interface TakeLog {
+  /** Integrate the new entry into the tree soon: not awaited, the 201 already carries its position. */
+  takeAccepted(): void;
 }
 
 /** The take write path (spec §4 submit, rules 1–6). */
@@ -47,18 +46,22 @@ export class TakeService {
   private readonly takes: TakeRepository;
   private readonly clock: Clock;
   private readonly tokens: TokenClaimService;
-  private readonly acceptance: TakeAcceptance;
+  private readonly versions: Pick<DataVersions, 'bumpSoon'>;
+  private readonly log: TakeLog | null;
 
   constructor(uses: {
     takes: TakeRepository;
     clock: Clock;
     tokens: TokenClaimService;
-    acceptance?: TakeAcceptance;
+    /** Bumped (coalesced) after each accepted take, so cached session bodies refresh. */
+    versions: Pick<DataVersions, 'bumpSoon'>;
+    log: TakeLog | null;
   }) {
     this.takes = uses.takes;
     this.clock = uses.clock;
     this.tokens = uses.tokens;
-    this.acceptance = uses.acceptance ?? { logged: false, accepted: async () => {} };
+    this.versions = uses.versions;
+    this.log = uses.log;
     this.filer = new TakeFiler(this.takes);
     this.facts = new Batches((queries) => this.takes.admissionFacts(queries), MAX_FILING_BATCH);
   }
@@ -124,20 +127,21 @@ export class TakeService {
     const receivedAt = this.clock.now();
     // The entry binds what the signature does not (docs/protocol.md §14.2), from the bytes just
     // verified; the row keeps its leaf hash and the text is rebuilt from the row when read (§14.10).
-    const leafHash = this.acceptance.logged
-      ? logEntryLeafHash(
-          takeLogEntry({
-            canonical_submission: canonical,
-            memberId: tokenMember,
-            publicKey: key.publicKey,
-            receivedAt: receivedAt.toISOString(),
-            revision,
-            sessionId: session.id,
-            signature: submission.signature,
-            takeId,
-          }),
-        )
-      : null;
+    const leafHash =
+      this.log !== null
+        ? logEntryLeafHash(
+            takeLogEntry({
+              canonical_submission: canonical,
+              memberId: tokenMember,
+              publicKey: key.publicKey,
+              receivedAt: receivedAt.toISOString(),
+              revision,
+              sessionId: session.id,
+              signature: submission.signature,
+              takeId,
+            }),
+          )
+        : null;
     const outcome = await this.filer.file({
       row: {
         id: takeId,
@@ -158,7 +162,8 @@ export class TakeService {
       leafHash,
     });
     if (!outcome.ok) throw mapInsertError(outcome.error);
-    await this.acceptance.accepted();
+    this.log?.takeAccepted();
+    await this.versions.bumpSoon(SWARM_DATASET);
     return {
       recommendationId: outcome.recommendationId,
       logIndex: outcome.logIndex,
