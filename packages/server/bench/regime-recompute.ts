@@ -5,12 +5,12 @@
  * Reports CPU time of this process (process.cpuUsage), which other processes on a shared machine do
  * not inflate the way they inflate wall time.
  */
-import { alignSeries } from '../src/regime/align.js';
-import { dayIndex } from '../src/regime/calendar.js';
-import { computeRegime } from '../src/regime/classifier.js';
+import { alignSeries } from '../src/regime/model/align.js';
+import { dayIndex } from '../src/regime/model/calendar.js';
+import { computeRegime } from '../src/regime/model/classifier.js';
 import { DEMO_START_DATE, generateDemoSeries } from '../src/regime/demo-series.js';
-import { computeResearchSignal, RESEARCH_SIGNAL_KEYS } from '../src/regime/research.js';
-import { regimeDays, regimeDetail } from '../src/regime/snapshots.js';
+import { computeResearchSignal, RESEARCH_SIGNAL_KEYS } from '../src/regime/model/research.js';
+import { regimeDays, regimeDetail } from '../src/regime/model/snapshots.js';
 
 const END = process.env.BENCH_END ?? '2026-06-01';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);

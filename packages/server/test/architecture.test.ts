@@ -216,6 +216,22 @@ test('no import circle between the files of src, type imports included', async (
   expect(circles).toEqual([]);
 });
 
+/** What the regime's pure model may import besides itself: no database, job, route or service. */
+const REGIME_MODEL_MAY_IMPORT = ['event-loop.ts', path.join('ingestion', 'source.ts')];
+
+test("the regime's model (regime/model/) is pure: it imports only itself, the event-loop yield and the Observation type", async () => {
+  const model = path.join(SRC, 'regime', 'model');
+  const outside: string[] = [];
+  for (const file of await sourceFiles(model))
+    for (const target of relativeImports(await readFile(file, 'utf8'), file)) {
+      const relative = path.relative(SRC, target);
+      if (target.startsWith(model + path.sep) || REGIME_MODEL_MAY_IMPORT.includes(relative))
+        continue;
+      outside.push(`${path.relative(SRC, file)} imports ${relative}`);
+    }
+  expect(outside).toEqual([]);
+});
+
 const PACKAGES = path.resolve(import.meta.dirname, '../..');
 
 /** Relative and `@convene/…` module specifiers in `text` (static, dynamic and side-effect imports). */

@@ -1,7 +1,7 @@
 import { shareEventLoop } from '../event-loop.js';
 import type { Observation } from '../ingestion/source.js';
-import { dateOf, dayIndex, weekday } from './calendar.js';
-import { SERIES, type Cadence } from './catalog.js';
+import { dateOf, dayIndex, weekday } from './model/calendar.js';
+import { SERIES, type Cadence } from './model/catalog.js';
 
 /** First day of the demo history: 9+ years before any plausible "today". */
 export const DEMO_START_DATE = '2016-01-04';

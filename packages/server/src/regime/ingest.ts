@@ -1,8 +1,8 @@
 import type { Clock } from '../clock.js';
 import type { Transactor } from '../db/transactor.js';
 import type { SeriesSource } from '../ingestion/source.js';
-import { dateOf, dayIndex } from './calendar.js';
-import { SERIES, type SeriesDefinition, type SourceKind } from './catalog.js';
+import { dateOf, dayIndex } from './model/calendar.js';
+import { SERIES, type SeriesDefinition, type SourceKind } from './model/catalog.js';
 import type { RegimeRepository } from './repository.js';
 
 export type RegimeSources = Readonly<Partial<Record<SourceKind, SeriesSource>>>;

@@ -2,10 +2,10 @@ import type { Clock } from '../clock.js';
 import type { DataVersions } from '../db/data-versions.js';
 import type { Transactor } from '../db/transactor.js';
 import type { Observation } from '../ingestion/source.js';
-import { alignSeries, type DailyAxis } from './align.js';
+import { alignSeries, type DailyAxis } from './model/align.js';
 import { utcDate } from '@convene/protocol';
-import { dayIndex, weekday } from './calendar.js';
-import { computeRegime, DEFAULT_CLASSIFIER_OPTIONS } from './classifier.js';
+import { dayIndex, weekday } from './model/calendar.js';
+import { computeRegime, DEFAULT_CLASSIFIER_OPTIONS } from './model/classifier.js';
 import { REGIME_DATASETS } from './datasets.js';
 import {
   BUCKET_THRESHOLDS,
@@ -13,9 +13,9 @@ import {
   regimeDays,
   regimeDetail,
   WARMUP_DAYS,
-} from './snapshots.js';
+} from './model/snapshots.js';
 import { shareEventLoop } from '../event-loop.js';
-import { researchPayloadAsOf, researchTracks, RESEARCH_SIGNAL_KEYS } from './research.js';
+import { researchPayloadAsOf, researchTracks, RESEARCH_SIGNAL_KEYS } from './model/research.js';
 import type { RegimeRepository } from './repository.js';
 
 export interface RecomputeDeps {

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Tx } from '../db/transactor.js';
 import type { Observation } from '../ingestion/source.js';
-import type { ResearchPayload } from './research.js';
-import type { RegimeDay, RegimeRunDetail } from './snapshots.js';
+import type { ResearchPayload } from './model/research.js';
+import type { RegimeDay, RegimeRunDetail } from './model/snapshots.js';
 import type { SeriesProvenance } from './tables.js';
 
 /** SQL for the regime's series, observations, snapshots, runs and research signals; each method runs in `trx` when given. */

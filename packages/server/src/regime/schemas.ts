@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { RESEARCH_SERIES_FIELDS } from './research.js';
+import { RESEARCH_SERIES_FIELDS } from './model/research.js';
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const Label = Nullable(

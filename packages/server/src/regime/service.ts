@@ -1,13 +1,13 @@
 import type { DataVersions } from '../db/data-versions.js';
 import type { Tx } from '../db/transactor.js';
 import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
-import { PANELS } from './catalog.js';
+import { PANELS } from './model/catalog.js';
 import { REGIME_DATASETS } from './datasets.js';
 import {
   RESEARCH_SERIES_FIELDS,
   RESEARCH_SIGNAL_KEYS,
   type ResearchSignalKey,
-} from './research.js';
+} from './model/research.js';
 import type { RegimeRepository } from './repository.js';
 import { fail } from '../errors.js';
 

@@ -1,7 +1,7 @@
 import type { DateText, Generated, Json, Timestamp } from '../db/column-types.js';
-import type { Panel } from './catalog.js';
-import type { ResearchPayload } from './research.js';
-import type { PanelReading, RegimeRunDetail } from './snapshots.js';
+import type { Panel } from './model/catalog.js';
+import type { ResearchPayload } from './model/research.js';
+import type { PanelReading, RegimeRunDetail } from './model/snapshots.js';
 
 /** The latest regime row as the swarm brief carries it (`body.regime`, snake_case per the spec). */
 export interface BriefRegime {

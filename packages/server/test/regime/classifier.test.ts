@@ -1,21 +1,21 @@
 import { describe, expect, test } from 'vitest';
 import type { Observation } from '../../src/ingestion/source.js';
-import { alignSeries } from '../../src/regime/align.js';
-import { runBacktest } from '../../src/regime/backtest.js';
-import { dateOf, dayIndex } from '../../src/regime/calendar.js';
-import type { IndicatorDefinition } from '../../src/regime/catalog.js';
-import { computeRegime, DEFAULT_CLASSIFIER_OPTIONS } from '../../src/regime/classifier.js';
-import { correlateIndex } from '../../src/regime/correlations.js';
+import { alignSeries } from '../../src/regime/model/align.js';
+import { runBacktest } from '../../src/regime/model/backtest.js';
+import { dateOf, dayIndex } from '../../src/regime/model/calendar.js';
+import type { IndicatorDefinition } from '../../src/regime/model/catalog.js';
+import { computeRegime, DEFAULT_CLASSIFIER_OPTIONS } from '../../src/regime/model/classifier.js';
+import { correlateIndex } from '../../src/regime/model/correlations.js';
 import { generateDemoSeries } from '../../src/regime/demo-series.js';
-import { classifyRegime } from '../../src/regime/labels.js';
-import { rollingPercentile, signAlign } from '../../src/regime/percentile.js';
-import { regimeDays } from '../../src/regime/snapshots.js';
-import { spearman } from '../../src/regime/statistics.js';
+import { classifyRegime } from '../../src/regime/model/labels.js';
+import { rollingPercentile, signAlign } from '../../src/regime/model/percentile.js';
+import { regimeDays } from '../../src/regime/model/snapshots.js';
+import { spearman } from '../../src/regime/model/statistics.js';
 import {
   capWeights,
   DEFAULT_WEIGHT_OPTIONS,
   inverseCorrelationWeights,
-} from '../../src/regime/weights.js';
+} from '../../src/regime/model/weights.js';
 
 const START = '2020-01-01';
 const daily = (values: readonly number[], start = START): Observation[] =>

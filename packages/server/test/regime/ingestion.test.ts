@@ -9,7 +9,7 @@ import { kyselyTransactor } from '../../src/db/transactor.js';
 import { FredSource } from '../../src/ingestion/fred.js';
 import { PriceSeriesSource } from '../../src/ingestion/price-series.js';
 import { SourceError } from '../../src/ingestion/source.js';
-import { SERIES_BY_KEY } from '../../src/regime/catalog.js';
+import { SERIES_BY_KEY } from '../../src/regime/model/catalog.js';
 import { ingestSeries } from '../../src/regime/ingest.js';
 import { regimeDailyJob } from '../../src/regime/jobs.js';
 import { RegimeRepository } from '../../src/regime/repository.js';

@@ -5,8 +5,8 @@
  * request, the signals as of its own date.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { alignSeries } from '../../src/regime/align.js';
-import { dayIndex } from '../../src/regime/calendar.js';
+import { alignSeries } from '../../src/regime/model/align.js';
+import { dayIndex } from '../../src/regime/model/calendar.js';
 import { kyselyTransactor } from '../../src/db/transactor.js';
 import { buildRegime } from '../../src/regime/compose.js';
 import { recomputeRegime } from '../../src/regime/recompute.js';
@@ -16,7 +16,7 @@ import {
   researchPayloadAsOf,
   researchTracks,
   RESEARCH_SIGNAL_KEYS,
-} from '../../src/regime/research.js';
+} from '../../src/regime/model/research.js';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { adminPost, getJson, scheduledSubject } from '../swarm/session-support.js';

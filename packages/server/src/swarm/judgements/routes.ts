@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { documentOnly, swarmResponses, Uuid } from '../shared/schemas.js';
 import type { JudgementService } from './service.js';
+import { succeeded } from '../shared/envelope.js';
 
 const PublicJudgement = Type.Object({
   id: Uuid,
@@ -67,7 +68,7 @@ export const judgementRoutes: FastifyPluginAsyncTypebox<{ judgements: JudgementS
     },
     async (request, reply) => {
       const filed = await judgements.file(request.headers.authorization, request.body);
-      return reply.status(201).send({ ok: true, status: 201, ...filed });
+      return succeeded(reply, 201, filed);
     },
   );
 

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { ADMIN_SECURITY, adminGuard } from '../../http/admin-auth.js';
 import { Uuid, documentOnly, swarmResponses } from '../shared/schemas.js';
 import type { ActivationService } from './activation.js';
+import { succeeded } from '../shared/envelope.js';
 
 /** Activating, deactivating and reactivating members, their keys, tokens and roles (X-Admin-Token). */
 export interface MemberAdminRouteDeps {
@@ -39,11 +40,14 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<MemberAdminRouteDeps> 
         response: swarmResponses({ 200: MemberChange }, [400, 401, 404, 409]),
       },
     },
-    async (request) => {
-      return changeBody(
-        await activation.activate((request.body as { memberId?: unknown } | null)?.memberId),
-      );
-    },
+    async (request, reply) =>
+      succeeded(
+        reply,
+        200,
+        changeFields(
+          await activation.activate((request.body as { memberId?: unknown } | null)?.memberId),
+        ),
+      ),
   );
 
   const memberAction = (
@@ -63,9 +67,8 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<MemberAdminRouteDeps> 
           response: swarmResponses({ 200: MemberChange }, [401, 403, 404]),
         },
       },
-      async (request) => {
-        return changeBody(await action(request.params.id));
-      },
+      async (request, reply) =>
+        succeeded(reply, 200, changeFields(await action(request.params.id))),
     );
   memberAction('deactivate', 'Deactivate a member and revoke its token', (id) =>
     activation.deactivate(id),
@@ -99,12 +102,12 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<MemberAdminRouteDeps> 
         ),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const rotated = await activation.rotateKey(
         request.params.id,
         (request.body as { publicKey?: unknown } | null)?.publicKey,
       );
-      return { ok: true, status: 200, ...rotated };
+      return succeeded(reply, 200, rotated);
     },
   );
 
@@ -130,11 +133,8 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<MemberAdminRouteDeps> 
         ),
       },
     },
-    async (request) => ({
-      ok: true,
-      status: 200,
-      ...(await activation.revokeToken(request.params.id)),
-    }),
+    async (request, reply) =>
+      succeeded(reply, 200, await activation.revokeToken(request.params.id)),
   );
 
   app.post(
@@ -161,22 +161,21 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<MemberAdminRouteDeps> 
         ),
       },
     },
-    async (request) => ({
-      ok: true,
-      status: 200,
-      ...(await activation.setRole(
-        request.params.id,
-        (request.body as { role?: unknown } | null)?.role,
-      )),
-    }),
+    async (request, reply) =>
+      succeeded(
+        reply,
+        200,
+        await activation.setRole(
+          request.params.id,
+          (request.body as { role?: unknown } | null)?.role,
+        ),
+      ),
   );
 };
 
-/** The 200 body of an admin action on a member (MemberChange). */
-function changeBody(change: Awaited<ReturnType<ActivationService['deactivate']>>) {
+/** The fields of an admin action's answer on a member (MemberChange). */
+function changeFields(change: Awaited<ReturnType<ActivationService['deactivate']>>) {
   return {
-    ok: true as const,
-    status: 200 as const,
     memberId: change.memberId,
     memberStatus: change.status,
     changed: change.changed,

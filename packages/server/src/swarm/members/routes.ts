@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../shared/schemas.js';
 import type { ApplicationService } from './applications.js';
 import type { TokenClaimService } from './token-claim.js';
+import { succeeded } from '../shared/envelope.js';
 
 /** Applying, the application's status and claiming a token: the public onboarding routes. */
 export interface OnboardingRouteDeps {
@@ -55,10 +56,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<OnboardingRouteDeps> = 
     },
     async (request, reply) => {
       const result = await applications.apply(request.body);
-      const status = result.created ? 201 : 200;
-      return reply.status(status).send({
-        ok: true,
-        status,
+      return succeeded(reply, result.created ? 201 : 200, {
         memberId: result.memberId,
         handle: result.handle,
         state: result.state,
@@ -125,7 +123,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<OnboardingRouteDeps> = 
     },
     async (request, reply) => {
       const { memberId, token } = await tokenClaims.claim(request.body);
-      return reply.status(201).send({ ok: true, status: 201, memberId, token });
+      return succeeded(reply, 201, { memberId, token });
     },
   );
 

@@ -4,6 +4,7 @@ import { baseUrlForReply } from '../../http/base-url.js';
 import type { TokenClaimService } from '../members/token-claim.js';
 import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../shared/schemas.js';
 import type { MemoService } from './service.js';
+import { succeeded } from '../shared/envelope.js';
 
 const MemoSchema = Type.Object({
   id: Uuid,
@@ -56,7 +57,7 @@ export const memoRoutes: FastifyPluginAsyncTypebox<{
         request.body,
         baseUrlForReply(request, reply, publicBaseUrl),
       );
-      return reply.status(201).send({ ok: true, status: 201, ...memo });
+      return succeeded(reply, 201, memo);
     },
   );
 

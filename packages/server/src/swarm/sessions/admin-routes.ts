@@ -1,15 +1,15 @@
-import { isPlainObject } from '@convene/protocol';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { Clock } from '../../clock.js';
 import { ADMIN_SECURITY, adminGuard } from '../../http/admin-auth.js';
-import { isCalendarDate } from '../shared/dates.js';
 import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../shared/schemas.js';
 import type { AllocationBridge } from './allocation-bridge.js';
 import type { LifecycleSweep } from './jobs.js';
 import type { LifecycleService, LifecycleTarget } from './lifecycle.js';
-import type { RosterAdmin, RosterChange } from './roster-admin.js';
-import { fail } from '../../errors.js';
+import type { RosterAdmin } from './roster-admin.js';
+import { parseConveneBody, parseRosterChangeBody, parseWindowBody } from './admin-bodies.js';
+import { succeeded } from '../shared/envelope.js';
 
 export interface SessionAdminDeps {
   lifecycle: LifecycleService;
@@ -35,13 +35,15 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
 ) => {
   const { lifecycle } = deps;
   const admin = { onRequest: adminGuard(deps.adminToken) };
-  const result = (session: { id: string; state: string; window_closes_at: Date | null }) => ({
-    ok: true as const,
-    status: 200,
-    sessionId: session.id,
-    state: session.state,
-    windowClosesAt: session.window_closes_at?.toISOString() ?? null,
-  });
+  const result = (
+    reply: FastifyReply,
+    session: { id: string; state: string; window_closes_at: Date | null },
+  ) =>
+    succeeded(reply, 200, {
+      sessionId: session.id,
+      state: session.state,
+      windowClosesAt: session.window_closes_at?.toISOString() ?? null,
+    });
 
   app.post(
     '/api/swarm/admin/sessions',
@@ -78,20 +80,8 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
       },
     },
     async (request, reply) => {
-      const body = bodyFields(request.body);
-      if (typeof body.subjectId !== 'string' || body.subjectId === '') throw fail('invalidSubject');
-      if (body.date !== undefined && (typeof body.date !== 'string' || !isCalendarDate(body.date)))
-        throw fail('invalidDate');
-      const opened = await lifecycle.convene({
-        subjectId: body.subjectId,
-        ...(typeof body.date === 'string' ? { date: body.date } : {}),
-        ...(body.windowClosesAt === undefined
-          ? {}
-          : { windowClosesAt: instant(body.windowClosesAt, true) }),
-        ...(body.fireAt === undefined ? {} : { fireAt: instant(body.fireAt, false) }),
-      });
-      const status = opened.created ? 201 : 200;
-      return reply.status(status).send({ ok: true, status, ...opened });
+      const opened = await lifecycle.convene(parseConveneBody(request.body));
+      return succeeded(reply, opened.created ? 201 : 200, opened);
     },
   );
 
@@ -109,13 +99,8 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
         response: swarmResponses({ 200: StepResult }, [401, 404, 409]),
       },
     },
-    async (request) => {
-      const body = bodyFields(request.body);
-      if (!('windowClosesAt' in body)) throw fail('invalidWindow');
-      return result(
-        await lifecycle.setWindow(request.params.id, instant(body.windowClosesAt, true)),
-      );
-    },
+    async (request, reply) =>
+      result(reply, await lifecycle.setWindow(request.params.id, parseWindowBody(request.body))),
   );
 
   const step = (path: string, target: LifecycleTarget, summary: string) =>
@@ -131,11 +116,11 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
           response: swarmResponses({ 200: StepResult }, [401, 404]),
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const session = await lifecycle.advance(request.params.id, target, 'now');
         if (target === 'published')
           await deps.allocations.syncSubject(session.subject_id, deps.clock.now());
-        return result(session);
+        return result(reply, session);
       },
     );
   step('close', 'window_closed', 'Close the window now (idempotent)');
@@ -177,24 +162,12 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
         ),
       },
     },
-    async (request) => {
-      const body = bodyFields(request.body);
-      const action = body.action;
-      if (
-        typeof body.memberId !== 'string' ||
-        !['add', 'excuse', 'restore'].includes(action as string)
-      )
-        throw fail('invalidRosterChange');
-      const roster = await deps.roster.change(
-        request.params.id,
-        body.memberId,
-        action as RosterChange,
-      );
-      return {
-        ok: true as const,
-        status: 200,
+    async (request, reply) => {
+      const { memberId, action } = parseRosterChangeBody(request.body);
+      const roster = await deps.roster.change(request.params.id, memberId, action);
+      return succeeded(reply, 200, {
         roster: roster.map((entry) => ({ ...entry, addedAt: entry.addedAt.toISOString() })),
-      };
+      });
     },
   );
 
@@ -221,22 +194,6 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
         ),
       },
     },
-    async () => ({ ok: true as const, status: 200, ...(await deps.sweep()) }),
+    async (_request, reply) => succeeded(reply, 200, await deps.sweep()),
   );
 };
-
-/** The fields of a JSON object body; any other body (text, an array, nothing) has none. */
-function bodyFields(body: unknown): Record<string, unknown> {
-  return isPlainObject(body) ? body : {};
-}
-
-function instant(value: unknown, nullable: boolean): Date | null {
-  if (value === null && nullable) return null;
-  if (
-    typeof value === 'string' &&
-    !Number.isNaN(Date.parse(value)) &&
-    /\d{4}-\d{2}-\d{2}T/.test(value)
-  )
-    return new Date(value);
-  throw fail('invalidWindow');
-}

@@ -4,6 +4,7 @@ import { ADMIN_SECURITY, adminGuard } from '../../http/admin-auth.js';
 import { documentOnly, swarmResponses } from '../shared/schemas.js';
 import type { SubjectAdmin } from './admin.js';
 import { SubjectBody } from './admin-schemas.js';
+import { succeeded } from '../shared/envelope.js';
 
 export const subjectAdminRoutes: FastifyPluginAsyncTypebox<{
   subjects: SubjectAdmin;
@@ -42,8 +43,7 @@ export const subjectAdminRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const { created, subject } = await subjects.put(request.params.id, request.body);
-      const status = created ? 201 : 200;
-      return reply.status(status).send({ ok: true, status, created, subject });
+      return succeeded(reply, created ? 201 : 200, { created, subject });
     },
   );
 };

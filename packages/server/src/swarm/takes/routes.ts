@@ -32,6 +32,7 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T)
 import { DraftFields, TakeReceiptSchema } from './schemas.js';
 import type { TakeReads } from './read-service.js';
 import type { TakeService } from './service.js';
+import { succeeded } from '../shared/envelope.js';
 
 /** A take in a member's history, with its session's date, subject and state. */
 const MemberTake = Type.Object({
@@ -103,9 +104,7 @@ export const takeRoutes: FastifyPluginAsyncTypebox<{
         request.headers.authorization,
         request.body,
       );
-      return reply
-        .status(201)
-        .send({ ok: true, status: 201, recommendationId, verified: true, logIndex, leafHash });
+      return succeeded(reply, 201, { recommendationId, verified: true, logIndex, leafHash });
     },
   );
 

@@ -1,4 +1,4 @@
-import type { Observation } from '../ingestion/source.js';
+import type { Observation } from '../../ingestion/source.js';
 import { dayIndex } from './calendar.js';
 
 /** A contiguous run of calendar days, as day indices [start, start + length). */

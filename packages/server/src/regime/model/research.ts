@@ -1,4 +1,4 @@
-import { shareEventLoop } from '../event-loop.js';
+import { shareEventLoop } from '../../event-loop.js';
 import type { AlignedSeries, DailyAxis } from './align.js';
 import { dateOf } from './calendar.js';
 import { rollingPercentile } from './percentile.js';

@@ -1,6 +1,6 @@
-import { shareEventLoop } from '../event-loop.js';
+import { shareEventLoop } from '../../event-loop.js';
 import { alignSeries, ratioSeries, type AlignedSeries, type DailyAxis } from './align.js';
-import type { Observation } from '../ingestion/source.js';
+import type { Observation } from '../../ingestion/source.js';
 import { INDICATORS, PANELS, type IndicatorDefinition, type Panel } from './catalog.js';
 import {
   PERCENTILE_MIN_OBSERVATIONS,

@@ -4,7 +4,7 @@ import { dateOf } from './calendar.js';
 import { PANELS, SERIES_BY_KEY, type Panel, type Transform } from './catalog.js';
 import type { IndicatorTrack, RegimeComputation } from './classifier.js';
 import { correlateIndex, type AssetCorrelation } from './correlations.js';
-import { shareEventLoop } from '../event-loop.js';
+import { shareEventLoop } from '../../event-loop.js';
 import { classifyRegime, REGIME_THRESHOLDS, type RegimeLabel } from './labels.js';
 import { finiteOrNull } from './statistics.js';
 
