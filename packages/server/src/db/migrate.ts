@@ -1,4 +1,4 @@
-import type { Database } from './database.js';
+import type { Database, ScriptRunner } from './database.js';
 import { FUNCTIONS, type DatabaseFunction } from './functions/index.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
 
@@ -26,26 +26,29 @@ export async function migrateToLatest(
     for (const migration of migrations) {
       if (applied.has(migration.name)) continue;
       const record = `insert into schema_migration (name) values ('${migration.name.replaceAll("'", "''")}')`;
-      try {
-        await exec(`begin;\n${migration.sql};\n${record};\ncommit;`);
-      } catch (error) {
-        await exec('rollback').catch(() => undefined);
-        throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`, {
-          cause: error,
-        });
-      }
+      await inTransaction(
+        exec,
+        `${migration.sql};\n${record};`,
+        `migration ${migration.name} failed`,
+      );
       newlyApplied.push(migration.name);
     }
-    if (functions.length > 0) {
-      try {
-        await exec(`begin;\n${functions.map((f) => f.sql).join('\n')}\ncommit;`);
-      } catch (error) {
-        await exec('rollback').catch(() => undefined);
-        throw new Error(`the database functions failed to apply: ${(error as Error).message}`, {
-          cause: error,
-        });
-      }
-    }
+    if (functions.length > 0)
+      await inTransaction(
+        exec,
+        functions.map((f) => f.sql).join('\n'),
+        'the database functions failed to apply',
+      );
     return newlyApplied;
   });
+}
+
+/** Runs `script` in one transaction; on failure rolls it back and throws `failure: <why>`. */
+async function inTransaction(exec: ScriptRunner, script: string, failure: string): Promise<void> {
+  try {
+    await exec(`begin;\n${script}\ncommit;`);
+  } catch (error) {
+    await exec('rollback').catch(() => undefined);
+    throw new Error(`${failure}: ${(error as Error).message}`, { cause: error });
+  }
 }
