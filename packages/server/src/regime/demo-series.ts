@@ -64,26 +64,18 @@ type Model =
     };
 
 const trend = (
-  from: number | readonly Waypoint[],
-  to: number | null,
+  path: readonly Waypoint[],
   regimeDrift: number,
   vol: number,
   equity: number,
   crypto: number,
-): Model => ({
-  kind: 'trend',
-  path:
-    typeof from === 'number'
-      ? [
-          [DEMO_START_DATE, from],
-          [DEMO_ANCHOR_DATE, to ?? from],
-        ]
-      : from,
-  regimeDrift,
-  vol,
-  equity,
-  crypto,
-});
+): Model => ({ kind: 'trend', path, regimeDrift, vol, equity, crypto });
+
+/** A straight line from a level on DEMO_START_DATE to one on DEMO_ANCHOR_DATE. */
+const span = (from: number, to: number): Waypoint[] => [
+  [DEMO_START_DATE, from],
+  [DEMO_ANCHOR_DATE, to],
+];
 
 /** Each year's first trading days, 2016 to 2026, at rounded public magnitudes (USD). */
 const yearly = (levels: readonly number[]): Waypoint[] =>
@@ -121,19 +113,18 @@ const MODELS: Readonly<Record<string, Model>> = {
   ICSA: level(235_000, -45_000, 0.03, 5_000, 150_000, true),
   DTB3: level(2.2, 0.8, 0.005, 0.015, 0.01),
   UMCSENT: level(82, 12, 0.03, 0.9, 45),
-  BOGZ1FL663067003Q: trend(5.5e11, 7.5e11, 0.0006, 0.004, 0.3, 0),
+  BOGZ1FL663067003Q: trend(span(5.5e11, 7.5e11), 0.0006, 0.004, 0.3, 0),
   VIX: level(19, -6, 0.05, 1.1, 9),
-  HG: trend(2.1, 4.6, 0.0006, 0.013, 0.5, 0),
-  GC: trend(1_080, 3_400, -0.0003, 0.009, -0.1, 0),
-  DEFI_TVL: trend(1.5e8, 1.2e11, 0.003, 0.03, 0, 0.7),
-  STABLES: trend(1.5e9, 2.6e11, 0.0016, 0.008, 0, 0.3),
+  HG: trend(span(2.1, 4.6), 0.0006, 0.013, 0.5, 0),
+  GC: trend(span(1_080, 3_400), -0.0003, 0.009, -0.1, 0),
+  DEFI_TVL: trend(span(1.5e8, 1.2e11), 0.003, 0.03, 0, 0.7),
+  STABLES: trend(span(1.5e9, 2.6e11), 0.0016, 0.008, 0, 0.3),
   BTC_ACTIVE: level(800_000, 180_000, 0.04, 30_000, 200_000, true),
   ETH_ACTIVE: level(450_000, 140_000, 0.04, 25_000, 50_000, true),
   BTC_MVRV: level(1.8, 0.9, 0.02, 0.04, 0.6),
   NEW_POOLS: level(6_000, 3_500, 0.05, 600, 100, true),
   BTC: trend(
     yearly([430, 1_000, 14_000, 3_800, 7_200, 32_000, 47_000, 16_700, 44_000, 96_000, 95_000]),
-    null,
     0.0028,
     0.034,
     0.2,
@@ -141,25 +132,24 @@ const MODELS: Readonly<Record<string, Model>> = {
   ),
   ETH: trend(
     yearly([1.0, 8, 800, 140, 130, 740, 3_700, 1_200, 2_300, 3_400, 3_300]),
-    null,
     0.0031,
     0.04,
     0.2,
     0.9,
   ),
-  SPX: trend(2_010, 5_900, 0.0007, 0.0105, 0.95, 0),
-  SPY: trend(201, 590, 0.0007, 0.0105, 0.95, 0),
-  RSP: trend(78, 180, 0.0006, 0.011, 0.9, 0),
-  QQQ: trend(110, 520, 0.0009, 0.0135, 0.9, 0.15),
-  IWM: trend(112, 225, 0.0009, 0.0135, 0.85, 0),
-  SPHB: trend(30, 95, 0.0013, 0.016, 0.9, 0),
-  SPLV: trend(38, 72, 0.0002, 0.0075, 0.8, 0),
-  MTUM: trend(73, 225, 0.0008, 0.0115, 0.9, 0),
-  IWF: trend(97, 420, 0.0009, 0.012, 0.95, 0),
-  IWD: trend(98, 190, 0.0005, 0.01, 0.9, 0),
-  XLU: trend(45, 80, -0.0004, 0.009, 0.5, 0),
-  XLP: trend(52, 80, -0.0003, 0.008, 0.6, 0),
-  XLY: trend(78, 215, 0.0009, 0.012, 0.9, 0),
+  SPX: trend(span(2_010, 5_900), 0.0007, 0.0105, 0.95, 0),
+  SPY: trend(span(201, 590), 0.0007, 0.0105, 0.95, 0),
+  RSP: trend(span(78, 180), 0.0006, 0.011, 0.9, 0),
+  QQQ: trend(span(110, 520), 0.0009, 0.0135, 0.9, 0.15),
+  IWM: trend(span(112, 225), 0.0009, 0.0135, 0.85, 0),
+  SPHB: trend(span(30, 95), 0.0013, 0.016, 0.9, 0),
+  SPLV: trend(span(38, 72), 0.0002, 0.0075, 0.8, 0),
+  MTUM: trend(span(73, 225), 0.0008, 0.0115, 0.9, 0),
+  IWF: trend(span(97, 420), 0.0009, 0.012, 0.95, 0),
+  IWD: trend(span(98, 190), 0.0005, 0.01, 0.9, 0),
+  XLU: trend(span(45, 80), -0.0004, 0.009, 0.5, 0),
+  XLP: trend(span(52, 80), -0.0003, 0.008, 0.6, 0),
+  XLY: trend(span(78, 215), 0.0009, 0.012, 0.9, 0),
   CAPE: level(28, 5, 0.01, 0.15, 12),
   SEC_S4: level(38, 12, 0.05, 3, 5, true),
 };
