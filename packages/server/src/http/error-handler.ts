@@ -32,8 +32,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.decorateRequest('failure', null);
   app.setErrorHandler(
     (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
-      request.failure = failureOf(error);
       if (error instanceof ServiceError) {
+        request.failure = error.code;
         const body =
           error.shape === 'domain'
             ? { ok: false, status: error.status, error: error.message }
@@ -42,14 +42,20 @@ export function registerErrorHandling(app: FastifyInstance): void {
       }
       const fastifyError = error as FastifyError;
       if (fastifyError.validation !== undefined) {
+        request.failure = 'invalidRequest';
         return reply.status(400).send({ error: `invalid request: ${fastifyError.message}` });
       }
       const status = fastifyError.statusCode;
       if (status !== undefined && status >= 400 && status < 500) {
+        request.failure = fastifyError.code;
         return reply.status(status).send({ error: clientErrorMessage(fastifyError) });
       }
       const clientValue = CLIENT_VALUE_STATES.get(sqlState(error) ?? '');
-      if (clientValue !== undefined) return reply.status(400).send({ error: clientValue });
+      if (clientValue !== undefined) {
+        request.failure = 'clientValue';
+        return reply.status(400).send({ error: clientValue });
+      }
+      request.failure = 'internal';
       request.log.error({ err: error }, 'unhandled error');
       return reply.status(500).send({ error: 'internal error' });
     },
@@ -60,15 +66,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       .status(404)
       .send({ error: `no route for ${request.method} ${request.url.split('?')[0] ?? ''}` });
   });
-}
-
-function failureOf(error: FastifyError | Error): string {
-  if (error instanceof ServiceError) return error.code;
-  const fastifyError = error as FastifyError;
-  if (fastifyError.validation !== undefined) return 'invalidRequest';
-  const status = fastifyError.statusCode;
-  if (status !== undefined && status >= 400 && status < 500) return fastifyError.code;
-  return CLIENT_VALUE_STATES.has(sqlState(error) ?? '') ? 'clientValue' : 'internal';
 }
 
 function clientErrorMessage(error: FastifyError): string {
