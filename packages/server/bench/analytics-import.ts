@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { planImport } from '../src/analytics/import/files.js';
-import { buildImporter } from '../src/analytics/import/importer.js';
+import { composeImporter } from '../src/analytics/compose.js';
 import { progressReporter } from '../src/analytics/import/progress.js';
 import { fileRecords } from '../src/analytics/import/sources.js';
 import { ManualClock } from '../src/clock.js';
@@ -77,7 +77,11 @@ async function importAll(
   database: Database,
   dir: string,
 ): Promise<{ records: number; seconds: number }> {
-  const importer = buildImporter(database, new DataVersions(database), new ManualClock(now));
+  const importer = composeImporter(
+    database,
+    new DataVersions({ database: database }),
+    new ManualClock(now),
+  );
   const { files } = await planImport(dir);
   const started = performance.now();
   let records = 0;

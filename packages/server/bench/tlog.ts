@@ -107,17 +107,19 @@ try {
   const frontier = new MerkleFrontier();
   for (let i = 0; i < SIZE; i++) frontier.appendLeafHash(leafHash(utf8Encode(entryText(i))));
   const repository = new TlogRepository(database.db);
-  const service = new TlogService(
+  const service = new TlogService({
     repository,
-    {
+    key: {
       origin: ORIGIN,
       seed: LOG_SEED,
       publicKey: await publicKeyFromSeed(LOG_SEED),
       vkey: formatVerifierKey(ORIGIN, await publicKeyFromSeed(LOG_SEED)),
     },
-    new ManualClock('2026-06-01T00:00:00Z'),
-    { witnesses: [], stallSeconds: 30, watch: new LogWatch([]) },
-  );
+    clock: new ManualClock('2026-06-01T00:00:00Z'),
+    witnesses: [],
+    stallSeconds: 30,
+    watch: new LogWatch([]),
+  });
   const first = await service.checkpointNow();
   const latest = await service.latestCheckpoint();
   if (latest.rootHash !== bytesToBase64(frontier.root())) throw new Error('stored root differs');
@@ -126,7 +128,7 @@ try {
   // Checkpoint latency: one appended entry (index under the index lock, entry written), integrated
   // (frontier read, nodes written, head moved), then a signed checkpoint, as a submit, the sequencer
   // and the checkpoint job do.
-  const sequencer = new TlogSequencer(repository);
+  const sequencer = new TlogSequencer({ repository });
   const appendMs: number[] = [];
   const checkpointMs: number[] = [];
   for (let n = 0; n < 50; n++) {

@@ -3,8 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
-import { DataVersions } from './db/data-versions.js';
-import { composeServices } from './composition.js';
+import { composeApp, type Services } from './composition.js';
 import type { AppContext } from './context.js';
 import { healthRoutes } from './health/routes.js';
 import type { HealthServiceOptions } from './health/service.js';
@@ -21,8 +20,6 @@ import { lazyChildLogger, OneLinePerRequest } from './http/request-log.js';
 import { registerSecurity } from './http/security.js';
 import { siteLinkRoutes } from './site/routes.js';
 import { staticSitePlugin } from './http/static-site.js';
-import { Scheduler } from './jobs/scheduler.js';
-import { JobRunRepository } from './jobs/repository.js';
 import { skillRoutes } from './skills/routes.js';
 import { swarmRoutes } from './swarm/routes.js';
 import { treasuryRoutes } from './treasury/routes.js';
@@ -30,7 +27,6 @@ import { regimeRoutes } from './regime/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { adminStatusRoutes } from './admin/routes.js';
 import { eventRoutes } from './events/routes.js';
-import { Tlog } from './tlog/plugin.js';
 import { tlogRoutes } from './tlog/routes.js';
 import { tlogKeyRoutes } from './tlog/key-routes.js';
 
@@ -52,6 +48,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     convene: AppContext;
+    /** Every service, as the composition root built them (the entry point and tests read some). */
+    services: Services;
   }
 }
 
@@ -73,25 +71,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<TypeBoxTypeProvider>();
   requestLog.attach(app.log);
 
-  const versions = new DataVersions(database, { connectionString: config.databaseUrl });
-  const scheduler = new Scheduler({
-    locks: database,
-    jobRuns: new JobRunRepository(database.db),
-    clock,
-    log: app.log,
-  });
-  const tlog = await Tlog.create({ config, database, clock }, app.log);
-  const context: AppContext = {
-    config,
-    database,
-    clock,
-    versions,
-    scheduler,
-    readiness,
-    replays,
-    tlog,
-  };
+  const { context, services, jobs } = await composeApp(
+    { config, database, clock, readiness, replays },
+    app.log,
+    deps.health === undefined ? {} : { health: deps.health },
+  );
+  const { versions, scheduler, tlog } = context;
   app.decorate('convene', context);
+  app.decorate('services', services);
 
   // Infrastructure first, then domains, in this explicit order.
   registerErrorHandling(app);
@@ -104,11 +91,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerReplays(app, replays, requestLog);
   await registerOpenApi(app);
 
-  const { services, jobs } = composeServices(
-    context,
-    app.log,
-    deps.health === undefined ? {} : { health: deps.health },
-  );
   for (const job of jobs) scheduler.add(job);
   registerEventStreamGauge(metrics, services.eventStreams);
   const { adminToken, publicBaseUrl } = config;

@@ -1,25 +1,32 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { Database } from './db/database.js';
+import { DataVersions } from './db/data-versions.js';
+import { kyselyTransactor } from './db/transactor.js';
 import { AdminStatusRepository } from './admin/repository.js';
 import { AdminStatusService } from './admin/service.js';
-import { buildImporter, type AnalyticsImporter } from './analytics/import/importer.js';
-import { AnalyticsReads } from './analytics/reads.js';
-import { AnalyticsRepository } from './analytics/repository.js';
-import { AnalyticsService } from './analytics/service.js';
+import { composeAnalytics } from './analytics/compose.js';
+import type { AnalyticsImporter } from './analytics/import/importer.js';
+import type { AnalyticsService } from './analytics/service.js';
 import type { AppContext } from './context.js';
-import { buildEventStreams } from './events/compose.js';
+import { composeEvents } from './events/compose.js';
 import type { EventStreams } from './events/streams.js';
 import { HealthService, type HealthServiceOptions } from './health/service.js';
-import { kyselyTransactor } from './db/transactor.js';
-import type { Job } from './jobs/scheduler.js';
+import type { Readiness } from './http/readiness.js';
+import type { ReplayCache } from './http/replay.js';
+import { JobRunRepository } from './jobs/repository.js';
+import { Scheduler, type Job } from './jobs/scheduler.js';
 import { liveTreasuryJobs } from './onchain/live-jobs.js';
 import { OnchainRepository } from './onchain/repository.js';
-import { buildRegime } from './regime/compose.js';
+import { composeRegime } from './regime/compose.js';
 import { regimeDailyJob, regimeSources } from './regime/jobs.js';
 import type { RegimeService } from './regime/service.js';
 import { SWARM_DATASET } from './swarm/shared/constants.js';
-import { buildSwarmServices, type SwarmServices } from './swarm/services.js';
+import { composeSwarm, type SwarmServices } from './swarm/compose.js';
+import { composeTlog } from './tlog/compose.js';
 import type { TlogService } from './tlog/service.js';
-import { buildTreasury } from './treasury/compose.js';
+import { composeTreasury } from './treasury/compose.js';
 import { TreasuryService } from './treasury/service.js';
 
 /** Every service the routes use, one instance each. */
@@ -36,30 +43,64 @@ export interface Services {
   eventStreams: EventStreams;
 }
 
+/** What the HTTP app hands the composition root: what it was started with and its own gates. */
+export interface Infrastructure {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  /** The HTTP app's loading gate (503 while a first demo start seeds). */
+  readiness: Readiness;
+  /** The HTTP app's replayed answers (http/replay.ts). */
+  replays: ReplayCache;
+}
+
 /**
- * The composition root: every repository and service built once from the app's infrastructure (the
- * config, database, clock, data versions, scheduler, readiness and log that buildApp makes) and
- * handed to the routes that use it, plus every scheduled job. Tests and benchmarks go through
- * buildApp, so the clock and the database they pass reach every service from here.
+ * The composition root, and the only place the app's parts are constructed: the data versions, the
+ * scheduler and the transparency log, then every domain's repositories and services (each domain's
+ * `compose.ts` builds its own from what it is given here) and every scheduled job. Tests and
+ * benchmarks go through buildApp, so the clock and the database they pass reach every part from
+ * here; an architecture test fails if a service or repository is constructed anywhere else.
  */
-export function composeServices(
-  context: AppContext,
+export async function composeApp(
+  infrastructure: Infrastructure,
   log: FastifyBaseLogger,
   options: { health?: HealthServiceOptions } = {},
-): { services: Services; jobs: Job[] } {
-  const { config, database, clock, versions, readiness } = context;
+): Promise<{ context: AppContext; services: Services; jobs: Job[] }> {
+  const { config, database, clock, readiness } = infrastructure;
+  const versions = new DataVersions({ database: database, connectionString: config.databaseUrl });
+  const scheduler = new Scheduler({
+    locks: database,
+    jobRuns: new JobRunRepository(database.db),
+    clock,
+    log,
+  });
+  const tlog = await composeTlog({ config, database, clock }, log);
+  const context: AppContext = { ...infrastructure, versions, scheduler, tlog };
+  const logged = config.logEnabled ? tlog.service : null;
+
   const transactor = kyselyTransactor(database.db);
-  const { repository: regimeRepository, service: regime } = buildRegime(database, versions);
-  const treasury = buildTreasury(database, versions, transactor);
-  const analytics = new AnalyticsRepository(database.db);
-  const swarm = buildSwarmServices(context, log, regime, treasury, new AnalyticsReads(analytics));
+  const { repository: regimeRepository, service: regime } = composeRegime(database, versions);
+  const treasury = composeTreasury(database, versions, transactor);
+  const analytics = composeAnalytics(database, versions, clock);
+  const swarm = composeSwarm(context, log, regime, treasury, analytics.reads);
   const services: Services = {
-    health: new HealthService(database, config.appEnv, clock, {
+    health: new HealthService({
       ...options.health,
+      database,
+      env: config.appEnv,
+      clock,
       readiness,
-      ...(config.logEnabled ? { log: context.tlog.service } : {}),
+      ...(logged === null ? {} : { log: logged }),
     }),
-    adminStatus: new AdminStatusService(new AdminStatusRepository(database.db), context),
+    adminStatus: new AdminStatusService({
+      repository: new AdminStatusRepository(database.db),
+      config,
+      database,
+      clock,
+      scheduler,
+      readiness,
+      log: logged,
+    }),
     treasury: new TreasuryService({
       treasury: treasury.repository,
       allocations: treasury.allocations,
@@ -68,15 +109,15 @@ export function composeServices(
       config,
     }),
     regime,
-    analytics: new AnalyticsService({ repository: analytics, versions, clock }),
-    analyticsImporter: buildImporter(database, versions, clock),
+    analytics: analytics.service,
+    analyticsImporter: analytics.importer,
     swarm: swarm.services,
-    tlog: context.tlog.service,
-    eventStreams: buildEventStreams({
+    tlog: tlog.service,
+    eventStreams: composeEvents({
       config,
       database,
       versions,
-      checkpoints: config.logEnabled ? context.tlog.service : null,
+      checkpoints: logged,
       wakeOn: [SWARM_DATASET],
       log,
     }),
@@ -98,5 +139,5 @@ export function composeServices(
       transactor,
     }),
   ];
-  return { services, jobs };
+  return { context, services, jobs };
 }

@@ -9,7 +9,6 @@ import { DEMO_SEEDERS } from './demo/seeders.js';
 import { Readiness } from './http/readiness.js';
 import { collectGarbage } from './memory.js';
 import { FIRST_SUBJECT_HINT, startBanner } from './start-banner.js';
-import { SubjectRepository } from './swarm/subjects/repository.js';
 import { ensureAdminToken, usesDataDir } from './secrets.js';
 
 /** The thin entry: parse config, open and migrate the database, listen, close gracefully. */
@@ -77,8 +76,7 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const banner = startBanner(config, app.server.address(), admin.generatedAt, readiness.isLoading);
   app.log.info({ banner: banner.fields }, banner.message);
-  if (!demo && !(await new SubjectRepository(database.db).anySubject()))
-    app.log.info(FIRST_SUBJECT_HINT);
+  if (!demo && !(await app.services.swarm.subjects.anySubject())) app.log.info(FIRST_SUBJECT_HINT);
 
   if (demo) {
     // Listening first keeps start-up quick; the first start seeds for a while and says so.

@@ -27,7 +27,7 @@ describeEachDatabase('data versions', (kind) => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
-    versions = new DataVersions(testDb.database, { connectionString: testDb.url });
+    versions = new DataVersions({ database: testDb.database, connectionString: testDb.url });
     await versions.start();
   });
   afterAll(async () => {
@@ -68,7 +68,11 @@ describeEachDatabase('data versions', (kind) => {
   if (kind === 'postgres') {
     test('another replica sees the bumped version through the NOTIFY payload', async () => {
       const other = openPostgres({ connectionString: testDb.url! });
-      const replica = new DataVersions(other, { connectionString: testDb.url, pollMs: 60_000 });
+      const replica = new DataVersions({
+        database: other,
+        connectionString: testDb.url,
+        pollMs: 60_000,
+      });
       await replica.start();
       try {
         const version = await versions.bumpSoon('shared');

@@ -16,9 +16,10 @@ const ZERO: Cursor = { log: 0, checkpoint: 0, session: 0 };
 describeEachDatabase('the event reader', (kind) => {
   let ctx: TestContext;
   const service = (batch: number) =>
-    new EventsService(new EventsRepository(ctx.testDb.database.db), null, {
-      batch,
-      replayWindow: 10_000,
+    new EventsService({
+      repository: new EventsRepository(ctx.testDb.database.db),
+      checkpoints: null,
+      settings: { batch, replayWindow: 10_000 },
     });
   const all = async (batch: number, from = ZERO) => {
     const resumed = await service(batch).resume(from);

@@ -91,7 +91,7 @@ describeEachDatabase('scheduler and data versions', (kind) => {
   });
 
   test('a bump is visible to local readers at once', async () => {
-    const versions = new DataVersions(testDb.database, { connectionString: testDb.url });
+    const versions = new DataVersions({ database: testDb.database, connectionString: testDb.url });
     await versions.start();
     try {
       const before = versions.current('regime');
@@ -105,11 +105,16 @@ describeEachDatabase('scheduler and data versions', (kind) => {
   if (kind === 'postgres') {
     test('a bump on one replica reaches another through NOTIFY', async () => {
       const replica = openPostgres({ connectionString: testDb.url! });
-      const here = new DataVersions(testDb.database, {
+      const here = new DataVersions({
+        database: testDb.database,
         connectionString: testDb.url,
         pollMs: 60_000,
       });
-      const there = new DataVersions(replica, { connectionString: testDb.url, pollMs: 60_000 });
+      const there = new DataVersions({
+        database: replica,
+        connectionString: testDb.url,
+        pollMs: 60_000,
+      });
       await Promise.all([here.start(), there.start()]);
       try {
         const target = await here.bump('wallets');

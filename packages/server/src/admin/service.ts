@@ -23,27 +23,34 @@ export const SERVER_VERSION: string = (() => {
 const LIST_LIMIT = 20;
 const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString());
 
+export interface AdminStatusUses {
+  repository: AdminStatusRepository;
+  config: Config;
+  /** Only which driver is running: the service reads the database through its repository. */
+  database: Pick<Database, 'driver'>;
+  clock: Clock;
+  scheduler: Scheduler;
+  readiness: Readiness;
+  /** The transparency log's status (null: the log is not kept). */
+  log: { status(): Promise<LogStatus> } | null;
+}
+
 /** What an operator wants at a glance: version, env, database, migrations, jobs, swarm, outbox. */
 export class AdminStatusService {
   private readonly startedAt: Date;
 
-  constructor(
-    private readonly repository: AdminStatusRepository,
-    private readonly deps: {
-      config: Config;
-      /** Only which driver is running: the service reads the database through its repository. */
-      database: Pick<Database, 'driver'>;
-      clock: Clock;
-      scheduler: Scheduler;
-      readiness: Readiness;
-      tlog: { service: { status(): Promise<LogStatus> } };
-    },
-  ) {
+  private readonly repository: AdminStatusRepository;
+  private readonly deps: Omit<AdminStatusUses, 'repository'>;
+
+  constructor(uses: AdminStatusUses) {
+    const { repository, ...deps } = uses;
+    this.repository = repository;
+    this.deps = deps;
     this.startedAt = deps.clock.now();
   }
 
   async status() {
-    const { config, database, clock, scheduler, readiness, tlog } = this.deps;
+    const { config, database, clock, scheduler, readiness, log: tlog } = this.deps;
     const now = clock.now();
     const [facts, applied, runs, sessions, applications, outbox, log] = await Promise.all([
       this.repository.databaseFacts(),
@@ -52,7 +59,7 @@ export class AdminStatusService {
       this.repository.openSessions(LIST_LIMIT),
       this.repository.pendingApplications(LIST_LIMIT),
       this.repository.outbox(),
-      config.logEnabled ? tlog.service.status() : null,
+      tlog === null ? null : tlog.status(),
     ]);
     const appliedNames = new Set(applied.map((migration) => migration.name));
     const lastRun = new Map(runs.map((run) => [run.job, run]));

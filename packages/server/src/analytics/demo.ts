@@ -1,11 +1,7 @@
 import type { DemoSeeder } from '../demo/seed.js';
 import { generateDemoDataset, type DemoDataset } from './demo/generator.js';
-import {
-  buildImporter,
-  formatIssue,
-  type AnalyticsImporter,
-  type ImportReport,
-} from './import/importer.js';
+import { composeImporter } from './compose.js';
+import { formatIssue, type AnalyticsImporter, type ImportReport } from './import/importer.js';
 import { IMPORT_KINDS } from './import/kinds.js';
 import type { SourceLine } from './import/sources.js';
 
@@ -47,7 +43,7 @@ export const analyticsDemoSeeder: DemoSeeder = {
     const dataset = await generateDemoDataset(clock.now());
     const generatedMs = Math.round(performance.now() - started);
     // Batches of 500: on PGlite each batch's statement holds the event loop while it runs.
-    const importer = buildImporter(database, versions, clock, { batchSize: 500 });
+    const importer = composeImporter(database, versions, clock, { batchSize: 500 });
     const reports = await importDataset(importer, dataset);
     const records = reports.reduce((total, report) => total + report.imported, 0);
     log.info(

@@ -5,7 +5,8 @@ import { DataVersions } from '../db/data-versions.js';
 import { openDatabase } from '../db/open.js';
 import path from 'node:path';
 import { planImport } from './import/files.js';
-import { buildImporter, formatIssue } from './import/importer.js';
+import { composeImporter } from './compose.js';
+import { formatIssue } from './import/importer.js';
 import { IMPORT_KINDS, type ImportKindName } from './import/kinds.js';
 import { progressReporter } from './import/progress.js';
 import { fileRecords } from './import/sources.js';
@@ -40,8 +41,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const config = parseConfig();
   const database = await openDatabase(config);
   try {
-    const versions = new DataVersions(database);
-    const importer = buildImporter(database, versions, systemClock);
+    const versions = new DataVersions({ database: database });
+    const importer = composeImporter(database, versions, systemClock);
     let rejected = 0;
     const started = performance.now();
     const reports = [];

@@ -1,5 +1,4 @@
-import type { Database } from '../db/database.js';
-import { AnalyticsRepository } from './repository.js';
+import type { AnalyticsRepository } from './repository.js';
 
 /**
  * What other domains read of the analytics dataset (swarm/track-record's `coin:` and `vault:`
@@ -25,9 +24,4 @@ export class AnalyticsReads {
   ): Promise<Array<{ date: string; value: number }>> {
     return this.analytics.vaultSharePricesBetween(id, from, to);
   }
-}
-
-/** The reads over their own repository, for the demo seeders (which may not build it themselves). */
-export function analyticsReads(database: Database): AnalyticsReads {
-  return new AnalyticsReads(new AnalyticsRepository(database.db));
 }

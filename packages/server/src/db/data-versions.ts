@@ -21,10 +21,17 @@ export class DataVersions {
   private poll: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(
-    private readonly database: Database,
-    private readonly options: { connectionString?: string | undefined; pollMs?: number } = {},
-  ) {}
+  private readonly database: Database;
+  private readonly options: { connectionString?: string | undefined; pollMs?: number };
+
+  constructor(uses: {
+    database: Database;
+    connectionString?: string | undefined;
+    pollMs?: number;
+  }) {
+    this.database = uses.database;
+    this.options = uses;
+  }
 
   current(name: string): number {
     return this.versions.get(name) ?? 0;

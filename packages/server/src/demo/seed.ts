@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import type { Tlog } from '../tlog/plugin.js';
-import { DemoSeedRepository } from './repository.js';
+import { composeDemoSeeding } from './compose.js';
 
 export interface DemoSeedContext {
   database: Database;
@@ -31,7 +31,7 @@ export async function pendingDemoSeeders(
   database: Database,
   seeders: readonly DemoSeeder[],
 ): Promise<string[]> {
-  const done = await new DemoSeedRepository(database.db).seededNames();
+  const done = await composeDemoSeeding(database).seededNames();
   return seeders.map((seeder) => seeder.name).filter((name) => !done.has(name));
 }
 
@@ -52,7 +52,7 @@ export async function seedDemoData(
   { retryMs = 1000, afterEach }: SeedOptions = {},
 ): Promise<void> {
   const { database, log } = context;
-  const seeded = new DemoSeedRepository(database.db);
+  const seeded = composeDemoSeeding(database);
   for (let attempt = 0; ; attempt += 1) {
     const result = await database.withAdvisoryLock('convene:demo-seed', async () => {
       for (const seeder of seeders) {

@@ -1,6 +1,5 @@
-import type { Database } from '../db/database.js';
 import type { Tx } from '../db/transactor.js';
-import { EmailRepository, type OutgoingEmail } from './repository.js';
+import type { EmailRepository, OutgoingEmail } from './repository.js';
 
 export type { OutgoingEmail } from './repository.js';
 
@@ -14,16 +13,4 @@ export class EmailOutbox {
   async queue(trx: Tx, email: OutgoingEmail, now: Date): Promise<void> {
     await this.emails.queueEmail(email, now, trx);
   }
-}
-
-/**
- * The email domain's repository, built once by the composition root that uses the outbox (other
- * domains may not import a domain's repository), with the outbox over it.
- */
-export function buildEmailOutbox(database: Database): {
-  emails: EmailRepository;
-  outbox: EmailOutbox;
-} {
-  const emails = new EmailRepository(database.db);
-  return { emails, outbox: new EmailOutbox(emails) };
 }

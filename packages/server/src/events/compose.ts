@@ -16,7 +16,7 @@ const BATCH = 500;
  * takes and lifecycle steps, `events.*` from migration 0022's triggers, on PostgreSQL from any
  * replica through LISTEN) and, on PGlite, every watched table's change.
  */
-export function buildEventStreams(deps: {
+export function composeEvents(deps: {
   config: Config;
   database: Database;
   versions: DataVersions;
@@ -25,17 +25,17 @@ export function buildEventStreams(deps: {
   log: FastifyBaseLogger;
 }): EventStreams {
   const { config, database, versions } = deps;
-  const service = new EventsService(
-    new EventsRepository(database.db),
-    deps.checkpoints === null ? null : latestOrNull(deps.checkpoints),
-    { batch: BATCH, replayWindow: config.events.replayWindow },
-  );
-  const feed = new EventFeed(service, deps.log, config.events.pollMs);
+  const events = new EventsService({
+    repository: new EventsRepository(database.db),
+    checkpoints: deps.checkpoints === null ? null : latestOrNull(deps.checkpoints),
+    settings: { batch: BATCH, replayWindow: config.events.replayWindow },
+  });
+  const feed = new EventFeed({ events, log: deps.log, pollMs: config.events.pollMs });
   versions.onNotice((name) => {
     if (deps.wakeOn.includes(name) || name.startsWith('events.')) feed.wake();
   });
   database.rowWatch?.onChange(() => feed.wake());
-  return new EventStreams(service, feed, config.events);
+  return new EventStreams({ events, feed, settings: config.events });
 }
 
 interface CheckpointSourceRow {

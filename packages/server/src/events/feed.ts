@@ -19,11 +19,15 @@ export class EventFeed {
   private queued = false;
   private poll: NodeJS.Timeout | undefined;
 
-  constructor(
-    private readonly events: EventsService,
-    private readonly log: FastifyBaseLogger,
-    private readonly pollMs: number,
-  ) {}
+  private readonly events: EventsService;
+  private readonly log: FastifyBaseLogger;
+  private readonly pollMs: number;
+
+  constructor(uses: { events: EventsService; log: FastifyBaseLogger; pollMs: number }) {
+    this.events = uses.events;
+    this.log = uses.log;
+    this.pollMs = uses.pollMs;
+  }
 
   get size(): number {
     return this.subscribers.size;

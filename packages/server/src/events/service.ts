@@ -48,11 +48,20 @@ const iso = (date: Date | null) => (date === null ? null : date.toISOString());
  * size. Reads only; nothing here runs on a write path.
  */
 export class EventsService {
-  constructor(
-    private readonly repository: EventsRepository,
-    private readonly checkpoints: CheckpointSource | null,
-    readonly settings: EventsSettings,
-  ) {}
+  private readonly repository: EventsRepository;
+  private readonly checkpoints: CheckpointSource | null;
+  readonly settings: EventsSettings;
+
+  constructor(uses: {
+    repository: EventsRepository;
+    /** The log's latest checkpoint (null: the log is not kept). */
+    checkpoints: CheckpointSource | null;
+    settings: EventsSettings;
+  }) {
+    this.repository = uses.repository;
+    this.checkpoints = uses.checkpoints;
+    this.settings = uses.settings;
+  }
 
   /** Where the sources stand now. */
   async heads(): Promise<Cursor> {

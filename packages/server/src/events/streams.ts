@@ -29,11 +29,15 @@ export class EventStreams {
   private readonly perAddress = new Map<string, number>();
   private readonly open = new Set<OpenStream>();
 
-  constructor(
-    private readonly events: EventsService,
-    private readonly feed: EventFeed,
-    readonly settings: StreamSettings,
-  ) {}
+  private readonly events: EventsService;
+  private readonly feed: EventFeed;
+  readonly settings: StreamSettings;
+
+  constructor(uses: { events: EventsService; feed: EventFeed; settings: StreamSettings }) {
+    this.events = uses.events;
+    this.feed = uses.feed;
+    this.settings = uses.settings;
+  }
 
   /**
    * A new stream for `address`, starting after `cursor` (replayed within the window, else a reset

@@ -50,12 +50,18 @@ export class HealthService {
   private latest: { at: number; health: Health } | undefined;
   private refreshing: Promise<unknown> | undefined;
 
-  constructor(
-    private readonly database: Database,
-    private readonly env: AppEnv,
-    private readonly clock: Clock,
-    private readonly options: HealthServiceOptions = {},
-  ) {
+  private readonly database: Database;
+  private readonly env: AppEnv;
+  private readonly clock: Clock;
+  private readonly options: HealthServiceOptions;
+
+  constructor(uses: HealthServiceOptions & { database: Database; env: AppEnv; clock: Clock }) {
+    const { database, clock } = uses;
+    this.database = database;
+    this.env = uses.env;
+    this.clock = clock;
+    this.options = uses;
+    const options = uses;
     this.ping = new Probe(options.dbPingTtlMs ?? 1000, clock, async () => {
       await probeConnection(database.db);
       return true;

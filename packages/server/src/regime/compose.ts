@@ -7,7 +7,7 @@ import { RegimeService } from './service.js';
  * The regime's repository, built once, and its service over it: for the composition root and the
  * demo seeders, which may not build another domain's repository themselves.
  */
-export function buildRegime(
+export function composeRegime(
   database: Database,
   versions: DataVersions,
 ): { repository: RegimeRepository; service: RegimeService } {

@@ -1,6 +1,6 @@
 import type { DemoSeeder } from '../demo/seed.js';
 import { kyselyTransactor } from '../db/transactor.js';
-import { RegimeRepository } from './repository.js';
+import { composeRegime } from './compose.js';
 import { SeedSource } from './seed-source.js';
 import { ingestSeries } from './ingest.js';
 import { recomputeRegime } from './recompute.js';
@@ -20,11 +20,10 @@ export const regimeDemoSeeder: DemoSeeder = {
   name: 'regime',
   async seed(context) {
     const source = new SeedSource(context.clock);
-    const { db } = context.database;
     const deps = {
       ...context,
-      repository: new RegimeRepository(db),
-      transactor: kyselyTransactor(db),
+      repository: composeRegime(context.database, context.versions).repository,
+      transactor: kyselyTransactor(context.database.db),
     };
     const started = performance.now();
     const report = await ingestSeries(deps, { fred: source, prices: source });

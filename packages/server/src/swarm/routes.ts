@@ -7,7 +7,7 @@ import { memberReadRoutes } from './members/read-routes.js';
 import { onboardingRoutes } from './members/routes.js';
 import { memoRoutes } from './memos/routes.js';
 import { receiptRoutes } from './receipts/routes.js';
-import type { SwarmServices } from './services.js';
+import type { SwarmServices } from './compose.js';
 import { SESSION_SUBROUTES } from './shared/constants.js';
 import { sessionAdminRoutes } from './sessions/admin-routes.js';
 import { sessionReadRoutes } from './sessions/routes.js';
@@ -16,7 +16,7 @@ import { subjectRoutes } from './subjects/routes.js';
 import { takeRoutes } from './takes/routes.js';
 import { trackRecordRoutes } from './track-record/routes.js';
 
-/** Every swarm route, each plugin given the services it uses (built in buildSwarmServices). */
+/** Every swarm route, each plugin given the services it uses (built in composeSwarm). */
 export const swarmRoutes: FastifyPluginAsync<{
   swarm: SwarmServices;
   clock: Clock;

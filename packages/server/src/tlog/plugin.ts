@@ -2,16 +2,13 @@ import type { ReceiptLogAnchor } from '@convene/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { Tx } from '../db/transactor.js';
-import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
-import { resolveLogKey } from './log-key.js';
-import { TlogRepository } from './repository.js';
-import { TlogSequencer } from './sequencer.js';
-import { TlogService } from './service.js';
-import { foldMember, KeyEventLog } from './key-log.js';
-import { OutcomeEntryLog } from './outcome-log.js';
-import { LogWatch, type LogAlarm } from './log-watch.js';
-import { WitnessPush } from './witness-push.js';
+import type { TlogRepository } from './repository.js';
+import type { TlogSequencer } from './sequencer.js';
+import type { TlogService } from './service.js';
+import { foldMember, type KeyEventLog } from './key-log.js';
+import type { OutcomeEntryLog } from './outcome-log.js';
+import type { LogAlarm } from './log-watch.js';
+import type { WitnessPush } from './witness-push.js';
 
 export const TLOG_LOCKS = {
   sequence: 'convene:tlog:sequence',
@@ -20,6 +17,21 @@ export const TLOG_LOCKS = {
 
 /** How often the checkpoint signer and the recovery pass run. */
 export const TLOG_INTERVALS = { checkpointMs: 1000, recoveryMs: 5000 } as const;
+
+/** What the log is made of (tlog/compose.ts builds them). */
+export interface TlogParts {
+  repository: TlogRepository;
+  service: TlogService;
+  sequencer: TlogSequencer;
+  witnessPush: WitnessPush;
+  keyEvents: KeyEventLog;
+  outcomeEntries: OutcomeEntryLog;
+  /** The advisory locks the loops run under. */
+  database: Database;
+  log: FastifyBaseLogger;
+  /** Off (LOG_ENABLED=false): nothing is integrated or signed, and the loops do not run. */
+  enabled: boolean;
+}
 
 /**
  * The transparency log's parts, built once in the composition root, and its two loops: the
@@ -43,31 +55,24 @@ export class Tlog {
   /** Session outcomes, appended in the transaction that stores them (swarm/track-record). */
   readonly outcomeEntries: OutcomeEntryLog;
 
-  private constructor(
-    private readonly repository: TlogRepository,
-    readonly service: TlogService,
-    private readonly database: Database,
-    private readonly log: FastifyBaseLogger,
-    clock: Clock,
-    private readonly enabled = true,
-  ) {
-    this.sequencer = new TlogSequencer(repository, log, (startedAt) => this.integrated(startedAt));
-    this.witnessPush = new WitnessPush(service, clock, service.witnesses);
-    service.watch.onAlarm((alarm) => this.alarmed(alarm));
-    // Integrated soon after (the recovery pass integrates anything this run missed).
-    this.keyEvents = new KeyEventLog({
-      repository,
-      onAppended: () => {
-        service.keyEntryAppended();
-        if (this.enabled) this.sequencer.integrateSoon();
-      },
-    });
-    this.outcomeEntries = new OutcomeEntryLog({
-      repository,
-      onAppended: () => {
-        if (this.enabled) this.sequencer.integrateSoon();
-      },
-    });
+  private readonly repository: TlogRepository;
+  readonly service: TlogService;
+  private readonly database: Database;
+  private readonly log: FastifyBaseLogger;
+  private readonly enabled: boolean;
+
+  constructor(parts: TlogParts) {
+    this.repository = parts.repository;
+    this.service = parts.service;
+    this.database = parts.database;
+    this.log = parts.log;
+    this.enabled = parts.enabled;
+    this.sequencer = parts.sequencer;
+    this.witnessPush = parts.witnessPush;
+    this.keyEvents = parts.keyEvents;
+    this.outcomeEntries = parts.outcomeEntries;
+    this.sequencer.onIntegrated((startedAt) => this.integrated(startedAt));
+    this.service.watch.onAlarm((alarm) => this.alarmed(alarm));
   }
 
   /** Every alarm is an error line (witness failures a warning: the log goes on without them). */
@@ -88,23 +93,6 @@ export class Tlog {
   private async sign(): Promise<void> {
     const { signed } = await this.service.checkpointNow();
     if (signed !== null) this.witnessPush.checkpointSigned(signed);
-  }
-
-  static async create(
-    context: { config: Config; database: Database; clock: Clock },
-    log: FastifyBaseLogger,
-  ): Promise<Tlog> {
-    const { config, database, clock } = context;
-    const repository = new TlogRepository(database.db);
-    const key = await resolveLogKey(config);
-    const watch = new LogWatch(config.logWitnesses);
-    const service = new TlogService(repository, key, clock, {
-      witnesses: config.logWitnesses,
-      stallSeconds: config.logStallSeconds,
-      watch,
-      rowWatch: database.rowWatch,
-    });
-    return new Tlog(repository, service, database, log, clock, config.logEnabled);
   }
 
   /** After a take (filed with its entry) commits: fold it into the tree soon, in the background. */

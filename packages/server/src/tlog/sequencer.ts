@@ -49,12 +49,19 @@ export class TlogSequencer {
   /** Takes up to this sequence number were read by a recovery pass of this process. */
   private takesCheckedThrough = 0;
 
-  constructor(
-    private readonly repository: TlogRepository,
-    private readonly log?: FastifyBaseLogger,
-    /** Told after each integration run with when (performance.now()) that run started. */
-    private readonly onIntegrated?: (startedAt: number) => void,
-  ) {}
+  private readonly repository: TlogRepository;
+  private readonly log: FastifyBaseLogger | undefined;
+  private readonly integratedListeners: Array<(startedAt: number) => void> = [];
+
+  constructor(uses: { repository: TlogRepository; log?: FastifyBaseLogger }) {
+    this.repository = uses.repository;
+    this.log = uses.log;
+  }
+
+  /** Tells `listener`, after each integration run, when (performance.now()) that run started. */
+  onIntegrated(listener: (startedAt: number) => void): void {
+    this.integratedListeners.push(listener);
+  }
 
   /** Published receipts not yet in the log (cheap: runs before every checkpoint). */
   appendReceipts(): Promise<AppendOutcome> {
@@ -127,7 +134,7 @@ export class TlogSequencer {
       let added: number;
       do ({ size, added } = await this.integrateBatch());
       while (added === BATCH);
-      this.onIntegrated?.(startedAt);
+      for (const listener of this.integratedListeners) listener(startedAt);
       return size;
     })().finally(() => {
       if (this.integrating === run) this.integrating = undefined;

@@ -90,6 +90,15 @@ export interface MemberKeysView {
   events: Array<LogEntryView & { proof: InclusionProofJson }>;
 }
 
+/** How the log's service is run: its witnesses, when it reports a stall, where it reports alarms. */
+export interface TlogServiceOptions {
+  witnesses: readonly LogWitness[];
+  stallSeconds: number;
+  watch: LogWatch;
+  /** Where every writer is seen (PGlite): the head and latest checkpoint are read once per change. */
+  rowWatch?: RowWatch | undefined;
+}
+
 /** Checkpoints, proofs, entries and cosignatures of the transparency log (§14). */
 export class TlogService {
   private signer: Promise<NoteSigner> | undefined;
@@ -104,24 +113,25 @@ export class TlogService {
     latest: CheckpointRow | undefined;
   }>();
 
+  private readonly repository: TlogRepository;
+  readonly key: LogKey;
+  private readonly clock: Clock;
+  private readonly options: TlogServiceOptions;
+
   constructor(
-    private readonly repository: TlogRepository,
-    readonly key: LogKey,
-    private readonly clock: Clock,
-    private readonly options: {
-      witnesses: readonly LogWitness[];
-      stallSeconds: number;
-      watch: LogWatch;
-      /** Where every writer is seen (PGlite): the head and latest checkpoint are read once per change. */
-      rowWatch?: RowWatch | undefined;
-    },
+    uses: TlogServiceOptions & { repository: TlogRepository; key: LogKey; clock: Clock },
   ) {
-    this.heads = new WatchedReads(options.rowWatch, 1);
+    const { repository, key, clock } = uses;
+    this.repository = repository;
+    this.key = key;
+    this.clock = clock;
+    this.options = uses;
+    this.heads = new WatchedReads(uses.rowWatch, 1);
     this.checkpoints = new CheckpointGuard(
       repository,
       key.vkey,
       (size) => this.rootOf(size),
-      (rejected) => options.watch.rejected(rejected, clock.now()),
+      (rejected) => uses.watch.rejected(rejected, clock.now()),
     );
     this.keyHistories = new KeyHistoryCache(repository);
   }

@@ -52,12 +52,13 @@ export class WitnessPush {
   private readonly running = new Set<Promise<void>>();
   private readonly abort = new AbortController();
 
-  constructor(
-    private readonly service: TlogService,
-    private readonly clock: Clock,
-    witnesses: readonly LogWitness[],
-  ) {
-    this.queues = witnesses
+  private readonly service: TlogService;
+  private readonly clock: Clock;
+
+  constructor(uses: { service: TlogService; clock: Clock; witnesses: readonly LogWitness[] }) {
+    this.service = uses.service;
+    this.clock = uses.clock;
+    this.queues = uses.witnesses
       .filter((w) => w.url !== undefined)
       .map((witness) => ({
         witness,

@@ -18,7 +18,7 @@ export interface TreasuryParts {
  * The treasury's repository, built once, and the reads, writes and allocations over it: for the
  * composition root and the demo seeders, which may not build another domain's repository.
  */
-export function buildTreasury(
+export function composeTreasury(
   database: Database,
   versions: DataVersions,
   transactor: Transactor,

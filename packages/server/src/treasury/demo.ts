@@ -5,7 +5,7 @@ import type { DemoSeeder } from '../demo/seed.js';
 import { mulberry32 } from '../regime/demo-series.js';
 import type { BuybackInput, HoldingInput, VaultReadingInput } from './repository.js';
 import type { Provenance } from './tables.js';
-import { buildTreasury } from './compose.js';
+import { composeTreasury } from './compose.js';
 
 const DAY_MS = 86_400_000;
 const SEED = 0x7ea5_0001;
@@ -184,7 +184,7 @@ export const treasuryDemoSeeder: DemoSeeder = {
   name: 'treasury',
   async seed(context) {
     const now = context.clock.now();
-    const { writes } = buildTreasury(
+    const { writes } = composeTreasury(
       context.database,
       context.versions,
       kyselyTransactor(context.database.db),

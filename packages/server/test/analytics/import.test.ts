@@ -6,11 +6,8 @@ import { ManualClock } from '../../src/clock.js';
 import { DataVersions } from '../../src/db/data-versions.js';
 import { ANALYTICS_DATASET } from '../../src/analytics/dataset.js';
 import { planImport } from '../../src/analytics/import/files.js';
-import {
-  buildImporter,
-  formatIssue,
-  type AnalyticsImporter,
-} from '../../src/analytics/import/importer.js';
+import { composeImporter } from '../../src/analytics/compose.js';
+import { formatIssue, type AnalyticsImporter } from '../../src/analytics/import/importer.js';
 import { fileRecords, jsonArrayElements, ndjsonText } from '../../src/analytics/import/sources.js';
 import {
   createTestDatabase,
@@ -55,8 +52,8 @@ describeEachDatabase('analytics import', (kind) => {
   const clock = new ManualClock(NOW);
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
-    versions = new DataVersions(testDb.database);
-    importer = buildImporter(testDb.database, versions, clock, { batchSize: 2 });
+    versions = new DataVersions({ database: testDb.database });
+    importer = composeImporter(testDb.database, versions, clock, { batchSize: 2 });
   });
   afterAll(async () => testDb?.destroy());
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { importDataset } from '../../src/analytics/demo.js';
 import { generateDemoDataset } from '../../src/analytics/demo/generator.js';
 import { addDays } from '../../src/analytics/freshness.js';
-import { buildImporter } from '../../src/analytics/import/importer.js';
+import { composeImporter } from '../../src/analytics/compose.js';
 import { AnalyticsRepository } from '../../src/analytics/repository.js';
 import { loadSnapshot, type AnalyticsSnapshot } from '../../src/analytics/snapshot.js';
 import { rankAgents } from '../../src/analytics/views/shared.js';
@@ -83,7 +83,7 @@ describe('analytics lists: indexed answers equal full sorts', () => {
     ctx = await createTestApp('pglite');
     const dataset = await generateDemoDataset(ctx.clock.now());
     const yesterday = addDays(utcDate(ctx.clock.now()), -1);
-    await importDataset(buildImporter(ctx.testDb.database, ctx.app.convene.versions, ctx.clock), {
+    await importDataset(composeImporter(ctx.testDb.database, ctx.app.convene.versions, ctx.clock), {
       coins: dataset.coins ?? [],
       agents: dataset.agents ?? [],
       vaults: dataset.vaults ?? [],

@@ -169,7 +169,7 @@ describeEachDatabase('regime ingestion', (kind) => {
   });
 
   test('the daily job reports failed when a source is not configured, and still runs', async () => {
-    const versions = new DataVersions(testDb.database);
+    const versions = new DataVersions({ database: testDb.database });
     const job = regimeDailyJob({
       ...regimeDb(),
       clock,

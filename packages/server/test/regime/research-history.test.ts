@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { alignSeries } from '../../src/regime/model/align.js';
 import { dayIndex } from '../../src/regime/model/calendar.js';
 import { kyselyTransactor } from '../../src/db/transactor.js';
-import { buildRegime } from '../../src/regime/compose.js';
+import { composeRegime } from '../../src/regime/compose.js';
 import { recomputeRegime } from '../../src/regime/recompute.js';
 import { DEMO_START_DATE, generateDemoSeries } from '../../src/regime/demo-series.js';
 import {
@@ -100,7 +100,7 @@ describeEachDatabase('the demo research-signal history', (kind) => {
   test('a recomputation reports its times rounded, as its log line carries them', async () => {
     const { database } = ctx.testDb;
     const result = await recomputeRegime({
-      repository: buildRegime(database, ctx.app.convene.versions).repository,
+      repository: composeRegime(database, ctx.app.convene.versions).repository,
       transactor: kyselyTransactor(database.db),
       clock: ctx.clock,
       versions: ctx.app.convene.versions,

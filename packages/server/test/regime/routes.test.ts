@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { buildRegime } from '../../src/regime/compose.js';
+import { composeRegime } from '../../src/regime/compose.js';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { seedTreasuryAndRegime } from './support.js';
@@ -164,7 +164,7 @@ describeEachDatabase('regime routes on demo data', (kind) => {
   });
 
   test('the brief reading as of a date returns the latest row on or before it in snake_case', async () => {
-    const reads = buildRegime(ctx.testDb.database, ctx.app.convene.versions).service;
+    const reads = composeRegime(ctx.testDb.database, ctx.app.convene.versions).service;
     const regime = await reads.briefRegimeAsOf('2026-06-01');
     expect(Object.keys(regime ?? {}).sort()).toEqual([
       'composite',

@@ -6,8 +6,8 @@ import type { Database } from '../../src/db/database.js';
 import type { DataVersions } from '../../src/db/data-versions.js';
 import { kyselyTransactor } from '../../src/db/transactor.js';
 import { sweepLifecycle } from '../../src/swarm/sessions/jobs.js';
-import { buildRegime } from '../../src/regime/compose.js';
-import { buildTreasury } from '../../src/treasury/compose.js';
+import { composeRegime } from '../../src/regime/compose.js';
+import { composeTreasury } from '../../src/treasury/compose.js';
 import type { Tlog } from '../../src/tlog/plugin.js';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
@@ -181,7 +181,7 @@ describeEachDatabase('swarm lifecycle under restarts, replicas and downtime', (k
 
 /**
  * The lifecycle service and what its sweep uses, built alone over `database` the way the swarm's
- * composition root builds them (src/swarm/services.ts), as a crashed or lock-free run would use them.
+ * composition root builds them (src/swarm/compose.ts), as a crashed or lock-free run would use them.
  */
 async function standaloneLifecycle(on: {
   database: Database;
@@ -208,7 +208,7 @@ async function standaloneLifecycle(on: {
   const sessions = new SessionRepository(db);
   const subjects = new SubjectRepository(db);
   const briefs = new BriefRepository(db);
-  const treasury = buildTreasury(database, versions, transactor);
+  const treasury = composeTreasury(database, versions, transactor);
   const lifecycle = new LifecycleService({
     transactor,
     sessions,
@@ -223,7 +223,7 @@ async function standaloneLifecycle(on: {
     allocations: treasury.allocations,
     clock,
     versions,
-    regime: buildRegime(database, versions).service,
+    regime: composeRegime(database, versions).service,
     serviceKeys: new ServiceKeyStore({ keys: new ServiceKeyRepository(db), config: on.config }),
     log: on.tlog,
   });

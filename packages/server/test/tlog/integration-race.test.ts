@@ -51,7 +51,9 @@ describeEachDatabase('integrators racing', (kind) => {
   });
 
   test('several sequencers integrating while entries arrive build the tree once: every entry, the right root', async () => {
-    const sequencers = replicas.map((replica) => new TlogSequencer(new TlogRepository(replica.db)));
+    const sequencers = replicas.map(
+      (replica) => new TlogSequencer({ repository: new TlogRepository(replica.db) }),
+    );
     const writer = new TlogRepository(testDb.database.db);
     // Entries already there: the keys-begin marker every log opens with.
     const base = await writer.nextIndex();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { kyselyTransactor } from '../../src/db/transactor.js';
-import { buildTreasury } from '../../src/treasury/compose.js';
+import { composeTreasury } from '../../src/treasury/compose.js';
 import { createTestApp, TEST_ADMIN_TOKEN, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { seedTreasuryAndRegime } from '../regime/support.js';
@@ -240,5 +240,5 @@ describeEachDatabase('treasury routes', (kind) => {
 /** The treasury's parts over the app's database, as the composition root builds them. */
 function treasuryOf(ctx: TestContext) {
   const { database, versions } = ctx.app.convene;
-  return buildTreasury(database, versions, kyselyTransactor(database.db));
+  return composeTreasury(database, versions, kyselyTransactor(database.db));
 }

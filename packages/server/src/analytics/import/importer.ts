@@ -1,7 +1,6 @@
 import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
-import type { Database } from '../../db/database.js';
-import { kyselyTransactor, type Transactor } from '../../db/transactor.js';
+import type { Transactor } from '../../db/transactor.js';
 import { ANALYTICS_DATASET } from '../dataset.js';
 import {
   KINDS,
@@ -12,7 +11,7 @@ import {
 } from './kinds.js';
 import type { SourceLine } from './sources.js';
 import { shareEventLoop } from '../../event-loop.js';
-import { ImportRepository } from './repository.js';
+import type { ImportRepository } from './repository.js';
 
 /** One rejected record: where it is and what is wrong with it. */
 export interface ImportIssue {
@@ -245,23 +244,4 @@ function describeIssues(
   return issues.length > 0
     ? issues
     : [{ field: null, message: 'record does not match the format' }];
-}
-
-/**
- * The importer over `database`: its repository and transactions built once, for the composition
- * root, the CLI, the demo seeder, tests and benchmarks.
- */
-export function buildImporter(
-  database: Database,
-  versions: DataVersions,
-  clock: Clock,
-  options?: { batchSize?: number; maxErrors?: number },
-): AnalyticsImporter {
-  return new AnalyticsImporter({
-    imports: new ImportRepository(database.db),
-    transactor: kyselyTransactor(database.db),
-    versions,
-    clock,
-    ...(options === undefined ? {} : { options }),
-  });
 }

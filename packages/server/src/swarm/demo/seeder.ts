@@ -10,11 +10,11 @@ import { seriesReader } from '../track-record/series.js';
 import { onboardHouseMember, type HouseMember } from './house.js';
 import { DEMO_HISTORY_DAYS, DEMO_SUBJECTS, HOUSE_JUDGE, HOUSE_MEMBERS } from './personas.js';
 import type { SessionRow } from '../sessions/repository.js';
-import { buildSwarmServices } from '../services.js';
-import { analyticsReads } from '../../analytics/reads.js';
+import { composeSwarm } from '../compose.js';
+import { composeAnalyticsReads } from '../../analytics/compose.js';
 import { kyselyTransactor } from '../../db/transactor.js';
-import { buildRegime } from '../../regime/compose.js';
-import { buildTreasury } from '../../treasury/compose.js';
+import { composeRegime } from '../../regime/compose.js';
+import { composeTreasury } from '../../treasury/compose.js';
 import type { JudgementService } from '../judgements/service.js';
 
 const MINUTE = 60_000;
@@ -34,10 +34,10 @@ export const swarmDemoSeeder: DemoSeeder = {
     const end = context.clock.now();
     const clock = new ManualClock(new Date(end.getTime() - DEMO_HISTORY_DAYS * DAY));
     const { db } = context.database;
-    const regime = buildRegime(context.database, context.versions).service;
-    const treasury = buildTreasury(context.database, context.versions, kyselyTransactor(db));
-    const analytics = analyticsReads(context.database);
-    const { services, members, subjects } = buildSwarmServices(
+    const regime = composeRegime(context.database, context.versions).service;
+    const treasury = composeTreasury(context.database, context.versions, kyselyTransactor(db));
+    const analytics = composeAnalyticsReads(context.database);
+    const { services, members, subjects } = composeSwarm(
       { ...context, clock },
       context.log,
       regime,

@@ -8,7 +8,11 @@ export const isPublicMember = (member: Pick<MemberRow, 'activated_at'>): boolean
 
 /** The public member reads: never the contact, the application or anything about tokens. */
 export class MemberReads {
-  constructor(private readonly members: MemberRepository) {}
+  private readonly members: MemberRepository;
+
+  constructor(uses: { members: MemberRepository }) {
+    this.members = uses.members;
+  }
 
   async list() {
     const rows = await this.members.activeMembers();

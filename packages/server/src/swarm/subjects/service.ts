@@ -19,6 +19,11 @@ export class SubjectReads {
     this.clock = uses.clock;
   }
 
+  /** Whether any subject exists (the first start of an empty database says how to add one). */
+  anySubject(): Promise<boolean> {
+    return this.subjects.anySubject();
+  }
+
   /** Every subject, each with the name readers know it by. */
   async list(): Promise<Array<{ id: string; name: string; status: string }>> {
     return (await this.subjects.allSubjects()).map(({ id, name, status }) => ({

@@ -54,7 +54,12 @@ export class TakeVerifier {
   private readonly memo = new Map<string, TakeCheck>();
 
   /** `log` is null only where no log is kept (LOG_ENABLED=false, benchmarks): that check is skipped. */
-  constructor(private readonly log: TakeLog | null) {}
+  private readonly log: TakeLog | null;
+
+  /** `log`: the transparency log's proofs and key histories (null: the log is not kept). */
+  constructor(uses: { log: TakeLog | null }) {
+    this.log = uses.log;
+  }
 
   async verdicts(takes: readonly StoredTake[]): Promise<Map<string, TakeVerdict>> {
     const memberIds = takes.map((t) => t.memberId);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.js';
 import { emailDeliveryJob, smtpMailer } from '../email/delivery.js';
-import { buildEmailOutbox } from '../email/outbox.js';
+import { composeEmail } from '../email/compose.js';
 import { kyselyTransactor } from '../db/transactor.js';
 import type { Job } from '../jobs/scheduler.js';
 import type { AnalyticsReads } from '../analytics/reads.js';
@@ -41,7 +41,7 @@ import { TrackRecordRepository } from './track-record/repository.js';
 import { seriesReader } from './track-record/series.js';
 import { TrackRecordService } from './track-record/service.js';
 
-/** Every swarm service, built once (see buildSwarmServices) and handed to the swarm's routes. */
+/** Every swarm service, built once (see composeSwarm) and handed to the swarm's routes. */
 export interface SwarmServices {
   applications: ApplicationService;
   activation: ActivationService;
@@ -74,7 +74,7 @@ export type SwarmContext = Pick<AppContext, 'config' | 'database' | 'clock' | 'v
  * built once and given what it uses, and its scheduled jobs. The demo seeder builds its own set
  * through here with a clock it drives, so demo history is filed exactly as live takes are.
  */
-export function buildSwarmServices(
+export function composeSwarm(
   context: SwarmContext,
   log: FastifyBaseLogger,
   /** The regime domain's as-of readings, for session regime summaries and briefs. */
@@ -105,11 +105,11 @@ export function buildSwarmServices(
   const judgements = new JudgementRepository(db);
   const trackRecords = new TrackRecordRepository(db);
   const readSeries = seriesReader(regime, treasury.reads, analytics);
-  const email = buildEmailOutbox(database);
+  const email = composeEmail(database);
 
   const tokenClaims = new TokenClaimService({ transactor, members, clock });
-  const verifier = new TakeVerifier(logged);
-  const memberReads = new MemberReads(members);
+  const verifier = new TakeVerifier({ log: logged });
+  const memberReads = new MemberReads({ members });
   const serviceKeys = new ServiceKeyStore({ keys: new ServiceKeyRepository(db), config });
   const lifecycle = new LifecycleService({
     transactor,

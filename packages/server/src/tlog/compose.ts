@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { KeyEventLog } from './key-log.js';
+import { resolveLogKey } from './log-key.js';
+import { LogWatch } from './log-watch.js';
+import { OutcomeEntryLog } from './outcome-log.js';
+import { Tlog } from './plugin.js';
+import { TlogRepository } from './repository.js';
+import { TlogSequencer } from './sequencer.js';
+import { TlogService } from './service.js';
+import { WitnessPush } from './witness-push.js';
+
+/**
+ * The transparency log's part of the composition root (src/composition.ts): its repository, the
+ * service that reads and signs, the sequencer that integrates, the witness push, and the two logs
+ * other domains append to in their own transactions (member keys, session outcomes).
+ */
+export async function composeTlog(
+  uses: { config: Config; database: Database; clock: Clock },
+  log: FastifyBaseLogger,
+): Promise<Tlog> {
+  const { config, database, clock } = uses;
+  const enabled = config.logEnabled;
+  const repository = new TlogRepository(database.db);
+  const service = new TlogService({
+    repository,
+    key: await resolveLogKey(config),
+    clock,
+    witnesses: config.logWitnesses,
+    stallSeconds: config.logStallSeconds,
+    watch: new LogWatch(config.logWitnesses),
+    rowWatch: database.rowWatch,
+  });
+  const sequencer = new TlogSequencer({ repository, log });
+  // An appended entry is integrated soon after (the recovery pass integrates anything missed).
+  const integrateSoon = (): void => {
+    if (enabled) sequencer.integrateSoon();
+  };
+  return new Tlog({
+    repository,
+    service,
+    sequencer,
+    witnessPush: new WitnessPush({ service, clock, witnesses: config.logWitnesses }),
+    keyEvents: new KeyEventLog({
+      repository,
+      onAppended: () => {
+        service.keyEntryAppended();
+        integrateSoon();
+      },
+    }),
+    outcomeEntries: new OutcomeEntryLog({ repository, onAppended: integrateSoon }),
+    database,
+    log,
+    enabled,
+  });
+}
