@@ -40,6 +40,8 @@ interface Construction {
   file: string;
   line: number;
   className: string;
+  /** The arguments that are plain identifiers (`new X(context)` → ['context']). */
+  identifiers: string[];
 }
 
 let classes: Map<string, ClassFact>;
@@ -66,7 +68,12 @@ beforeAll(async () => {
       }
       if (ts.isNewExpression(node) && ts.isIdentifier(node.expression)) {
         const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
-        constructions.push({ file: relative, line: line + 1, className: node.expression.text });
+        constructions.push({
+          file: relative,
+          line: line + 1,
+          className: node.expression.text,
+          identifiers: (node.arguments ?? []).filter(ts.isIdentifier).map((a) => a.text),
+        });
       }
       ts.forEachChild(node, visit);
     };
@@ -122,6 +129,13 @@ test('every part the root builds takes what it uses by name: one options object,
 });
 
 test('no service is handed the whole app context: the root passes each the named parts it uses', async () => {
+  const handed = constructions
+    .filter(({ file }) => isRootFile(file))
+    .filter(({ identifiers }) =>
+      identifiers.some((name) => /^(context|infrastructure)$/.test(name)),
+    )
+    .map(({ file, line, className }) => `${file}:${line} new ${className}(…context…)`);
+  expect(handed).toEqual([]);
   const taking: string[] = [];
   for (const name of composedClasses()) {
     const { file } = classes.get(name)!;
