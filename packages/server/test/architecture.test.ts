@@ -266,3 +266,29 @@ test("no package's tests or benchmarks import another package's test/ or bench/ 
   }
   expect(reaching).toEqual([]);
 });
+
+test('each package declares every workspace package its shipped code imports (a clone of one package alone would not resolve it)', async () => {
+  const packages = (await readdir(PACKAGES, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const undeclared: string[] = [];
+  for (const own of packages) {
+    const manifest = JSON.parse(
+      await readFile(path.join(PACKAGES, own, 'package.json'), 'utf8'),
+    ) as {
+      name: string;
+      dependencies?: Record<string, string>;
+    };
+    const files = await sourceFiles(path.join(PACKAGES, own, 'src')).catch(() => []);
+    const used = new Set<string>();
+    for (const file of files) {
+      for (const specifier of importSpecifiers(await readFile(file, 'utf8'))) {
+        const name = /^@convene\/[^/]+/.exec(specifier)?.[0];
+        if (name !== undefined && name !== manifest.name) used.add(name);
+      }
+    }
+    for (const name of used)
+      if (manifest.dependencies?.[name] === undefined) undeclared.push(`${own} imports ${name}`);
+  }
+  expect(undeclared).toEqual([]);
+});
