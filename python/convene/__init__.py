@@ -17,12 +17,12 @@ from .client import (
     Application,
     Brief,
     ConveneClient,
-    ConveneError,
     FiledTake,
     OpenSession,
     Take,
     Weight,
 )
+from .errors import ConveneError
 from .events import EVENT_TYPES, Event, EventStream
 from .keystore import KeystoreError, MemberHome, seal, unseal
 from .merkle import leaf_hash, tree_root, verify_consistency, verify_inclusion

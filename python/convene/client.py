@@ -15,20 +15,11 @@ import uuid
 from dataclasses import dataclass
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence
 
+from .errors import ConveneError
 from .events import EventStream
 from .canonical import canonical_application, canonical_take, canonical_token_claim
 from .signing import sign
 from .takes import parse_json
-
-
-class ConveneError(Exception):
-    """A refusal or failure of the service: `status` (0 when unreachable) and its `message`."""
-
-    def __init__(self, status: int, message: str, body: Any = None) -> None:
-        super().__init__(f"{status} {message}" if status else message)
-        self.status = status
-        self.message = message
-        self.body = body
 
 
 @dataclass(frozen=True)

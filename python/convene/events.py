@@ -20,6 +20,8 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence
 
+from .errors import ConveneError
+
 EVENT_TYPES = (
     "session-opened",
     "take-accepted",
@@ -133,8 +135,6 @@ class EventStream:
         return urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=self.read_timeout)
 
     def __iter__(self) -> Iterator[Event]:
-        from .client import ConveneError
-
         while True:
             self.connections += 1
             self.parser.restart()
