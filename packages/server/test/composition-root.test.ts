@@ -72,7 +72,7 @@ beforeAll(async () => {
           file: relative,
           line: line + 1,
           className: node.expression.text,
-          identifiers: (node.arguments ?? []).filter(ts.isIdentifier).map((a) => a.text),
+          identifiers: (node.arguments ?? []).flatMap((a) => (ts.isIdentifier(a) ? [a.text] : [])),
         });
       }
       ts.forEachChild(node, visit);
