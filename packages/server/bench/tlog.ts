@@ -34,10 +34,12 @@ import pg from 'pg';
 import { ManualClock } from '../src/clock.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { openPostgres } from '../src/db/postgres.js';
-import { TlogRepository } from '../src/tlog/repository.js';
+import { CheckpointRepository } from '../src/tlog/checkpoint-repository.js';
+import { LogEntryRepository } from '../src/tlog/entry-repository.js';
 import { TlogSequencer } from '../src/tlog/sequencer.js';
 import { LogWatch } from '../src/tlog/log-watch.js';
 import { TlogService } from '../src/tlog/service.js';
+import { LogTreeRepository } from '../src/tlog/tree-repository.js';
 import { startServer } from './lib/processes.js';
 
 interface AutocannonResult {
@@ -106,9 +108,12 @@ try {
   // The stored tree must be the RFC 6962 tree of those entries: root recomputed here.
   const frontier = new MerkleFrontier();
   for (let i = 0; i < SIZE; i++) frontier.appendLeafHash(leafHash(utf8Encode(entryText(i))));
-  const repository = new TlogRepository(database.db);
+  const entries = new LogEntryRepository(database.db);
+  const tree = new LogTreeRepository(database.db);
   const service = new TlogService({
-    repository,
+    entries,
+    tree,
+    checkpoints: new CheckpointRepository(database.db),
     key: {
       origin: ORIGIN,
       seed: LOG_SEED,
@@ -128,17 +133,18 @@ try {
   // Checkpoint latency: one appended entry (index under the index lock, entry written), integrated
   // (frontier read, nodes written, head moved), then a signed checkpoint, as a submit, the sequencer
   // and the checkpoint job do.
-  const sequencer = new TlogSequencer({ repository });
+  const sequencer = new TlogSequencer({ entries, tree });
   const appendMs: number[] = [];
   const checkpointMs: number[] = [];
   for (let n = 0; n < 50; n++) {
     const t0 = performance.now();
-    await repository.withLockedIndex(async (repo, next) => {
+    await entries.withLockedIndex(async (trx, next) => {
       const entry = entryText(next);
       const hash = leafHash(utf8Encode(entry));
-      await repo.appendEntries([
-        { idx: next, leafHash: hash, kind: 'take', subject: crypto.randomUUID(), entry },
-      ]);
+      await entries.appendEntries(
+        [{ idx: next, leafHash: hash, kind: 'take', subject: crypto.randomUUID(), entry }],
+        trx,
+      );
     });
     await sequencer.integrate();
     const t1 = performance.now();

@@ -7,7 +7,7 @@ import {
   takeLogEntry,
   verifyLogEntry,
 } from '@convene/protocol';
-import type { PendingReceipt, PendingTake } from './repository.js';
+import type { PendingReceipt, PendingTake } from './entry-repository.js';
 
 export type Admission = { ok: true; entry: string } | { ok: false; reason: string };
 

@@ -1,5 +1,6 @@
 import { bytesToBase64, hashesEqual, verifyCheckpointNote } from '@convene/protocol';
-import type { CheckpointRow, TlogRepository } from './repository.js';
+import type { CheckpointRepository, CheckpointRow } from './checkpoint-repository.js';
+import type { LogTreeRepository } from './tree-repository.js';
 
 /** Why a stored checkpoint row is not served. */
 export interface RejectedCheckpoint {
@@ -29,12 +30,25 @@ export class CheckpointGuard {
   private readonly verdicts = new Map<string, CheckpointVerdict>();
   private readonly reported = new Set<string>();
 
-  constructor(
-    private readonly repository: TlogRepository,
-    private readonly logKey: string,
-    private readonly rootOf: (size: number) => Promise<Uint8Array>,
-    private readonly onRejected: (rejected: RejectedCheckpoint) => void,
-  ) {}
+  private readonly checkpoints: CheckpointRepository;
+  private readonly tree: LogTreeRepository;
+  private readonly logKey: string;
+  private readonly rootOf: (size: number) => Promise<Uint8Array>;
+  private readonly onRejected: (rejected: RejectedCheckpoint) => void;
+
+  constructor(uses: {
+    checkpoints: CheckpointRepository;
+    tree: LogTreeRepository;
+    logKey: string;
+    rootOf: (size: number) => Promise<Uint8Array>;
+    onRejected: (rejected: RejectedCheckpoint) => void;
+  }) {
+    this.checkpoints = uses.checkpoints;
+    this.tree = uses.tree;
+    this.logKey = uses.logKey;
+    this.rootOf = uses.rootOf;
+    this.onRejected = uses.onRejected;
+  }
 
   /** Checks a row against the log key and the tree of `headSize` leaves. */
   async check(row: CheckpointRow, headSize: number): Promise<CheckpointVerdict> {
@@ -60,7 +74,7 @@ export class CheckpointGuard {
   async latest(): Promise<CheckpointRow | undefined> {
     let below: number | null = null;
     for (;;) {
-      const rows = await this.repository.checkpointsWithinTree(below, PAGE);
+      const rows = await this.checkpoints.checkpointsWithinTree(below, PAGE);
       // Each row is within the tree (the query reads the head): its own size stands for the head.
       for (const row of rows) {
         if ((await this.check(row, row.size)).ok) return row;
@@ -73,8 +87,8 @@ export class CheckpointGuard {
   /** The checkpoint of `size` if it is good; undefined when absent or rejected. */
   async ofSize(size: number): Promise<CheckpointRow | undefined> {
     const [row, headSize] = await Promise.all([
-      this.repository.checkpointOfSize(size),
-      this.repository.headSize(),
+      this.checkpoints.checkpointOfSize(size),
+      this.tree.headSize(),
     ]);
     if (row === undefined) return undefined;
     return (await this.check(row, headSize)).ok ? row : undefined;

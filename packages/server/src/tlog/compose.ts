@@ -2,18 +2,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { CheckpointRepository } from './checkpoint-repository.js';
+import { LogEntryRepository } from './entry-repository.js';
 import { KeyEventLog } from './key-log.js';
 import { resolveLogKey } from './log-key.js';
 import { LogWatch } from './log-watch.js';
 import { OutcomeEntryLog } from './outcome-log.js';
 import { Tlog } from './plugin.js';
-import { TlogRepository } from './repository.js';
 import { TlogSequencer } from './sequencer.js';
 import { TlogService } from './service.js';
+import { LogTreeRepository } from './tree-repository.js';
 import { WitnessPush } from './witness-push.js';
 
 /**
- * The transparency log's part of the composition root (src/composition.ts): its repository, the
+ * The transparency log's part of the composition root (src/composition.ts): its repositories, the
  * service that reads and signs, the sequencer that integrates, the witness push, and the two logs
  * other domains append to in their own transactions (member keys, session outcomes).
  */
@@ -23,9 +25,12 @@ export async function composeTlog(
 ): Promise<Tlog> {
   const { config, database, clock } = uses;
   const enabled = config.logEnabled;
-  const repository = new TlogRepository(database.db);
+  const entries = new LogEntryRepository(database.db);
+  const tree = new LogTreeRepository(database.db);
   const service = new TlogService({
-    repository,
+    entries,
+    tree,
+    checkpoints: new CheckpointRepository(database.db),
     key: await resolveLogKey(config),
     clock,
     witnesses: config.logWitnesses,
@@ -33,24 +38,24 @@ export async function composeTlog(
     watch: new LogWatch(config.logWitnesses),
     rowWatch: database.rowWatch,
   });
-  const sequencer = new TlogSequencer({ repository, log });
+  const sequencer = new TlogSequencer({ entries, tree, log });
   // An appended entry is integrated soon after (the recovery pass integrates anything missed).
   const integrateSoon = (): void => {
     if (enabled) sequencer.integrateSoon();
   };
   return new Tlog({
-    repository,
+    entries,
     service,
     sequencer,
     witnessPush: new WitnessPush({ service, clock, witnesses: config.logWitnesses }),
     keyEvents: new KeyEventLog({
-      repository,
+      entries,
       onAppended: () => {
         service.keyEntryAppended();
         integrateSoon();
       },
     }),
-    outcomeEntries: new OutcomeEntryLog({ repository, onAppended: integrateSoon }),
+    outcomeEntries: new OutcomeEntryLog({ entries, onAppended: integrateSoon }),
     database,
     log,
     enabled,

@@ -9,7 +9,7 @@ import {
   type KeyFailure,
 } from '@convene/protocol';
 import type { Tx } from '../db/transactor.js';
-import type { EntryRow, LogPosition, TlogRepository } from './repository.js';
+import type { EntryRow, LogEntryRepository, LogPosition } from './entry-repository.js';
 
 /** What an `applied` event carries of the member's signed application (docs/protocol.md §14.1). */
 export interface AppliedWith {
@@ -24,17 +24,17 @@ export interface AppliedWith {
  * the change, then `record`, which logs the member's state as the transaction now holds it.
  */
 export class KeyEventLog {
-  private readonly repository: TlogRepository;
+  private readonly entries: LogEntryRepository;
   private readonly onAppended: () => void;
 
-  constructor(uses: { repository: TlogRepository; onAppended: () => void }) {
-    this.repository = uses.repository;
+  constructor(uses: { entries: LogEntryRepository; onAppended: () => void }) {
+    this.entries = uses.entries;
     this.onAppended = uses.onAppended;
   }
 
   /** Takes the log's index lock for the caller's transaction; returns the next free index. */
   lockIndex(trx: Tx): Promise<number> {
-    return this.repository.lockIndexIn(trx);
+    return this.entries.lockIndexIn(trx);
   }
 
   /**
@@ -50,8 +50,8 @@ export class KeyEventLog {
     application?: AppliedWith,
   ): Promise<LogPosition> {
     const [state, previous] = await Promise.all([
-      this.repository.memberKeyState(memberId, trx),
-      this.repository.lastKeyEvent(memberId, trx),
+      this.entries.memberKeyState(memberId, trx),
+      this.entries.lastKeyEvent(memberId, trx),
     ]);
     if (state === undefined) throw new Error(`key event for unknown member ${memberId}`);
     const previousEntry = previous === undefined ? null : keyEntryOf(previous.entry);
@@ -74,7 +74,7 @@ export class KeyEventLog {
           }),
     });
     const leafHash = logEntryLeafHash(entry);
-    await this.repository.appendEntries(
+    await this.entries.appendEntries(
       [{ idx: index, leafHash, kind: 'key', subject: memberId, entry }],
       trx,
     );
@@ -102,7 +102,7 @@ export class KeyHistoryCache {
   private checkedAt = Number.NEGATIVE_INFINITY;
   private readonly folded = new Map<string, KeyHistories | KeyFailure>();
 
-  constructor(private readonly repository: TlogRepository) {}
+  constructor(private readonly entries: LogEntryRepository) {}
 
   invalidate(): void {
     this.checkedAt = Number.NEGATIVE_INFINITY;
@@ -124,7 +124,7 @@ export class KeyHistoryCache {
     await this.refresh(options.fresh === true);
     const missing = [...new Set(memberIds)].filter((id) => !this.folded.has(id));
     if (missing.length > 0) {
-      const rows = await this.repository.keyEntries(missing);
+      const rows = await this.entries.keyEntries(missing);
       if (this.folded.size + missing.length > 100_000) this.folded.clear();
       for (const id of missing) this.folded.set(id, foldMember(rows, id));
     }
@@ -134,7 +134,7 @@ export class KeyHistoryCache {
   private async refresh(fresh: boolean): Promise<void> {
     const now = performance.now();
     if (!fresh && now - this.checkedAt < KEY_HISTORY_RECHECK_MS) return;
-    const last = await this.repository.lastKeyIndex();
+    const last = await this.entries.lastKeyIndex();
     this.checkedAt = now;
     if (last !== this.seen) {
       this.folded.clear();

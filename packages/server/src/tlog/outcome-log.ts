@@ -1,6 +1,6 @@
 import { bytesToBase64, logEntryLeafHash, outcomeLogEntry } from '@convene/protocol';
 import type { Tx } from '../db/transactor.js';
-import type { LogPosition, TlogRepository } from './repository.js';
+import type { LogEntryRepository, LogPosition } from './entry-repository.js';
 
 /**
  * Outcome records into the log in the transaction that stores them (docs/methodology.md §6), the
@@ -8,17 +8,17 @@ import type { LogPosition, TlogRepository } from './repository.js';
  * row, then `append` at that index. An outcome is stored and logged together or not at all.
  */
 export class OutcomeEntryLog {
-  private readonly repository: TlogRepository;
+  private readonly entries: LogEntryRepository;
   private readonly onAppended: () => void;
 
-  constructor(uses: { repository: TlogRepository; onAppended: () => void }) {
-    this.repository = uses.repository;
+  constructor(uses: { entries: LogEntryRepository; onAppended: () => void }) {
+    this.entries = uses.entries;
     this.onAppended = uses.onAppended;
   }
 
   /** Takes the log's index lock for the caller's transaction; returns the next free index. */
   lockIndex(trx: Tx): Promise<number> {
-    return this.repository.lockIndexIn(trx);
+    return this.entries.lockIndexIn(trx);
   }
 
   /** Appends the outcome entries of `records` (their rows already stored) from `index` on. */
@@ -40,7 +40,7 @@ export class OutcomeEntryLog {
     });
     // 50 entries (about 150 KB) per statement, so no statement runs long on PGlite's thread.
     for (let i = 0; i < entries.length; i += 50)
-      await this.repository.appendEntries(entries.slice(i, i + 50), trx);
+      await this.entries.appendEntries(entries.slice(i, i + 50), trx);
     if (entries.length > 0) this.onAppended();
     return entries.map((e) => ({ logIndex: e.idx, leafHash: bytesToBase64(e.leafHash) }));
   }

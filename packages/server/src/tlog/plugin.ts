@@ -2,7 +2,7 @@ import type { ReceiptLogAnchor } from '@convene/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { Tx } from '../db/transactor.js';
-import type { TlogRepository } from './repository.js';
+import type { LogEntryRepository } from './entry-repository.js';
 import type { TlogSequencer } from './sequencer.js';
 import type { TlogService } from './service.js';
 import { foldMember, type KeyEventLog } from './key-log.js';
@@ -20,7 +20,7 @@ export const TLOG_INTERVALS = { checkpointMs: 1000, recoveryMs: 5000 } as const;
 
 /** What the log is made of (tlog/compose.ts builds them). */
 export interface TlogParts {
-  repository: TlogRepository;
+  entries: LogEntryRepository;
   service: TlogService;
   sequencer: TlogSequencer;
   witnessPush: WitnessPush;
@@ -55,14 +55,14 @@ export class Tlog {
   /** Session outcomes, appended in the transaction that stores them (swarm/track-record). */
   readonly outcomeEntries: OutcomeEntryLog;
 
-  private readonly repository: TlogRepository;
+  private readonly entries: LogEntryRepository;
   readonly service: TlogService;
   private readonly database: Database;
   private readonly log: FastifyBaseLogger;
   private readonly enabled: boolean;
 
   constructor(parts: TlogParts) {
-    this.repository = parts.repository;
+    this.entries = parts.entries;
     this.service = parts.service;
     this.database = parts.database;
     this.log = parts.log;
@@ -157,10 +157,10 @@ export class Tlog {
    * per size), so publishing never waits for, or gives up on, a loop that holds a lock.
    */
   async anchor(takeIds: readonly string[]): Promise<ReceiptLogAnchor> {
-    let entries = await this.repository.entriesByTakes(takeIds);
+    let entries = await this.entries.entriesByTakes(takeIds);
     if (entries.size < new Set(takeIds).size) {
       await this.sequencer.appendPending();
-      entries = await this.repository.entriesByTakes(takeIds);
+      entries = await this.entries.entriesByTakes(takeIds);
     }
     const needed = Math.max(0, ...[...entries.values()].map((entry) => entry.idx + 1));
     await this.sequencer.integrate();
@@ -179,7 +179,7 @@ export class Tlog {
     trx: Tx,
     takeIds: readonly string[],
   ): Promise<Map<string, number>> => {
-    const entries = await this.repository.entriesByTakes(takeIds, trx);
+    const entries = await this.entries.entriesByTakes(takeIds, trx);
     return new Map([...entries].map(([takeId, entry]) => [takeId, entry.idx]));
   };
 
@@ -189,11 +189,11 @@ export class Tlog {
     takes: ReadonlyArray<{ id: string; memberId: string; publicKey: string }>,
   ): Promise<Set<string>> => {
     const [entries, keyRows] = await Promise.all([
-      this.repository.entriesByTakes(
+      this.entries.entriesByTakes(
         takes.map((t) => t.id),
         trx,
       ),
-      this.repository.keyEntries(
+      this.entries.keyEntries(
         takes.map((t) => t.memberId),
         trx,
       ),

@@ -8,7 +8,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { admitReceipt, admitTake, admitTakeKey } from './admission.js';
 import { foldMember } from './key-log.js';
-import { nodeKey, type NewEntry, type TlogRepository } from './repository.js';
+import type { LogEntryRepository, NewEntry } from './entry-repository.js';
+import { nodeKey, type LogTreeRepository } from './tree-repository.js';
 
 /** Where an entry landed in the log. */
 export interface LogPosition {
@@ -49,12 +50,18 @@ export class TlogSequencer {
   /** Takes up to this sequence number were read by a recovery pass of this process. */
   private takesCheckedThrough = 0;
 
-  private readonly repository: TlogRepository;
+  private readonly entries: LogEntryRepository;
+  private readonly tree: LogTreeRepository;
   private readonly log: FastifyBaseLogger | undefined;
   private readonly integratedListeners: Array<(startedAt: number) => void> = [];
 
-  constructor(uses: { repository: TlogRepository; log?: FastifyBaseLogger }) {
-    this.repository = uses.repository;
+  constructor(uses: {
+    entries: LogEntryRepository;
+    tree: LogTreeRepository;
+    log?: FastifyBaseLogger;
+  }) {
+    this.entries = uses.entries;
+    this.tree = uses.tree;
     this.log = uses.log;
   }
 
@@ -77,7 +84,7 @@ export class TlogSequencer {
   appendPending(): Promise<AppendOutcome> {
     return this.serially(async () => {
       const total: AppendOutcome = { appended: new Map(), refused: [] };
-      const through = await this.repository.lastTakeSeq();
+      const through = await this.entries.lastTakeSeq();
       for (;;) {
         const outcome = await this.append({ takes: true });
         for (const [k, v] of outcome.appended) total.appended.set(k, v);
@@ -150,13 +157,21 @@ export class TlogSequencer {
   }
 
   private async append(what: { takes: boolean }): Promise<AppendOutcome> {
-    const outcome = await this.repository.withLockedIndex(async (repo, next) => {
-      const takes = what.takes ? await repo.pendingTakes(BATCH, this.takesCheckedThrough) : [];
-      const receipts = await repo.pendingReceipts(BATCH);
+    const outcome = await this.entries.withLockedIndex(async (trx, next) => {
+      const takes = what.takes
+        ? await this.entries.pendingTakes(BATCH, this.takesCheckedThrough, trx)
+        : [];
+      const receipts = await this.entries.pendingReceipts(BATCH, trx);
       const accepted: Array<{ kind: 'take' | 'receipt'; subject: string; entry: string }> = [];
       const refused: AppendOutcome['refused'] = [];
       // Each take's key must be its member's active key in the log as it stands (§14.10).
-      const keyRows = takes.length === 0 ? [] : await repo.keyEntries(takes.map((t) => t.memberId));
+      const keyRows =
+        takes.length === 0
+          ? []
+          : await this.entries.keyEntries(
+              takes.map((t) => t.memberId),
+              trx,
+            );
       for (const take of takes) {
         const admission = await admitTake(take);
         const keyed = admission.ok
@@ -177,7 +192,10 @@ export class TlogSequencer {
       // An entry the tree already holds had its entry row or position removed behind the service:
       // appending it again would log it twice (a duplicate at a new index), so it is refused.
       const hashed = accepted.map((item) => ({ ...item, leafHash: logEntryLeafHash(item.entry) }));
-      const committed = await repo.committedLeaves(hashed.map((item) => item.leafHash));
+      const committed = await this.tree.committedLeaves(
+        hashed.map((item) => item.leafHash),
+        trx,
+      );
       const fresh = hashed.filter((item) => {
         const at = committed.get(bytesToBase64(item.leafHash));
         if (at === undefined) return true;
@@ -188,7 +206,7 @@ export class TlogSequencer {
         });
         return false;
       });
-      for (const r of refused) await repo.recordRefused(r.kind, r.subject, r.reason);
+      for (const r of refused) await this.entries.recordRefused(r.kind, r.subject, r.reason, trx);
       const appended = new Map<string, LogPosition>();
       if (fresh.length === 0) return { appended, refused };
       const entries: NewEntry[] = fresh.map((item, i) => ({
@@ -198,7 +216,7 @@ export class TlogSequencer {
       for (const e of entries) {
         appended.set(e.subject, { logIndex: e.idx, leafHash: bytesToBase64(e.leafHash) });
       }
-      await repo.appendEntries(entries);
+      await this.entries.appendEntries(entries, trx);
       return { appended, refused };
     });
     for (const r of outcome.refused) {
@@ -224,13 +242,9 @@ export class TlogSequencer {
   }
 
   private async integrateFromHead(): Promise<{ size: number; added: number } | 'raced'> {
-    const size = await this.repository.headSize();
+    const size = await this.tree.headSize();
     const plan = treeRootPlan(size);
-    const { leaves: pending, nodes: stored } = await this.repository.integrationInputs(
-      size,
-      BATCH,
-      plan,
-    );
+    const { leaves: pending, nodes: stored } = await this.tree.integrationInputs(size, BATCH, plan);
     // Entries commit in index order (the index lock serialises them); stop at a gap regardless.
     let contiguous = 0;
     while (contiguous < pending.length && pending[contiguous]!.idx === size + contiguous) {
@@ -249,7 +263,7 @@ export class TlogSequencer {
     for (const { leafHash } of pending.slice(0, contiguous)) {
       nodes.push(...frontier.appendLeafHash(leafHash));
     }
-    const moved = await this.repository.integrate(nodes, size, frontier.size);
+    const moved = await this.tree.integrate(nodes, size, frontier.size);
     return moved ? { size: frontier.size, added: contiguous } : 'raced';
   }
 }

@@ -29,7 +29,9 @@ import {
 import type { Clock } from '../clock.js';
 import { MAX_LOG_WITNESSES, type LogWitness } from '../config.js';
 import type { LogKey } from './log-key.js';
-import { nodeKey, type CheckpointRow, type EntryRow, type TlogRepository } from './repository.js';
+import type { CheckpointRepository, CheckpointRow } from './checkpoint-repository.js';
+import type { EntryRow, LogEntryRepository } from './entry-repository.js';
+import { nodeKey, type LogTreeRepository } from './tree-repository.js';
 import { KeyHistoryCache, type MemberKeyHistories } from './key-log.js';
 import type { TlogEntryKind } from './tables.js';
 import { fail } from '../errors.js';
@@ -113,27 +115,39 @@ export class TlogService {
     latest: CheckpointRow | undefined;
   }>();
 
-  private readonly repository: TlogRepository;
+  /** The log's tables. A checkpoint served is read through the guard (`checkpoints`), not here. */
+  private readonly stored: {
+    entries: LogEntryRepository;
+    tree: LogTreeRepository;
+    checkpoints: CheckpointRepository;
+  };
   readonly key: LogKey;
   private readonly clock: Clock;
   private readonly options: TlogServiceOptions;
 
   constructor(
-    uses: TlogServiceOptions & { repository: TlogRepository; key: LogKey; clock: Clock },
+    uses: TlogServiceOptions & {
+      entries: LogEntryRepository;
+      tree: LogTreeRepository;
+      checkpoints: CheckpointRepository;
+      key: LogKey;
+      clock: Clock;
+    },
   ) {
-    const { repository, key, clock } = uses;
-    this.repository = repository;
+    const { entries, tree, checkpoints, key, clock } = uses;
+    this.stored = { entries, tree, checkpoints };
     this.key = key;
     this.clock = clock;
     this.options = uses;
     this.heads = new WatchedReads(uses.rowWatch, 1);
-    this.checkpoints = new CheckpointGuard(
-      repository,
-      key.vkey,
-      (size) => this.rootOf(size),
-      (rejected) => uses.watch.rejected(rejected, clock.now()),
-    );
-    this.keyHistories = new KeyHistoryCache(repository);
+    this.checkpoints = new CheckpointGuard({
+      checkpoints,
+      tree,
+      logKey: key.vkey,
+      rootOf: (size) => this.rootOf(size),
+      onRejected: (rejected) => uses.watch.rejected(rejected, clock.now()),
+    });
+    this.keyHistories = new KeyHistoryCache(entries);
   }
 
   get watch(): LogWatch {
@@ -170,7 +184,7 @@ export class TlogService {
     const size = await this.provableSize(treeSize);
     const checkpoint = await this.checkpoints.ofSize(size);
     if (checkpoint === undefined) throw fail('checkpointNotFound');
-    const rows = (await this.repository.keyEntries([memberId])).filter((row) => row.idx < size);
+    const rows = (await this.stored.entries.keyEntries([memberId])).filter((row) => row.idx < size);
     const withProof = async (row: EntryRow) => ({
       ...entryView(row),
       proof: await this.proofOf(row, size),
@@ -196,10 +210,10 @@ export class TlogService {
   async checkpointNow(): Promise<{ size: number; signed: CheckpointRow | null }> {
     const { watch } = this.options;
     const [size, latest] = await Promise.all([
-      this.repository.headSize(),
+      this.stored.tree.headSize(),
       this.checkpoints.latest(),
     ]);
-    for (const row of await this.repository.checkpointsAbove(latest?.size ?? -1, 100)) {
+    for (const row of await this.stored.checkpoints.checkpointsAbove(latest?.size ?? -1, 100)) {
       const verdict = await this.checkpoints.check(row, size);
       if (!verdict.ok && verdict.signedByLogKey) {
         const reason = `${verdict.reason}; refusing to sign`;
@@ -218,7 +232,7 @@ export class TlogService {
       await this.signer,
     );
     const row = { size, rootHash, note, createdAt: this.clock.now() };
-    if (await this.repository.insertCheckpoint(row)) {
+    if (await this.stored.checkpoints.insertCheckpoint(row)) {
       watch.running();
       return { size, signed: row };
     }
@@ -252,7 +266,7 @@ export class TlogService {
   private async view(row: CheckpointRow): Promise<CheckpointView> {
     const configured = new Set(this.options.witnesses.map((w) => w.vkey));
     const seen = new Set<string>();
-    const cosignatures = (await this.repository.cosignatures(row.size))
+    const cosignatures = (await this.stored.checkpoints.cosignatures(row.size))
       .filter((c) => configured.has(c.vkey) && !seen.has(c.vkey) && seen.add(c.vkey))
       .slice(0, MAX_LOG_WITNESSES);
     return {
@@ -286,9 +300,9 @@ export class TlogService {
     if (query.leafHash !== undefined) {
       const hash = decodeHash(query.leafHash);
       if (hash === null) throw fail('badLeafHash');
-      row = await this.repository.entryByLeafHash(hash);
+      row = await this.stored.entries.entryByLeafHash(hash);
     } else {
-      row = (await this.repository.entriesInRange(query.index!, query.index! + 1))[0];
+      row = (await this.stored.entries.entriesInRange(query.index!, query.index! + 1))[0];
     }
     if (row === undefined) throw fail('entryNotFound');
     if (row.idx >= treeSize) throw fail('badIndex');
@@ -303,21 +317,21 @@ export class TlogService {
   }
 
   async entries(start: number, end: number): Promise<LogEntryView[]> {
-    const size = await this.repository.headSize();
+    const size = await this.stored.tree.headSize();
     if (!(start >= 0 && start < end && end <= size && end - start <= MAX_ENTRIES_PER_PAGE)) {
       throw fail('badEntryRange');
     }
-    return (await this.repository.entriesInRange(start, end)).map(entryView);
+    return (await this.stored.entries.entriesInRange(start, end)).map(entryView);
   }
 
   async entryOfTake(takeId: string): Promise<LogEntryView | undefined> {
-    const row = await this.repository.entryByTake(takeId);
+    const row = await this.stored.entries.entryByTake(takeId);
     return row === undefined ? undefined : entryView(row);
   }
 
   /** The log entries of these takes, keyed by take id (one query); a take with none is absent. */
   async entriesOfTakes(takeIds: readonly string[]): Promise<Map<string, LogEntryView>> {
-    const rows = await this.repository.entriesByTakes(takeIds);
+    const rows = await this.stored.entries.entriesByTakes(takeIds);
     return new Map([...rows].map(([takeId, row]) => [takeId, entryView(row)]));
   }
 
@@ -348,10 +362,12 @@ export class TlogService {
     const { treeSize } = receipt;
     const [anchor, entries, own, latest, keyRows] = await Promise.all([
       treeSize === undefined ? undefined : this.checkpoints.ofSize(treeSize),
-      this.repository.entriesAt(receipt.indices.filter((i): i is number => i !== undefined)),
-      this.repository.entryByReceipt(receipt.sessionId),
+      this.stored.entries.entriesAt(receipt.indices.filter((i): i is number => i !== undefined)),
+      this.stored.entries.entryByReceipt(receipt.sessionId),
       this.checkpoints.latest(),
-      receipt.memberIds === undefined ? undefined : this.repository.keyEntries(receipt.memberIds),
+      receipt.memberIds === undefined
+        ? undefined
+        : this.stored.entries.keyEntries(receipt.memberIds),
     ]);
     const folded =
       keyRows === undefined
@@ -404,7 +420,7 @@ export class TlogService {
   async previousReceiptEntry(
     sessionId: string,
   ): Promise<{ previous: LogEntryView | null } | undefined> {
-    const own = await this.repository.entryByReceipt(sessionId);
+    const own = await this.stored.entries.entryByReceipt(sessionId);
     const parsed = own === undefined ? undefined : parseLogEntry(own.entry);
     if (parsed === undefined || !parsed.ok || parsed.entry.kind !== LOG_ENTRY_KIND.receipt) {
       return undefined;
@@ -416,10 +432,10 @@ export class TlogService {
   }
 
   private async previousReceiptRow(subjectId: string, sessionId: string): Promise<EntryRow | null> {
-    const own = await this.repository.entryByReceipt(sessionId);
+    const own = await this.stored.entries.entryByReceipt(sessionId);
     let before = own?.idx ?? null;
     for (;;) {
-      const page = await this.repository.receiptEntriesBefore(before, 200);
+      const page = await this.stored.entries.receiptEntriesBefore(before, 200);
       for (const row of page) {
         const parsed = parseLogEntry(row.entry);
         if (!parsed.ok || parsed.entry.kind !== LOG_ENTRY_KIND.receipt) continue;
@@ -443,12 +459,12 @@ export class TlogService {
 
   async receiptEntryByDigest(digest: string): Promise<LogEntryView | undefined> {
     if (!/^[0-9a-f]{64}$/.test(digest)) return undefined;
-    const row = await this.repository.receiptEntryByDigest(digest);
+    const row = await this.stored.entries.receiptEntryByDigest(digest);
     return row === undefined ? undefined : entryView(row);
   }
 
   async entryOfReceipt(sessionId: string): Promise<LogEntryView | undefined> {
-    const row = await this.repository.entryByReceipt(sessionId);
+    const row = await this.stored.entries.entryByReceipt(sessionId);
     return row === undefined ? undefined : entryView(row);
   }
 
@@ -513,7 +529,7 @@ export class TlogService {
       throw fail('badCosignatureTime');
     }
     const witnessKey = parseVerifierKey(witness.vkey)!;
-    const stored = await this.repository.insertCosignature({
+    const stored = await this.stored.checkpoints.insertCosignature({
       checkpointSize: checkpoint.size,
       keyName: witnessKey.name,
       keyId: keyIdHex(witnessKey.keyId),
@@ -528,7 +544,7 @@ export class TlogService {
 
   /** The largest checkpoint size `vkey` cosigned here (0 when none): where a push starts. */
   latestCosignedSize(vkey: string): Promise<number> {
-    return this.repository.latestCosignedSize(vkey);
+    return this.stored.checkpoints.latestCosignedSize(vkey);
   }
 
   /**
@@ -541,7 +557,7 @@ export class TlogService {
     const { size, latest } = await this.heads.get('head', () =>
       this.freshHeads.read('head', async () => {
         const [size, latest] = await Promise.all([
-          this.repository.headSize(),
+          this.stored.tree.headSize(),
           this.checkpoints.latest(),
         ]);
         return { size, latest };
@@ -601,7 +617,7 @@ export class TlogService {
       if (latest === undefined) throw fail('noCheckpoint');
       return latest.size;
     }
-    const size = await this.repository.headSize();
+    const size = await this.stored.tree.headSize();
     if (!(Number.isSafeInteger(requested) && requested >= 1 && requested <= size)) {
       throw fail('badTreeSize');
     }
@@ -610,7 +626,7 @@ export class TlogService {
 
   /** One query for every node the plan names, then the folds: O(log n) rows. */
   private async assemble(plans: HashPlan[]): Promise<Uint8Array[]> {
-    const nodes = await this.repository.readNodes(planNodes(plans));
+    const nodes = await this.stored.tree.readNodes(planNodes(plans));
     return assembleProof(plans, (node: NodeId) => {
       const hash = nodes.get(nodeKey(node.level, node.index));
       if (hash === undefined) throw new Error(`tlog node ${node.level}/${node.index} missing`);

@@ -9,7 +9,7 @@ import {
 } from '@convene/protocol';
 import type { Clock } from '../clock.js';
 import type { LogWitness } from '../config.js';
-import type { CheckpointRow } from './repository.js';
+import type { CheckpointRow } from './checkpoint-repository.js';
 import type { TlogService } from './service.js';
 
 /** Retries per checkpoint and witness, the first wait (doubled each time, capped) and each request's timeout. */

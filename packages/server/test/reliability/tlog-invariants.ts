@@ -1,7 +1,7 @@
 import { bytesToBase64, logEntryLeafHash, MerkleFrontier } from '@convene/protocol';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../src/db/schema.js';
-import { TlogRepository } from '../../src/tlog/repository.js';
+import { LogEntryRepository } from '../../src/tlog/entry-repository.js';
 
 /** A take acknowledged with 201 and the log position that 201 carried. */
 export interface AckedPosition {
@@ -26,7 +26,7 @@ export async function tlogInvariantViolations(
   const problems: string[] = [];
   const head = await db.selectFrom('tlog_head').select('size').executeTakeFirstOrThrow();
   // As the log serves them: a take filed with its position has its text rebuilt from its row.
-  const log = new TlogRepository(db);
+  const log = new LogEntryRepository(db);
   const entries = await log.entriesInRange(0, Number.MAX_SAFE_INTEGER);
   const takes = await db.selectFrom('take').select(['id', 'recommendation_id']).execute();
   const recommendationOf = new Map(takes.map((t) => [t.id, Number(t.recommendation_id)]));

@@ -2,7 +2,7 @@ import { canonicalTake, logEntryLeafHash, signTake, takeLogEntry } from '@conven
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TakeFiler } from '../../src/swarm/takes/filing.js';
 import { TakeRepository, type TakeToFile } from '../../src/swarm/takes/repository.js';
-import { TlogRepository } from '../../src/tlog/repository.js';
+import { LogEntryRepository } from '../../src/tlog/entry-repository.js';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { draft, newMember, newSession, newSubject, type TestMember } from '../support/swarm.js';
@@ -109,7 +109,7 @@ describeEachDatabase('filing takes in batches', (kind) => {
       .execute();
     expect(entries.map((e) => e.take_id)).toEqual([first.row.id, bobs.row.id]);
     // The refused takes used no index: the next one is right after the last filed.
-    expect(await new TlogRepository(db).nextIndex()).toBe(b!.logIndex + 1);
+    expect(await new LogEntryRepository(db).nextIndex()).toBe(b!.logIndex + 1);
   });
 
   test('takes arriving together share one statement, and so do those arriving while it is in flight', async () => {

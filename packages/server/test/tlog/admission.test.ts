@@ -1,7 +1,7 @@
 import { canonicalTake, generateKeyPair, signTake } from '@convene/protocol';
 import { expect, test } from 'vitest';
 import { admitTake } from '../../src/tlog/admission.js';
-import type { PendingTake } from '../../src/tlog/repository.js';
+import type { PendingTake } from '../../src/tlog/entry-repository.js';
 
 /** A take row as the sequencer reads it, signed by `seed`'s key and filed under `memberId`. */
 async function row(memberId: string, seed: string, publicKey: string): Promise<PendingTake> {

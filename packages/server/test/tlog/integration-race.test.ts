@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openPostgres } from '../../src/db/postgres.js';
 import type { Database } from '../../src/db/database.js';
-import { nodeKey, TlogRepository } from '../../src/tlog/repository.js';
+import { LogEntryRepository } from '../../src/tlog/entry-repository.js';
 import { TlogSequencer } from '../../src/tlog/sequencer.js';
+import { LogTreeRepository, nodeKey } from '../../src/tlog/tree-repository.js';
 import {
   createTestDatabase,
   describeEachDatabase,
@@ -14,9 +15,9 @@ import {
 const entryText = (index: number) => `{"race":${index}}`;
 
 /** Appends `count` receipt-kind entries at the next indices, as the index lock hands them out. */
-async function appendEntries(repository: TlogRepository, count: number): Promise<void> {
-  await repository.withLockedIndex(async (repo, next) => {
-    await repo.appendEntries(
+async function appendEntries(entries: LogEntryRepository, count: number): Promise<void> {
+  await entries.withLockedIndex(async (trx, next) => {
+    await entries.appendEntries(
       Array.from({ length: count }, (_, i) => ({
         idx: next + i,
         leafHash: leafHash(utf8Encode(entryText(next + i))),
@@ -24,6 +25,7 @@ async function appendEntries(repository: TlogRepository, count: number): Promise
         subject: crypto.randomUUID(),
         entry: entryText(next + i),
       })),
+      trx,
     );
   });
 }
@@ -52,9 +54,14 @@ describeEachDatabase('integrators racing', (kind) => {
 
   test('several sequencers integrating while entries arrive build the tree once: every entry, the right root', async () => {
     const sequencers = replicas.map(
-      (replica) => new TlogSequencer({ repository: new TlogRepository(replica.db) }),
+      (replica) =>
+        new TlogSequencer({
+          entries: new LogEntryRepository(replica.db),
+          tree: new LogTreeRepository(replica.db),
+        }),
     );
-    const writer = new TlogRepository(testDb.database.db);
+    const writer = new LogEntryRepository(testDb.database.db);
+    const tree = new LogTreeRepository(testDb.database.db);
     // Entries already there: the keys-begin marker every log opens with.
     const base = await writer.nextIndex();
     const existing = await writer.entriesInRange(0, base);
@@ -73,12 +80,12 @@ describeEachDatabase('integrators racing', (kind) => {
     expect(total).toBe(
       base + Array.from({ length: rounds }, (_, r) => 1 + (r % 7)).reduce((a, b) => a + b),
     );
-    expect(await writer.headSize()).toBe(total);
+    expect(await tree.headSize()).toBe(total);
     const frontier = new MerkleFrontier();
     for (const entry of existing) frontier.appendLeafHash(entry.leafHash);
     for (let i = base; i < total; i++) frontier.appendLeafHash(leafHash(utf8Encode(entryText(i))));
     const plan = treeRootPlan(total);
-    const { nodes } = await writer.integrationInputs(total, 1, plan);
+    const { nodes } = await tree.integrationInputs(total, 1, plan);
     // The stored frontier is the frontier of the entries' own tree: its root is the tree's root.
     const stored = new MerkleFrontier(
       total,

@@ -1,12 +1,8 @@
-import {
-  takeLogEntry,
-  type ConsensusReceipt,
-  type NodeId,
-  type StoredNode,
-} from '@convene/protocol';
+import { takeLogEntry, type ConsensusReceipt } from '@convene/protocol';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Tx } from '../db/transactor.js';
+import { bytes, param } from './bytea.js';
 import type { TlogEntriesView, TlogEntryKind } from './tables.js';
 
 /** A take as the sequencer checks it: the row, its session's date and subject, and its key. */
@@ -71,65 +67,41 @@ export interface MemberKeyRowState {
   role: 'member' | 'judge';
 }
 
-export interface CheckpointRow {
-  size: number;
-  rootHash: Uint8Array;
-  note: string;
-  createdAt: Date;
-}
-
-export interface CosignatureRow {
-  checkpointSize: number;
-  keyName: string;
-  keyId: string;
-  vkey: string;
-  signedAt: number;
-  line: string;
-}
-
-const bytes = (value: Uint8Array): Uint8Array => new Uint8Array(value);
-const param = (value: Uint8Array): Buffer => Buffer.from(value);
 /** Rows per multi-row insert. */
 const CHUNK = 500;
 
-/** Every SQL statement of the log. */
 /** Where an entry appended in a caller's transaction landed. */
 export interface LogPosition {
   logIndex: number;
   leafHash: string;
 }
 
-export class TlogRepository {
+/**
+ * The log's entries (`tlog_entry`, read through the `tlog_entries` view): the index lock, appending,
+ * the rows the recovery pass appends or refuses (`tlog_refused`), entry reads, and the key entries
+ * with the member state a key event records.
+ */
+export class LogEntryRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /**
    * Runs `work` in one transaction holding the log's index lock with the next free index: the
    * appender of receipts and recovered takes, serialised with every take submit (which takes the
-   * same lock in `convene_file_takes`, migration 0015).
+   * same lock in `convene_file_takes`, migration 0015). `work` passes `trx` to each method it calls.
    */
-  async withLockedIndex<T>(work: (trx: TlogRepository, next: number) => Promise<T>): Promise<T> {
+  async withLockedIndex<T>(work: (trx: Tx, next: number) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
       const { rows } = await sql<{ next: number | string }>`
         select convene_tlog_lock_next() as next`.execute(trx);
-      return work(new TlogRepository(trx), Number(rows[0]!.next));
+      return work(trx, Number(rows[0]!.next));
     });
   }
 
-  /** Takes the index lock in `trx` (or this repository's own transaction); returns the next free index. */
+  /** Takes the index lock in `trx`; returns the next free index. */
   async lockIndexIn(trx?: Tx): Promise<number> {
     const { rows } = await sql<{ next: number | string }>`
       select convene_tlog_lock_next() as next`.execute(trx ?? this.db);
     return Number(rows[0]!.next);
-  }
-
-  /** How many entries the tree holds (integrated: nodes written, head moved). */
-  async headSize(): Promise<number> {
-    const row = await this.db
-      .selectFrom('tlog_head')
-      .select('size')
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow();
-    return Number(row.size);
   }
 
   /** The next free index: every committed entry is below it. */
@@ -152,8 +124,8 @@ export class TlogRepository {
    * Accepted takes with no log entry and not refused, oldest first: every one, or (with `afterSeq`)
    * those filed after that sequence number, so a periodic pass reads only what is new.
    */
-  async pendingTakes(limit: number, afterSeq = 0): Promise<PendingTake[]> {
-    const query = this.db
+  async pendingTakes(limit: number, afterSeq = 0, trx?: Tx): Promise<PendingTake[]> {
+    const query = (trx ?? this.db)
       .selectFrom('take as t')
       .innerJoin('member_key as k', 'k.id', 't.key_id')
       .innerJoin('swarm_session as s', 's.id', 't.session_id')
@@ -220,8 +192,8 @@ export class TlogRepository {
   }
 
   /** Receipts of published sessions with no log entry and not refused, oldest first. */
-  async pendingReceipts(limit: number): Promise<PendingReceipt[]> {
-    const rows = await this.db
+  async pendingReceipts(limit: number, trx?: Tx): Promise<PendingReceipt[]> {
+    const rows = await (trx ?? this.db)
       .selectFrom('consensus_receipt as c')
       .innerJoin('swarm_session as s', 's.id', 'c.session_id')
       .where('s.state', '=', 'published')
@@ -257,31 +229,13 @@ export class TlogRepository {
     }));
   }
 
-  /**
-   * Which of these leaf hashes the tree already holds (level 0), and where. Read only for rows the
-   * recovery pass would append, which are rare: no index on the hash, a scan of the leaves.
-   */
-  async committedLeaves(hashes: readonly Uint8Array[]): Promise<Map<string, number>> {
-    if (hashes.length === 0) return new Map();
-    const rows = await this.db
-      .selectFrom('tlog_node')
-      .select(['idx', 'hash'])
-      .where('level', '=', 0)
-      .where(
-        'hash',
-        'in',
-        hashes.map((hash) => Buffer.from(hash)),
-      )
-      .execute();
-    return new Map(rows.map((row) => [Buffer.from(row.hash).toString('base64'), Number(row.idx)]));
-  }
-
   async recordRefused(
     kind: 'take' | 'receipt' | 'key',
     subject: string,
     reason: string,
+    trx?: Tx,
   ): Promise<void> {
-    await this.db
+    await (trx ?? this.db)
       .insertInto('tlog_refused')
       .values({ subject, kind, reason })
       .onConflict((conflict) => conflict.column('subject').doNothing())
@@ -294,18 +248,6 @@ export class TlogRepository {
       .select(['subject', 'kind', 'reason'])
       .orderBy('found_at')
       .execute();
-  }
-
-  /** The stored hashes of `nodes`, in one query (missing nodes are absent from the map). */
-  async readNodes(nodes: readonly NodeId[]): Promise<Map<string, Uint8Array>> {
-    const found = new Map<string, Uint8Array>();
-    if (nodes.length === 0) return found;
-    const rows = await sql<{ level: number; idx: number | string; hash: Uint8Array }>`
-      select level, idx, hash from tlog_node where (level, idx) in (${nodeKeyList(nodes)})`.execute(
-      this.db,
-    );
-    for (const row of rows.rows) found.set(nodeKey(row.level, Number(row.idx)), bytes(row.hash));
-    return found;
   }
 
   /** Inserts entries at the indices they carry (under the index lock). */
@@ -328,61 +270,6 @@ export class TlogRepository {
         )
         .execute();
     }
-  }
-
-  /**
-   * What integrating from tree size `start` reads, in one statement: the leaf hashes of entries from
-   * `start` on, in index order (at most `limit`; takes' positions and `tlog_entry`, each an index
-   * range scan), and the stored hashes of the frontier nodes `plan`.
-   */
-  async integrationInputs(
-    start: number,
-    limit: number,
-    plan: readonly NodeId[],
-  ): Promise<{
-    leaves: Array<{ idx: number; leafHash: Uint8Array }>;
-    nodes: Map<string, Uint8Array>;
-  }> {
-    const frontier =
-      plan.length === 0
-        ? sql``
-        : sql`union all select level, idx, hash from tlog_node
-            where (level, idx) in (${nodeKeyList(plan)})`;
-    const { rows } = await sql<{ level: number | null; idx: number | string; hash: Uint8Array }>`
-      (select null::smallint as level, log_index as idx, leaf_hash as hash from take
-        where log_index >= ${start} order by log_index limit ${limit})
-      union all
-      (select null, idx, leaf_hash from tlog_entry where idx >= ${start} order by idx limit ${limit})
-      ${frontier}`.execute(this.db);
-    const leaves: Array<{ idx: number; leafHash: Uint8Array }> = [];
-    const nodes = new Map<string, Uint8Array>();
-    for (const row of rows) {
-      if (row.level === null) leaves.push({ idx: Number(row.idx), leafHash: bytes(row.hash) });
-      else nodes.set(nodeKey(row.level, Number(row.idx)), bytes(row.hash));
-    }
-    leaves.sort((a, b) => a.idx - b.idx);
-    return { leaves: leaves.slice(0, limit), nodes };
-  }
-
-  /**
-   * Stores the nodes completed by integrating the tree from size `from` to `to` and moves the head,
-   * in one statement, only if the head is still at `from`: false when another integrator moved it
-   * first (its nodes are the same ones, and stored). No transaction spans the integrator's reads and
-   * this write, so PGlite's one connection is never held while Node hashes. Three array parameters
-   * whatever the number of nodes (a multi-row VALUES cost about a third more per node on PGlite).
-   */
-  async integrate(nodes: readonly StoredNode[], from: number, to: number): Promise<boolean> {
-    const { rows } = await sql<{ moved: number | string }>`
-      with moved as (update tlog_head set size = ${to} where id = 1 and size = ${from} returning 1),
-      stored as (
-        insert into tlog_node (level, idx, hash)
-        select n.* from unnest(${nodes.map((n) => n.level)}::smallint[],
-                               ${nodes.map((n) => n.index)}::bigint[],
-                               ${nodes.map((n) => param(n.hash))}::bytea[]) as n
-        where exists (select from moved)
-        returning 1)
-      select (select count(*) from moved) as moved`.execute(this.db);
-    return Number(rows[0]?.moved ?? 0) === 1;
   }
 
   async entryByTake(takeId: string): Promise<EntryRow | undefined> {
@@ -543,131 +430,7 @@ export class TlogRepository {
       role: member.role,
     };
   }
-
-  async latestCheckpoint(): Promise<CheckpointRow | undefined> {
-    const row = await this.checkpoints().orderBy('size', 'desc').limit(1).executeTakeFirst();
-    return row === undefined ? undefined : toCheckpoint(row);
-  }
-
-  /**
-   * The newest checkpoint the stored tree can prove against: of a size the head has reached. A row
-   * beyond the head was not signed by this log's sequencer (the signer never runs ahead of it).
-   */
-  async latestCheckpointWithinTree(): Promise<CheckpointRow | undefined> {
-    const row = await this.checkpoints()
-      .where('size', '<=', (eb) => eb.selectFrom('tlog_head').select('size').where('id', '=', 1))
-      .orderBy('size', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row === undefined ? undefined : toCheckpoint(row);
-  }
-
-  async checkpointOfSize(size: number): Promise<CheckpointRow | undefined> {
-    const row = await this.checkpoints().where('size', '=', size).executeTakeFirst();
-    return row === undefined ? undefined : toCheckpoint(row);
-  }
-
-  private checkpoints() {
-    return this.db
-      .selectFrom('tlog_checkpoint')
-      .select(['size', 'root_hash', 'note', 'created_at']);
-  }
-
-  /**
-   * Checkpoint rows of a size at most the head's, below `below` (all when null), newest first: the
-   * candidates for the latest checkpoint served, a page at a time (a forged row is skipped).
-   */
-  async checkpointsWithinTree(below: number | null, limit: number): Promise<CheckpointRow[]> {
-    let query = this.checkpoints().where('size', '<=', (eb) =>
-      eb.selectFrom('tlog_head').select('size').where('id', '=', 1),
-    );
-    if (below !== null) query = query.where('size', '<', below);
-    const rows = await query.orderBy('size', 'desc').limit(limit).execute();
-    return rows.map(toCheckpoint);
-  }
-
-  /** Checkpoint rows larger than `size`, smallest first (at most `limit`). */
-  async checkpointsAbove(size: number, limit: number): Promise<CheckpointRow[]> {
-    const rows = await this.checkpoints()
-      .where('size', '>', size)
-      .orderBy('size')
-      .limit(limit)
-      .execute();
-    return rows.map(toCheckpoint);
-  }
-
-  /** The largest checkpoint size this witness key cosigned (0 when none). */
-  async latestCosignedSize(vkey: string): Promise<number> {
-    const row = await this.db
-      .selectFrom('tlog_cosignature')
-      .select((eb) => eb.fn.max('checkpoint_size').as('size'))
-      .where('vkey', '=', vkey)
-      .executeTakeFirst();
-    return Number(row?.size ?? 0);
-  }
-
-  /** Stores a checkpoint signed at `createdAt`; false when one of that size already exists. */
-  async insertCheckpoint(row: {
-    size: number;
-    rootHash: Uint8Array;
-    note: string;
-    createdAt: Date;
-  }) {
-    const inserted = await this.db
-      .insertInto('tlog_checkpoint')
-      .values({
-        size: row.size,
-        root_hash: param(row.rootHash),
-        note: row.note,
-        created_at: row.createdAt,
-      })
-      .onConflict((conflict) => conflict.column('size').doNothing())
-      .returning('size')
-      .executeTakeFirst();
-    return inserted !== undefined;
-  }
-
-  async cosignatures(checkpointSize: number): Promise<CosignatureRow[]> {
-    const rows = await this.db
-      .selectFrom('tlog_cosignature')
-      .select(['checkpoint_size', 'key_name', 'key_id', 'vkey', 'signed_at', 'line'])
-      .where('checkpoint_size', '=', checkpointSize)
-      .orderBy('created_at')
-      .execute();
-    return rows.map((row) => ({
-      checkpointSize: Number(row.checkpoint_size),
-      keyName: row.key_name,
-      keyId: row.key_id,
-      vkey: row.vkey,
-      signedAt: Number(row.signed_at),
-      line: row.line,
-    }));
-  }
-
-  /** Stores a cosignature; false when this witness key already cosigned this checkpoint. */
-  async insertCosignature(row: CosignatureRow): Promise<boolean> {
-    const inserted = await this.db
-      .insertInto('tlog_cosignature')
-      .values({
-        checkpoint_size: row.checkpointSize,
-        key_name: row.keyName,
-        key_id: row.keyId,
-        vkey: row.vkey,
-        signed_at: row.signedAt,
-        line: row.line,
-      })
-      .onConflict((conflict) => conflict.columns(['checkpoint_size', 'vkey']).doNothing())
-      .returning('checkpoint_size')
-      .executeTakeFirst();
-    return inserted !== undefined;
-  }
 }
-
-export const nodeKey = (level: number, index: number): string => `${level}/${index}`;
-
-/** `(level, idx)` pairs for a `where (level, idx) in (…)` over `tlog_node`'s primary key. */
-const nodeKeyList = (nodes: readonly NodeId[]) =>
-  sql.join(nodes.map((n) => sql`(${n.level}::smallint, ${n.index}::bigint)`));
 
 type EntriesRow = Selectable<TlogEntriesView> & { tree_leaf_hash: Uint8Array | null };
 
@@ -703,18 +466,4 @@ function rebuiltTakeEntry(row: EntriesRow): string {
   } catch {
     return '';
   }
-}
-
-function toCheckpoint(row: {
-  size: number;
-  root_hash: Uint8Array;
-  note: string;
-  created_at: Date;
-}): CheckpointRow {
-  return {
-    size: Number(row.size),
-    rootHash: bytes(row.root_hash),
-    note: row.note,
-    createdAt: new Date(row.created_at),
-  };
 }
