@@ -22,24 +22,6 @@ export interface CosignatureRow {
 export class CheckpointRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  async latestCheckpoint(): Promise<CheckpointRow | undefined> {
-    const row = await this.checkpoints().orderBy('size', 'desc').limit(1).executeTakeFirst();
-    return row === undefined ? undefined : toCheckpoint(row);
-  }
-
-  /**
-   * The newest checkpoint the stored tree can prove against: of a size the head has reached. A row
-   * beyond the head was not signed by this log's sequencer (the signer never runs ahead of it).
-   */
-  async latestCheckpointWithinTree(): Promise<CheckpointRow | undefined> {
-    const row = await this.checkpoints()
-      .where('size', '<=', (eb) => eb.selectFrom('tlog_head').select('size').where('id', '=', 1))
-      .orderBy('size', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    return row === undefined ? undefined : toCheckpoint(row);
-  }
-
   async checkpointOfSize(size: number): Promise<CheckpointRow | undefined> {
     const row = await this.checkpoints().where('size', '=', size).executeTakeFirst();
     return row === undefined ? undefined : toCheckpoint(row);

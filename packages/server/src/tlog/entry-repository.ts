@@ -242,14 +242,6 @@ export class LogEntryRepository {
       .execute();
   }
 
-  async refused(): Promise<Array<{ subject: string; kind: string; reason: string }>> {
-    return this.db
-      .selectFrom('tlog_refused')
-      .select(['subject', 'kind', 'reason'])
-      .orderBy('found_at')
-      .execute();
-  }
-
   /** Inserts entries at the indices they carry (under the index lock). */
   async appendEntries(entries: readonly NewEntry[], trx?: Tx): Promise<void> {
     for (let i = 0; i < entries.length; i += CHUNK) {

@@ -8,14 +8,8 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import { admitReceipt, admitTake, admitTakeKey } from './admission.js';
 import { foldMember } from './key-log.js';
-import type { LogEntryRepository, NewEntry } from './entry-repository.js';
+import type { LogEntryRepository, LogPosition, NewEntry } from './entry-repository.js';
 import { nodeKey, type LogTreeRepository } from './tree-repository.js';
-
-/** Where an entry landed in the log. */
-export interface LogPosition {
-  logIndex: number;
-  leafHash: string;
-}
 
 export interface AppendOutcome {
   /** Entries appended by this run, by take id or receipt session id. */
