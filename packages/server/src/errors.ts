@@ -1,4 +1,4 @@
-import { INVALID_SIGNING_DRAFT, SESSION_STATES } from '@convene/protocol';
+import { INVALID_SIGNING_DRAFT, SESSION_STATES, STANCE_ERROR } from '@convene/protocol';
 
 /**
  * Every error the service answers with on purpose, by name: its status, its body shape and its
@@ -13,7 +13,7 @@ import { INVALID_SIGNING_DRAFT, SESSION_STATES } from '@convene/protocol';
 export const ERRORS = {
   // Submitting takes (spec §7).
   invalidSubmission: domain(400, 'invalid submission'),
-  submissionFieldInvalid: domain(400, (reason: string) => reason),
+  invalidStance: domain(400, STANCE_ERROR),
   signatureFailed: domain(400, 'signature verification failed'),
   invalidSigningDraft: domain(400, INVALID_SIGNING_DRAFT),
   missingBearer: domain(401, 'missing bearer token'),
