@@ -178,12 +178,22 @@ export const ERRORS = {
   importNotNdjson: request(415, (type: string) => `unsupported content-type: send ${type}`),
   importEmpty: request(400, (type: string) => `send the records as a non-empty ${type} body`),
 
-  // Any route.
+  // Any route: what the HTTP layer refuses before a handler runs (http/error-handler.ts turns
+  // Fastify's validation and body-parsing errors, and the database's, into these).
+  invalidRequest: request(400, (detail: string) => `invalid request: ${detail}`),
   bodyNotUtf8: request(400, 'request body is not valid UTF-8'),
   notFiniteNumber: request(
     400,
     (where: string) => `invalid request: ${where} must be a finite number`,
   ),
+  malformedJsonBody: request(400, 'malformed JSON body'),
+  emptyJsonBody: request(400, 'empty JSON body'),
+  bodyLengthMismatch: request(400, 'Request body size did not match Content-Length'),
+  bodyTooLarge: request(413, 'request body too large'),
+  unsupportedContentType: request(415, 'unsupported content-type'),
+  unstorableCharacters: request(400, 'request contains characters that cannot be stored'),
+  impossibleDate: request(400, 'request contains an invalid date'),
+  noRoute: request(404, (route: string) => `no route for ${route}`),
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;
