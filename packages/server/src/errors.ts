@@ -1,4 +1,4 @@
-import { INVALID_SIGNING_DRAFT, SESSION_STATES } from '@convene/protocol';
+import { INVALID_SIGNING_DRAFT, SESSION_STATES, STANCE_ERROR } from '@convene/protocol';
 
 /**
  * Every error the service answers with on purpose, by name: its status, its body shape and its
@@ -13,7 +13,7 @@ import { INVALID_SIGNING_DRAFT, SESSION_STATES } from '@convene/protocol';
 export const ERRORS = {
   // Submitting takes (spec §7).
   invalidSubmission: domain(400, 'invalid submission'),
-  submissionFieldInvalid: domain(400, (reason: string) => reason),
+  invalidStance: domain(400, STANCE_ERROR),
   signatureFailed: domain(400, 'signature verification failed'),
   invalidSigningDraft: domain(400, INVALID_SIGNING_DRAFT),
   missingBearer: domain(401, 'missing bearer token'),
@@ -178,12 +178,22 @@ export const ERRORS = {
   importNotNdjson: request(415, (type: string) => `unsupported content-type: send ${type}`),
   importEmpty: request(400, (type: string) => `send the records as a non-empty ${type} body`),
 
-  // Any route.
+  // Any route: what the HTTP layer refuses before a handler runs (http/error-handler.ts turns
+  // Fastify's validation and body-parsing errors, and the database's, into these).
+  invalidRequest: request(400, (detail: string) => `invalid request: ${detail}`),
   bodyNotUtf8: request(400, 'request body is not valid UTF-8'),
   notFiniteNumber: request(
     400,
     (where: string) => `invalid request: ${where} must be a finite number`,
   ),
+  malformedJsonBody: request(400, 'malformed JSON body'),
+  emptyJsonBody: request(400, 'empty JSON body'),
+  bodyLengthMismatch: request(400, 'Request body size did not match Content-Length'),
+  bodyTooLarge: request(413, 'request body too large'),
+  unsupportedContentType: request(415, 'unsupported content-type'),
+  unstorableCharacters: request(400, 'request contains characters that cannot be stored'),
+  impossibleDate: request(400, 'request contains an invalid date'),
+  noRoute: request(404, (route: string) => `no route for ${route}`),
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

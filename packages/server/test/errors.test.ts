@@ -40,6 +40,10 @@ describe('the error catalogue', () => {
   test('the spec §7 messages are verbatim, with their statuses', () => {
     const spec: Partial<Record<ErrorName, [number, string]>> = {
       invalidSubmission: [400, 'invalid submission'],
+      invalidStance: [
+        400,
+        'stance must be one of bearish, cautious, neutral, constructive, bullish',
+      ],
       signatureFailed: [400, 'signature verification failed'],
       unknownToken: [401, 'unknown member token'],
       tokenMemberMismatch: [403, 'token/member mismatch'],

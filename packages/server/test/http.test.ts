@@ -53,6 +53,38 @@ describe('HTTP plumbing', () => {
     expect(response.json()).toEqual({ error: 'unsupported content-type' });
   });
 
+  test('an empty JSON body is a 400 in the parsing-error shape', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/__test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'empty JSON body' });
+  });
+
+  test('a query its schema refuses, on a non-swarm route, is the catalogue invalidRequest', async () => {
+    const response = await ctx.app.inject({ url: '/api/dashboards/activity?limit=many' });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toBe('{"error":"invalid request: querystring/limit must be integer"}');
+  });
+
+  test('a refused submit body is counted under its catalogue code', async () => {
+    const submit = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/swarm/submit',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer tok_x' },
+      payload: '{"memberId":',
+    });
+    expect(submit.statusCode).toBe(400);
+    expect(submit.json()).toEqual({ error: 'malformed JSON body' });
+    const metrics = (await ctx.app.inject({ url: '/metrics' })).body;
+    expect(metrics).toContain(
+      'convene_submit_outcomes_total{status="400",code="malformedJsonBody"} 1',
+    );
+  });
+
   test('/openapi.json is OpenAPI 3.1 with version "1" and documents /health', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/openapi.json' });
     expect(response.statusCode).toBe(200);

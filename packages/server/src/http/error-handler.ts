@@ -1,59 +1,35 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sqlState } from '../db/guards.js';
-import { ServiceError } from '../errors.js';
-
-/**
- * Values only a client's input brings to a query: a NUL byte (22021), a character the database
- * encoding cannot hold (22P05), an impossible date such as 2026-02-30 (22007, 22008). A 400, not a
- * 500 (found by test/hardening/fuzz.test.ts).
- */
-const CLIENT_VALUE_STATES = new Map([
-  ['22021', 'request contains characters that cannot be stored'],
-  ['22P05', 'request contains characters that cannot be stored'],
-  ['22007', 'request contains an invalid date'],
-  ['22008', 'request contains an invalid date'],
-]);
+import { fail, ServiceError } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /**
-     * What the request failed with, for metrics: the catalogue error's code (errors.ts), or
-     * `invalidRequest`, a Fastify error code, `clientValue` or `internal`; null while it has not.
+     * What the request failed with, for metrics: the catalogue error's code (errors.ts), a
+     * plugin's own error code for a 4xx that is not ours, or `internal`; null while it has not.
      */
     failure: string | null;
   }
 }
 
 /**
- * The one place errors become responses: catalogue errors (errors.ts) in their shape, swarm domain
- * errors `{ ok: false, status, error }` and request errors `{ error }`, anything unexpected → logged, bare 500.
+ * The one place errors become responses. A catalogue error (errors.ts) answers in its shape: a
+ * swarm domain error `{ ok: false, status, error }`, a request error `{ error }`. What Fastify
+ * refuses before a handler runs (schema validation, body parsing) and values only a client's input
+ * brings to a query are first named as catalogue errors, so they answer the same way. A 4xx some
+ * plugin raised on its own (the static site's range errors) keeps its status and message; anything
+ * else is logged and answers a bare 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.decorateRequest('failure', null);
   app.setErrorHandler(
     (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
-      if (error instanceof ServiceError) {
-        request.failure = error.code;
-        const body =
-          error.shape === 'domain'
-            ? { ok: false, status: error.status, error: error.message }
-            : { error: error.message };
-        return reply.status(error.status).send({ ...body, ...error.extra });
-      }
-      const fastifyError = error as FastifyError;
-      if (fastifyError.validation !== undefined) {
-        request.failure = 'invalidRequest';
-        return reply.status(400).send({ error: `invalid request: ${fastifyError.message}` });
-      }
-      const status = fastifyError.statusCode;
+      const answer = error instanceof ServiceError ? error : catalogued(error as FastifyError);
+      if (answer !== undefined) return sendError(request, reply, answer);
+      const { statusCode: status, code } = error as FastifyError;
       if (status !== undefined && status >= 400 && status < 500) {
-        request.failure = fastifyError.code;
-        return reply.status(status).send({ error: clientErrorMessage(fastifyError) });
-      }
-      const clientValue = CLIENT_VALUE_STATES.get(sqlState(error) ?? '');
-      if (clientValue !== undefined) {
-        request.failure = 'clientValue';
-        return reply.status(400).send({ error: clientValue });
+        request.failure = code ?? 'clientError';
+        return reply.status(status).send({ error: error.message });
       }
       request.failure = 'internal';
       request.log.error({ err: error }, 'unhandled error');
@@ -61,24 +37,51 @@ export function registerErrorHandling(app: FastifyInstance): void {
     },
   );
 
-  app.setNotFoundHandler((request, reply) => {
-    return reply
-      .status(404)
-      .send({ error: `no route for ${request.method} ${request.url.split('?')[0] ?? ''}` });
-  });
+  app.setNotFoundHandler((request, reply) =>
+    sendError(
+      request,
+      reply,
+      fail('noRoute', `${request.method} ${request.url.split('?')[0] ?? ''}`),
+    ),
+  );
 }
 
-function clientErrorMessage(error: FastifyError): string {
+function sendError(request: FastifyRequest, reply: FastifyReply, error: ServiceError) {
+  request.failure = error.code;
+  const body =
+    error.shape === 'domain'
+      ? { ok: false, status: error.status, error: error.message }
+      : { error: error.message };
+  return reply.status(error.status).send({ ...body, ...error.extra });
+}
+
+/**
+ * The catalogue's name for an error Fastify raised before a handler ran, or for a value only a
+ * client's input brings to a query: a NUL byte (SQLSTATE 22021), a character the database encoding
+ * cannot hold (22P05), an impossible date such as 2026-02-30 (22007, 22008), a 400 and not a 500
+ * (found by test/hardening/fuzz.test.ts). Undefined for anything else.
+ */
+function catalogued(error: FastifyError): ServiceError | undefined {
+  if (error.validation !== undefined) return fail('invalidRequest', error.message);
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'request body too large';
+      return fail('bodyTooLarge');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'unsupported content-type';
+      return fail('unsupportedContentType');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'empty JSON body';
+      return fail('emptyJsonBody');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'malformed JSON body';
-    default:
-      return error.message;
+      return fail('malformedJsonBody');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return fail('bodyLengthMismatch');
   }
+  switch (sqlState(error)) {
+    case '22021':
+    case '22P05':
+      return fail('unstorableCharacters');
+    case '22007':
+    case '22008':
+      return fail('impossibleDate');
+  }
+  return undefined;
 }

@@ -48,7 +48,7 @@ export async function onboardHouseMember(
   let memberId: string;
   if (existing === undefined) {
     ({ memberId } = await applications.apply({
-      ...application,
+      application,
       signature: await signApplication(application, seed),
     }));
     if (role === 'judge') await activation.setRole(memberId, 'judge');
@@ -66,7 +66,7 @@ export async function onboardHouseMember(
     operator: 'convene',
     mode: 'pull',
   });
-  const challenge = await deps.tokenClaims.challenge({ memberId });
+  const challenge = await deps.tokenClaims.challenge(memberId);
   const claim = { memberId, challenge: challenge.challenge, expiresAt: challenge.expiresAt };
   const { token } = await deps.tokenClaims.claim({
     ...claim,

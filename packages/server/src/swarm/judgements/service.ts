@@ -1,18 +1,10 @@
 import { isPublicMember } from '../members/read-service.js';
-import {
-  RELEASE_SAFETY,
-  canonicalJudgement,
-  UNDISCLOSED,
-  verifyJudgement,
-  type Judgement,
-  type ReleaseSafety,
-} from '@convene/protocol';
+import { canonicalJudgement, verifyJudgement } from '@convene/protocol';
 import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
 import type { SessionState } from '../../db/schema.js';
 import type { Transactor, Tx } from '../../db/transactor.js';
 import type { MemberRepository } from '../members/repository.js';
-import { isUuid } from '../shared/ids.js';
 import type { TokenClaimService } from '../members/token-claim.js';
 import { decodeUuidPosition, encodePosition, parseLimit } from '../shared/paging.js';
 import { SWARM_DATASET } from '../shared/constants.js';
@@ -22,6 +14,7 @@ import type {
   PublicJudgementRow,
 } from './repository.js';
 import { fail } from '../../errors.js';
+import { parseJudgementBody } from './bodies.js';
 
 /**
  * What judgements need from the sessions domain, given by the composition root (sessions sit above
@@ -69,7 +62,7 @@ export class JudgementService {
     body: unknown,
   ): Promise<{ judgementId: string; mode: 'enforce' | 'shadow' }> {
     const memberId = await this.tokens.authenticate(authorization);
-    const input = parseJudgement(body);
+    const input = parseJudgementBody(body);
     if (input.judgement.memberId !== memberId) throw fail('tokenMemberMismatch');
     const member = await this.members.findById(memberId);
     if (member?.role !== 'judge') throw fail('notJudge');
@@ -179,54 +172,4 @@ export function judgementView(row: PublicJudgementRow) {
     signature: row.signature,
     publicKey: row.public_key ?? null,
   };
-}
-
-interface ParsedJudgement {
-  judgement: Judgement;
-  signature: string;
-  mode: 'enforce' | 'shadow';
-  model: string;
-  promptHash: string;
-  inputsDigest: string;
-}
-
-function parseJudgement(body: unknown): ParsedJudgement {
-  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const text = (value: unknown, max: number, min = 1): value is string =>
-    typeof value === 'string' && value.length >= min && value.length <= max;
-  const optional = (value: unknown): string | undefined =>
-    value === undefined || value === null ? undefined : text(value, 200) ? value : invalid();
-  const { sessionId, memberId, releaseSafety, rationale, disagreements, signature, mode } = input;
-  if (
-    !text(sessionId, 100) ||
-    !isUuid(sessionId) ||
-    !text(memberId, 100) ||
-    !(RELEASE_SAFETY as readonly unknown[]).includes(releaseSafety) ||
-    !text(rationale, 10_000) ||
-    !Array.isArray(disagreements) ||
-    disagreements.length > 50 ||
-    !disagreements.every((d) => text(d, 1000)) ||
-    !text(signature, 2000) ||
-    (mode !== undefined && mode !== 'enforce' && mode !== 'shadow')
-  ) {
-    invalid();
-  }
-  return {
-    judgement: {
-      sessionId: sessionId,
-      memberId: memberId,
-      releaseSafety: releaseSafety as ReleaseSafety,
-      rationale: rationale,
-      disagreements: disagreements,
-    },
-    signature: signature,
-    mode: mode ?? 'enforce',
-    model: optional(input.model) ?? UNDISCLOSED,
-    promptHash: optional(input.promptHash) ?? UNDISCLOSED,
-    inputsDigest: optional(input.inputsDigest) ?? UNDISCLOSED,
-  };
-}
-
-function invalid(): never {
-  throw fail('invalidJudgement');
 }

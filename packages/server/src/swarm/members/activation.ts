@@ -1,4 +1,3 @@
-import { isUsablePublicKey } from '@convene/protocol';
 import type { Clock } from '../../clock.js';
 import type { Transactor, Tx } from '../../db/transactor.js';
 import type { EmailOutbox } from '../../email/outbox.js';
@@ -6,7 +5,7 @@ import type { MemberRepository } from './repository.js';
 import { type MemberRow } from './repository.js';
 import { fail } from '../../errors.js';
 import type { KeyEventLog } from '../../tlog/key-log.js';
-import type { KeyEvent } from '@convene/protocol';
+import type { KeyEvent, MemberRole } from '@convene/protocol';
 
 export interface MemberStatusChange {
   memberId: string;
@@ -73,8 +72,7 @@ export class ActivationService {
    * Activates the pending key without a token, approves the application, queues the approval email
    * and adds the member to every session still collecting. Activating an active member changes nothing.
    */
-  async activate(memberId: unknown): Promise<MemberStatusChange> {
-    const id = requireMemberId(memberId);
+  async activate(id: string): Promise<MemberStatusChange> {
     const now = this.clock.now();
     return this.keyChange<MemberStatusChange>(async (trx) => {
       const member = await this.lockMember(trx, id);
@@ -136,9 +134,8 @@ export class ActivationService {
    */
   async rotateKey(
     idOrHandle: string,
-    publicKey: unknown,
+    publicKey: string,
   ): Promise<{ memberId: string; keyId: number }> {
-    if (!isUsablePublicKey(publicKey)) throw fail('invalidPublicKey');
     const now = this.clock.now();
     return this.keyChange(async (trx) => {
       const member = await this.lockMember(trx, idOrHandle);
@@ -162,12 +159,11 @@ export class ActivationService {
   /** Makes a member a consensus judge (files judgements, never takes) or a plain member. */
   async setRole(
     idOrHandle: string,
-    role: unknown,
-  ): Promise<{ memberId: string; role: 'member' | 'judge' }> {
-    if (role !== 'member' && role !== 'judge') throw fail('invalidRole');
+    role: MemberRole,
+  ): Promise<{ memberId: string; role: MemberRole }> {
     return this.keyChange(async (trx) => {
       const member = await this.lockMember(trx, idOrHandle);
-      const result: { memberId: string; role: 'member' | 'judge' } = { memberId: member.id, role };
+      const result: { memberId: string; role: MemberRole } = { memberId: member.id, role };
       if (member.role === role) return unchanged(result);
       await this.members.setRole(member.id, role, trx);
       return changed('role', result);
@@ -198,12 +194,6 @@ const changed = <T extends { memberId: string }>(event: KeyEvent, result: T) => 
   event,
   memberId: result.memberId,
 });
-
-function requireMemberId(value: unknown): string {
-  if (typeof value !== 'string' || value === '' || value.length > 100)
-    throw fail('memberIdRequired');
-  return value;
-}
 
 function approvalEmail(
   member: MemberRow,

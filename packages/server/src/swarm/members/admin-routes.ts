@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { ADMIN_SECURITY, adminGuard } from '../../http/admin-auth.js';
 import { Uuid, documentOnly, swarmResponses } from '../shared/schemas.js';
 import type { ActivationService } from './activation.js';
+import { parseActivateBody, parseRoleBody, parseRotateKeyBody } from './bodies.js';
 import { succeeded } from '../shared/envelope.js';
 
 /** Activating, deactivating and reactivating members, their keys, tokens and roles (X-Admin-Token). */
@@ -44,9 +45,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<MemberAdminRouteDeps> 
       succeeded(
         reply,
         200,
-        changeFields(
-          await activation.activate((request.body as { memberId?: unknown } | null)?.memberId),
-        ),
+        changeFields(await activation.activate(parseActivateBody(request.body))),
       ),
   );
 
@@ -105,7 +104,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<MemberAdminRouteDeps> 
     async (request, reply) => {
       const rotated = await activation.rotateKey(
         request.params.id,
-        (request.body as { publicKey?: unknown } | null)?.publicKey,
+        parseRotateKeyBody(request.body),
       );
       return succeeded(reply, 200, rotated);
     },
@@ -165,10 +164,7 @@ export const memberAdminRoutes: FastifyPluginAsyncTypebox<MemberAdminRouteDeps> 
       succeeded(
         reply,
         200,
-        await activation.setRole(
-          request.params.id,
-          (request.body as { role?: unknown } | null)?.role,
-        ),
+        await activation.setRole(request.params.id, parseRoleBody(request.body)),
       ),
   );
 };

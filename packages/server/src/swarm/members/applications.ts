@@ -1,9 +1,4 @@
-import {
-  canonicalApplication,
-  isUsablePublicKey,
-  verifyApplication,
-  type Application,
-} from '@convene/protocol';
+import { canonicalApplication, verifyApplication, type Application } from '@convene/protocol';
 import type { Clock } from '../../clock.js';
 import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
 import type { Transactor, Tx } from '../../db/transactor.js';
@@ -26,30 +21,6 @@ export interface ApplicationStatus {
   appliedAt: string;
   reviewedAt: string | null;
   claimedAt: string | null;
-}
-
-const LIMITS = { name: 200, contact: 320, lens: 500, signature: 200 } as const;
-
-/** Reads the apply body; anything malformed is `invalid application` (400). */
-export function parseApplication(body: unknown): { application: Application; signature: string } {
-  const input = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  const { name, contact, lens, publicKey, signature } = input;
-  const text = (value: unknown, max: number): value is string =>
-    typeof value === 'string' && value.trim() !== '' && value.length <= max;
-  const lensOk =
-    lens === undefined || lens === null || (typeof lens === 'string' && lens.length <= LIMITS.lens);
-  if (
-    !text(name, LIMITS.name) ||
-    !text(contact, LIMITS.contact) ||
-    !lensOk ||
-    !isUsablePublicKey(publicKey)
-  ) {
-    throw fail('invalidApplication');
-  }
-  if (!text(signature, LIMITS.signature)) throw fail('invalidApplication');
-  const application: Application = { name, contact, publicKey };
-  if (typeof lens === 'string') application.lens = lens;
-  return { application, signature };
 }
 
 /** Applying with a key, and the public, redacted application status. */
@@ -77,8 +48,13 @@ export class ApplicationService {
    * pending key refreshes the application; a key already admitted is refused. A bad signature
    * records nothing and answers the exact bytes that should have been signed.
    */
-  async apply(body: unknown): Promise<ApplyResult> {
-    const { application, signature } = parseApplication(body);
+  async apply({
+    application,
+    signature,
+  }: {
+    application: Application;
+    signature: string;
+  }): Promise<ApplyResult> {
     if (!(await verifyApplication(application, signature))) {
       throw failWith('applicationSignature', {
         expectedPayload: canonicalApplication(application),

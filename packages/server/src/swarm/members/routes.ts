@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../shared/schemas.js';
 import type { ApplicationService } from './applications.js';
+import { parseApplyBody, parseChallengeBody, parseTokenClaimBody } from './bodies.js';
 import type { TokenClaimService } from './token-claim.js';
 import { succeeded } from '../shared/envelope.js';
 
@@ -55,7 +56,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<OnboardingRouteDeps> = 
       },
     },
     async (request, reply) => {
-      const result = await applications.apply(request.body);
+      const result = await applications.apply(parseApplyBody(request.body));
       return succeeded(reply, result.created ? 201 : 200, {
         memberId: result.memberId,
         handle: result.handle,
@@ -91,7 +92,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<OnboardingRouteDeps> = 
         ),
       },
     },
-    async (request) => tokenClaims.challenge(request.body),
+    async (request) => tokenClaims.challenge(parseChallengeBody(request.body)),
   );
 
   app.post(
@@ -122,7 +123,7 @@ export const onboardingRoutes: FastifyPluginAsyncTypebox<OnboardingRouteDeps> = 
       },
     },
     async (request, reply) => {
-      const { memberId, token } = await tokenClaims.claim(request.body);
+      const { memberId, token } = await tokenClaims.claim(parseTokenClaimBody(request.body));
       return succeeded(reply, 201, { memberId, token });
     },
   );

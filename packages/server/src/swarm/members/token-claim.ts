@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sha256Hex, verifyTokenClaim } from '@convene/protocol';
+import { sha256Hex, verifyTokenClaim, type TokenClaim } from '@convene/protocol';
 import type { Clock } from '../../clock.js';
 import { SQLSTATE, sqlState } from '../../db/guards.js';
 import type { Transactor } from '../../db/transactor.js';
@@ -30,11 +30,7 @@ export class TokenClaimService {
    * gets a decoy that behaves the same way (kept in memory, same lifetime), so the answer never
    * reveals membership.
    */
-  async challenge(body: unknown): Promise<{ challenge: string; expiresAt: string }> {
-    const memberId = (body as { memberId?: unknown } | null)?.memberId;
-    if (typeof memberId !== 'string' || memberId === '' || memberId.length > 100) {
-      throw fail('memberIdRequired');
-    }
+  async challenge(memberId: string): Promise<{ challenge: string; expiresAt: string }> {
     const now = this.clock.now();
     const fresh = {
       challenge: randomBytes(32).toString('base64url'),
@@ -52,23 +48,10 @@ export class TokenClaimService {
   }
 
   /** The first valid proof of a live challenge mints the token, shown once; later valid ones get 409. */
-  async claim(body: unknown): Promise<{ memberId: string; token: string }> {
-    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<
-      string,
-      unknown
-    >;
-    const { memberId, challenge, expiresAt, signature } = input;
-    const fields = [memberId, challenge, expiresAt, signature];
-    if (
-      !fields.every((field) => typeof field === 'string' && field !== '' && field.length <= 500)
-    ) {
-      throw fail('invalidTokenClaimBody');
-    }
-    const claim = {
-      memberId: memberId as string,
-      challenge: challenge as string,
-      expiresAt: expiresAt as string,
-    };
+  async claim({
+    signature,
+    ...claim
+  }: TokenClaim & { signature: string }): Promise<{ memberId: string; token: string }> {
     const now = this.clock.now();
     const stored = isUuid(claim.memberId)
       ? await this.members.challengeOf(claim.memberId)
@@ -81,7 +64,7 @@ export class TokenClaimService {
       stored.challenge === claim.challenge &&
       stored.expires_at.toISOString() === claim.expiresAt &&
       now.getTime() < stored.expires_at.getTime();
-    if (!live || !(await verifyTokenClaim(claim, signature as string, key.public_key))) {
+    if (!live || !(await verifyTokenClaim(claim, signature, key.public_key))) {
       throw fail('invalidClaim');
     }
 

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { baseUrlForReply } from '../../http/base-url.js';
 import type { TokenClaimService } from '../members/token-claim.js';
 import { IsoDateTime, Uuid, documentOnly, swarmResponses } from '../shared/schemas.js';
+import { parseMemoBody } from './bodies.js';
 import type { MemoService } from './service.js';
 import { succeeded } from '../shared/envelope.js';
 
@@ -54,7 +55,7 @@ export const memoRoutes: FastifyPluginAsyncTypebox<{
       const memberId = await tokenClaims.authenticate(request.headers.authorization);
       const memo = await memos.post(
         memberId,
-        request.body,
+        parseMemoBody(request.body),
         baseUrlForReply(request, reply, publicBaseUrl),
       );
       return succeeded(reply, 201, memo);

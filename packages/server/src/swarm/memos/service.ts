@@ -1,8 +1,8 @@
 import type { Clock } from '../../clock.js';
 import { fail } from '../../errors.js';
+import type { MemoInput } from './bodies.js';
 import type { MemoRepository } from './repository.js';
 import { isUuid } from '../shared/ids.js';
-import { hasUnstorableText } from '../shared/storable.js';
 
 export interface Memo {
   id: string;
@@ -14,8 +14,6 @@ export interface Memo {
   createdAt: string;
   url: string;
 }
-
-const LIMITS = { title: 200, body: 100_000 } as const;
 
 /** Members' longer memos; a memo's URL can be passed as a later take's `memoUrl`. */
 export class MemoService {
@@ -29,41 +27,18 @@ export class MemoService {
 
   async post(
     memberId: string,
-    body: unknown,
+    { title, body, sessionId }: MemoInput,
     baseUrl: string,
   ): Promise<{ id: string; url: string }> {
-    const input = (typeof body === 'object' && body !== null ? body : {}) as Record<
-      string,
-      unknown
-    >;
-    const { title, sessionId } = input;
-    const text = input.body;
-    const validSession =
-      sessionId === undefined ||
-      sessionId === null ||
-      (typeof sessionId === 'string' && isUuid(sessionId));
-    if (
-      typeof title !== 'string' ||
-      title.trim() === '' ||
-      title.length > LIMITS.title ||
-      typeof text !== 'string' ||
-      text.trim() === '' ||
-      text.length > LIMITS.body ||
-      hasUnstorableText([title, text]) ||
-      !validSession
-    ) {
-      throw fail('invalidMemo');
-    }
-    if (typeof sessionId === 'string') {
-      if (!(await this.memos.sessionExists(sessionId))) throw fail('sessionNotFound');
-    }
+    if (sessionId !== null && !(await this.memos.sessionExists(sessionId)))
+      throw fail('sessionNotFound');
     const id = crypto.randomUUID();
     await this.memos.insert({
       id,
       memberId,
-      sessionId: typeof sessionId === 'string' ? sessionId : null,
+      sessionId,
       title,
-      body: text,
+      body,
       createdAt: this.clock.now(),
     });
     return { id, url: memoUrl(baseUrl, id) };

@@ -8,7 +8,7 @@ import type { AllocationBridge } from './allocation-bridge.js';
 import type { LifecycleSweep } from './jobs.js';
 import type { LifecycleService, LifecycleTarget } from './lifecycle.js';
 import type { RosterAdmin } from './roster-admin.js';
-import { parseConveneBody, parseRosterChangeBody, parseWindowBody } from './admin-bodies.js';
+import { parseConveneBody, parseRosterChangeBody, parseWindowBody } from './bodies.js';
 import { succeeded } from '../shared/envelope.js';
 
 export interface SessionAdminDeps {

@@ -62,8 +62,9 @@ export function swarmResponses(
 }
 
 /**
- * Swarm write routes validate their bodies in the service, so the spec's exact messages answer and
- * nothing is coerced; the schema here documents the body for OpenAPI only.
+ * Swarm write routes parse their bodies by hand, one `parse…Body` per body in the domain's
+ * `bodies.ts`, so the catalogue's exact messages answer and nothing is coerced; the route's body
+ * schema documents the body for OpenAPI only. test/swarm/bodies.test.ts holds each parser to it.
  */
 export const documentOnly = { validatorCompiler: () => (value: unknown) => ({ value }) } as const;
 

@@ -1,11 +1,9 @@
 import { fail } from '../../errors.js';
-import { isCronExpression } from '../../jobs/cron.js';
-import { DATE_RE } from '@convene/protocol';
 import type { DataVersions } from '../../db/data-versions.js';
 import type { Transactor } from '../../db/transactor.js';
 import type { MemberRepository } from '../members/repository.js';
 import { SESSION_SUBROUTES, SWARM_DATASET } from '../shared/constants.js';
-import type { SubjectSettings } from './admin-schemas.js';
+import { parseSubjectBody } from './bodies.js';
 import type { SubjectRepository } from './repository.js';
 import { subjectRecord, type SubjectRecord } from './model.js';
 
@@ -45,7 +43,7 @@ export class SubjectAdmin {
     if (!SLUG.test(id)) throw fail('invalidSubjectSlug');
     if ((SESSION_SUBROUTES as readonly string[]).includes(id))
       throw fail('reservedSubjectSlug', id);
-    const settings = parseSettings(body);
+    const settings = parseSubjectBody(body);
     let linkedMemberId = settings.linkedMemberId;
     if (typeof linkedMemberId === 'string') {
       const member = await this.members.findByIdOrHandle(linkedMemberId);
@@ -103,71 +101,4 @@ export class SubjectAdmin {
 
 function optional<K extends string, V>(key: K, value: V | undefined): Partial<Record<K, V>> {
   return value === undefined ? {} : ({ [key]: value } as Record<K, V>);
-}
-
-function parseSettings(body: unknown): SubjectSettings {
-  const input = (
-    typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}
-  ) as Record<string, unknown>;
-  const refuse = (message: string): never => {
-    throw fail('invalidSubjectSettings', message);
-  };
-  const text = (key: string, max: number): string | null | undefined => {
-    const value = input[key];
-    if (value === undefined || value === null) return value;
-    if (typeof value !== 'string' || value.length > max)
-      return refuse(`${key} must be a string of at most ${max} characters`);
-    return value;
-  };
-  const name = text('name', 200);
-  if (typeof name !== 'string' || name.trim() === '') refuse('name is required');
-  const recommendationType = input.recommendationType;
-  if (recommendationType !== 'bucket_weights' && recommendationType !== 'position_actions') {
-    refuse('recommendationType must be bucket_weights or position_actions');
-  }
-  const schedule = text('schedule', 100);
-  if (typeof schedule === 'string') {
-    if (!isCronExpression(schedule)) refuse(`schedule is not a cron expression: ${schedule}`);
-  }
-  const quorum = input.quorumRequired;
-  if (
-    quorum !== undefined &&
-    (typeof quorum !== 'number' || !Number.isInteger(quorum) || quorum < 1 || quorum > 1000)
-  ) {
-    refuse('quorumRequired must be an integer from 1 to 1000');
-  }
-  const enabled = input.scheduleEnabled;
-  if (enabled !== undefined && typeof enabled !== 'boolean')
-    refuse('scheduleEnabled must be true or false');
-  for (const key of ['wallets', 'nftContracts'] as const) {
-    if (input[key] !== undefined && !Array.isArray(input[key])) refuse(`${key} must be an array`);
-  }
-  const lastReviewed = text('lastReviewed', 10);
-  if (typeof lastReviewed === 'string' && !DATE_RE.test(lastReviewed))
-    refuse('lastReviewed must be YYYY-MM-DD');
-  const settings: SubjectSettings = {
-    name: name as string,
-    recommendationType: recommendationType as SubjectSettings['recommendationType'],
-  };
-  const assign = <K extends keyof SubjectSettings>(
-    key: K,
-    value: SubjectSettings[K] | undefined,
-  ): void => {
-    if (value !== undefined) settings[key] = value;
-  };
-  assign('status', text('status', 50) ?? undefined);
-  assign('operator', text('operator', 200));
-  assign('homepage', text('homepage', 2000));
-  assign('xHandle', text('xHandle', 100));
-  assign('thesisBlurb', text('thesisBlurb', 5000));
-  assign('source', text('source', 2000));
-  assign('linkedMemberId', text('linkedMemberId', 100));
-  assign('structuralNotes', text('structuralNotes', 10_000));
-  assign('lastReviewed', lastReviewed);
-  assign('schedule', schedule);
-  assign('scheduleEnabled', enabled as boolean | undefined);
-  assign('quorumRequired', quorum as number | undefined);
-  assign('wallets', input.wallets as unknown[] | undefined);
-  assign('nftContracts', input.nftContracts as unknown[] | undefined);
-  return settings;
 }

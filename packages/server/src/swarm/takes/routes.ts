@@ -29,6 +29,7 @@ const TakeRemovedSchema = Type.Object(
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
+import { parseSigningDraftBody } from './bodies.js';
 import { DraftFields, TakeReceiptSchema } from './schemas.js';
 import type { TakeReads } from './read-service.js';
 import type { TakeService } from './service.js';
@@ -65,7 +66,7 @@ export const takeRoutes: FastifyPluginAsyncTypebox<{
         response: swarmResponses({ 200: Type.Object({ canonical: Type.String() }) }, [400]),
       },
     },
-    async (request) => takes.signingPayload(request.body),
+    async (request) => takes.signingPayload(parseSigningDraftBody(request.body)),
   );
 
   app.post(

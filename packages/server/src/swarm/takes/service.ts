@@ -3,10 +3,10 @@ import {
   canonicalTake,
   logEntryLeafHash,
   takeLogEntry,
-  validateSubmission,
-  validateTakeDraft,
   verify,
   LIMITS,
+  type Submission,
+  type TakeDraft,
 } from '@convene/protocol';
 import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
@@ -15,10 +15,10 @@ import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
 import { isUuid } from '../shared/ids.js';
 import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.js';
 import { Batches } from '../../db/batches.js';
+import { parseSubmitBody } from './bodies.js';
 import { MAX_FILING_BATCH, TakeFiler } from './filing.js';
 import type { AdmissionFacts, AdmissionQuery, TakeRepository } from './repository.js';
 import { isCalendarDate } from '../shared/dates.js';
-import { hasUnstorableText } from '../shared/storable.js';
 import { fail } from '../../errors.js';
 
 /** Where an accepted take landed in the transparency log (src/tlog). */
@@ -66,11 +66,9 @@ export class TakeService {
     this.facts = new Batches((queries) => this.takes.admissionFacts(queries), MAX_FILING_BATCH);
   }
 
-  /** The exact string to sign for a draft (same validation as submit, minus the signature). */
-  signingPayload(body: unknown): { canonical: string } {
-    const result = validateTakeDraft(body);
-    if (!result.ok || hasUnstorableText(body)) throw fail('invalidSigningDraft');
-    return { canonical: canonicalTake(result.draft) };
+  /** The exact string to sign for a draft (parsed by `parseSigningDraftBody`). */
+  signingPayload(draft: TakeDraft): { canonical: string } {
+    return { canonical: canonicalTake(draft) };
   }
 
   /**
@@ -83,14 +81,13 @@ export class TakeService {
     body: unknown,
   ): Promise<{ recommendationId: number } & NullableLogPosition> {
     const tokenSha256 = bearerTokenHash(authorization);
-    const validation = validateSubmission(body);
-    if (!validation.ok || hasUnstorableText(body)) {
+    let submission: Submission;
+    try {
+      submission = parseSubmitBody(body);
+    } catch (invalid) {
       await this.tokens.authenticate(authorization); // an unknown token answers 401 before the body
-      throw validation.ok
-        ? fail('invalidSubmission')
-        : fail('submissionFieldInvalid', validation.error);
+      throw invalid;
     }
-    const submission = validation.submission;
     const facts = await this.facts.add({
       tokenSha256,
       memberId: isUuid(submission.memberId) ? submission.memberId : null,
