@@ -194,6 +194,8 @@ export const ERRORS = {
   unstorableCharacters: request(400, 'request contains characters that cannot be stored'),
   impossibleDate: request(400, 'request contains an invalid date'),
   noRoute: request(404, (route: string) => `no route for ${route}`),
+  loading: request(503, 'demo data is loading; try again in a few seconds'),
+  malformedUrl: request(400, 'malformed URL: a percent-escape in the path is not valid UTF-8'),
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

@@ -70,6 +70,16 @@ describe('HTTP plumbing', () => {
     expect(response.body).toBe('{"error":"invalid request: querystring/limit must be integer"}');
   });
 
+  test('a path whose percent-escapes do not decode is the catalogue malformedUrl, not Fastify’s own shape', async () => {
+    for (const url of ['/api/swarm/takes/%zz', '/api/treasury/%E0%A4%A', '/nowhere/%']) {
+      const response = await ctx.app.inject({ url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({
+        error: 'malformed URL: a percent-escape in the path is not valid UTF-8',
+      });
+    }
+  });
+
   test('a refused submit body is counted under its catalogue code', async () => {
     const submit = await ctx.app.inject({
       method: 'POST',

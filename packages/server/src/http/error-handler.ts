@@ -46,6 +46,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
   );
 }
 
+/**
+ * Fastify's `frameworkErrors` option: what its router refuses before any hook runs (a path whose
+ * percent-escapes do not decode) answers in the catalogue's shape too, not Fastify's own
+ * `{ error, code, message, statusCode }`.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error.code === 'FST_ERR_BAD_URL') return sendError(request, reply, fail('malformedUrl'));
+  request.failure = 'internal';
+  request.log.error({ err: error }, 'unhandled framework error');
+  return reply.status(500).send({ error: 'internal error' });
+}
+
 function sendError(request: FastifyRequest, reply: FastifyReply, error: ServiceError) {
   request.failure = error.code;
   const body =

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { fail } from '../errors.js';
 
 /**
  * Whether the data the service answers from is complete. A first demo start seeds years of history
@@ -29,7 +30,6 @@ export class Readiness {
   }
 }
 
-export const LOADING_MESSAGE = 'demo data is loading; try again in a few seconds';
 export const RETRY_AFTER_SECONDS = '5';
 
 /** While loading, /api paths an operator does not need answer 503 with Retry-After. */
@@ -55,18 +55,15 @@ function routedPath(routePattern: string | undefined, url: string): string {
   }
 }
 
-/** A 503 `{ error }` for every API request while the data is loading; the rest is unaffected. */
+/** The catalogue's 503 `loading` for every API request while the data is loading; the rest is unaffected. */
 export function registerReadinessGate(app: FastifyInstance, readiness: Readiness): void {
   // Callback style: an async hook costs every request a promise and a turn, even when ready.
   app.addHook('onRequest', (request, reply, done) => {
     if (!readiness.isLoading) return done();
     const path = routedPath(request.routeOptions.url, request.url);
     if (!isApiPath(path) || OPEN_WHILE_LOADING.has(path)) return done();
-    reply
-      .status(503)
-      .header('retry-after', RETRY_AFTER_SECONDS)
-      .header('cache-control', 'no-store')
-      .send({ error: LOADING_MESSAGE });
+    reply.header('retry-after', RETRY_AFTER_SECONDS).header('cache-control', 'no-store');
+    done(fail('loading'));
   });
 }
 
