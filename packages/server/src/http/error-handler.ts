@@ -55,11 +55,14 @@ export function answerFrameworkError(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
-): FastifyReply {
-  if (error.code === 'FST_ERR_BAD_URL') return sendError(request, reply, fail('malformedUrl'));
+): void {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    void sendError(request, reply, fail('malformedUrl'));
+    return;
+  }
   request.failure = 'internal';
   request.log.error({ err: error }, 'unhandled framework error');
-  return reply.status(500).send({ error: 'internal error' });
+  void reply.status(500).send({ error: 'internal error' });
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: ServiceError) {
