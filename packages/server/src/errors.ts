@@ -196,6 +196,7 @@ export const ERRORS = {
   noRoute: request(404, (route: string) => `no route for ${route}`),
   loading: request(503, 'demo data is loading; try again in a few seconds'),
   malformedUrl: request(400, 'malformed URL: a percent-escape in the path is not valid UTF-8'),
+  pathParameterTooLong: request(414, 'a path parameter is longer than 100 characters'),
 } as const;
 
 export type ErrorName = keyof typeof ERRORS;

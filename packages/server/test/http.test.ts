@@ -80,6 +80,15 @@ describe('HTTP plumbing', () => {
     }
   });
 
+  test('a path parameter over 100 characters is the catalogue pathParameterTooLong (414), not Fastify’s own shape', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/swarm/admin/members/${'x'.repeat(101)}/role`,
+    });
+    expect(response.statusCode).toBe(414);
+    expect(response.json()).toEqual({ error: 'a path parameter is longer than 100 characters' });
+  });
+
   test('a refused submit body is counted under its catalogue code', async () => {
     const submit = await ctx.app.inject({
       method: 'POST',

@@ -48,16 +48,22 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 /**
  * Fastify's `frameworkErrors` option: what its router refuses before any hook runs (a path whose
- * percent-escapes do not decode) answers in the catalogue's shape too, not Fastify's own
- * `{ error, code, message, statusCode }`.
+ * percent-escapes do not decode, a path parameter over its 100 characters) answers in the
+ * catalogue's shape too, not Fastify's own `{ error, code, message, statusCode }`.
  */
 export function answerFrameworkError(
   error: FastifyError,
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
-  if (error.code === 'FST_ERR_BAD_URL') {
-    void sendError(request, reply, fail('malformedUrl'));
+  const named =
+    error.code === 'FST_ERR_BAD_URL'
+      ? fail('malformedUrl')
+      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+        ? fail('pathParameterTooLong')
+        : undefined;
+  if (named !== undefined) {
+    void sendError(request, reply, named);
     return;
   }
   request.failure = 'internal';
