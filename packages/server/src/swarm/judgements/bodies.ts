@@ -1,11 +1,6 @@
-import {
-  isPlainObject,
-  RELEASE_SAFETY,
-  UNDISCLOSED,
-  type Judgement,
-  type ReleaseSafety,
-} from '@convene/protocol';
+import { RELEASE_SAFETY, UNDISCLOSED, type Judgement, type ReleaseSafety } from '@convene/protocol';
 import { fail } from '../../errors.js';
+import { bodyFields } from '../shared/body-fields.js';
 import { isUuid } from '../shared/ids.js';
 
 /*
@@ -29,7 +24,7 @@ export interface JudgementInput {
  * defaults to enforce, and `model`, `promptHash` and `inputsDigest` to undisclosed.
  */
 export function parseJudgementBody(body: unknown): JudgementInput {
-  const input = isPlainObject(body) ? body : {};
+  const input = bodyFields(body);
   const text = (value: unknown, max: number, min = 1): value is string =>
     typeof value === 'string' && value.length >= min && value.length <= max;
   const optional = (value: unknown): string | undefined =>

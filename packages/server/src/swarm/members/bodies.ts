@@ -1,5 +1,4 @@
 import {
-  isPlainObject,
   isUsablePublicKey,
   MEMBER_ROLES,
   type Application,
@@ -7,6 +6,7 @@ import {
   type TokenClaim,
 } from '@convene/protocol';
 import { fail } from '../../errors.js';
+import { bodyFields } from '../shared/body-fields.js';
 
 /*
  * The member routes' bodies (onboarding and admin), one parser each: the route documents the shape
@@ -79,9 +79,4 @@ function memberIdField(value: unknown): string {
   if (typeof value !== 'string' || value === '' || value.length > 100)
     throw fail('memberIdRequired');
   return value;
-}
-
-/** The fields of a JSON object body; any other body (text, an array, nothing) has none. */
-function bodyFields(body: unknown): Record<string, unknown> {
-  return isPlainObject(body) ? body : {};
 }

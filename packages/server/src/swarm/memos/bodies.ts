@@ -1,5 +1,5 @@
-import { isPlainObject } from '@convene/protocol';
 import { fail } from '../../errors.js';
+import { bodyFields } from '../shared/body-fields.js';
 import { isUuid } from '../shared/ids.js';
 import { hasUnstorableText } from '../shared/storable.js';
 
@@ -22,7 +22,7 @@ export interface MemoInput {
  * be stored exactly (U+0000, a lone surrogate), or a sessionId that is not a UUID.
  */
 export function parseMemoBody(body: unknown): MemoInput {
-  const input = isPlainObject(body) ? body : {};
+  const input = bodyFields(body);
   const { title, sessionId } = input;
   const text = input.body;
   const validSession =

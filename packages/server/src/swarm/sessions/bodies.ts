@@ -1,5 +1,5 @@
-import { isPlainObject } from '@convene/protocol';
 import { fail } from '../../errors.js';
+import { bodyFields } from '../shared/body-fields.js';
 import { isCalendarDate } from '../shared/dates.js';
 import type { ConveneInput } from './lifecycle.js';
 import type { RosterChange } from './roster-admin.js';
@@ -45,11 +45,6 @@ export function parseRosterChangeBody(body: unknown): { memberId: string; action
   if (typeof fields.memberId !== 'string' || action === undefined)
     throw fail('invalidRosterChange');
   return { memberId: fields.memberId, action };
-}
-
-/** The fields of a JSON object body; any other body (text, an array, nothing) has none. */
-function bodyFields(body: unknown): Record<string, unknown> {
-  return isPlainObject(body) ? body : {};
 }
 
 function instant(value: unknown, nullable: boolean): Date | null {

@@ -1,5 +1,6 @@
-import { DATE_RE, isPlainObject } from '@convene/protocol';
+import { DATE_RE } from '@convene/protocol';
 import { fail } from '../../errors.js';
+import { bodyFields } from '../shared/body-fields.js';
 import { isCronExpression } from '../../jobs/cron.js';
 import type { SubjectSettings } from './admin-schemas.js';
 
@@ -14,7 +15,7 @@ import type { SubjectSettings } from './admin-schemas.js';
  * required, the rest replace a stored value only when given.
  */
 export function parseSubjectBody(body: unknown): SubjectSettings {
-  const input = isPlainObject(body) ? body : {};
+  const input = bodyFields(body);
   const refuse = (message: string): never => {
     throw fail('invalidSubjectSettings', message);
   };
