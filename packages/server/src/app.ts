@@ -9,7 +9,7 @@ import { healthRoutes } from './health/routes.js';
 import type { HealthServiceOptions } from './health/service.js';
 import { registerFiniteNumbers } from './http/finite-numbers.js';
 import { registerCompression } from './http/compression.js';
-import { answerFrameworkError, registerErrorHandling } from './http/error-handler.js';
+import { answerError, registerErrorHandling } from './http/error-handler.js';
 import { registerStrictJsonBodies } from './http/json-body.js';
 import { registerEventStreamGauge, registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -65,7 +65,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    frameworkErrors: answerFrameworkError,
+    frameworkErrors: (error, request, reply) => {
+      void answerError(error, request, reply);
+    },
     logController: requestLog,
     childLoggerFactory: lazyChildLogger,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: true, useDefaults: true } },

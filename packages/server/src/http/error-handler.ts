@@ -22,21 +22,7 @@ declare module 'fastify' {
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.decorateRequest('failure', null);
-  app.setErrorHandler(
-    (error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) => {
-      const answer = error instanceof ServiceError ? error : catalogued(error as FastifyError);
-      if (answer !== undefined) return sendError(request, reply, answer);
-      const { statusCode: status, code } = error as FastifyError;
-      if (status !== undefined && status >= 400 && status < 500) {
-        request.failure = code ?? 'clientError';
-        return reply.status(status).send({ error: error.message });
-      }
-      request.failure = 'internal';
-      request.log.error({ err: error }, 'unhandled error');
-      return reply.status(500).send({ error: 'internal error' });
-    },
-  );
-
+  app.setErrorHandler(answerError);
   app.setNotFoundHandler((request, reply) =>
     sendError(
       request,
@@ -47,28 +33,26 @@ export function registerErrorHandling(app: FastifyInstance): void {
 }
 
 /**
- * Fastify's `frameworkErrors` option: what its router refuses before any hook runs (a path whose
- * percent-escapes do not decode, a path parameter over its 100 characters) answers in the
- * catalogue's shape too, not Fastify's own `{ error, code, message, statusCode }`.
+ * Answers `error`: the app's error handler, and Fastify's `frameworkErrors` option too, so what
+ * its router refuses before any hook runs (a path whose percent-escapes do not decode, a path
+ * parameter over its 100 characters) answers in the catalogue's shape, not Fastify's own
+ * `{ error, code, message, statusCode }`.
  */
-export function answerFrameworkError(
-  error: FastifyError,
+export function answerError(
+  error: FastifyError | Error,
   request: FastifyRequest,
   reply: FastifyReply,
-): void {
-  const named =
-    error.code === 'FST_ERR_BAD_URL'
-      ? fail('malformedUrl')
-      : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-        ? fail('pathParameterTooLong')
-        : undefined;
-  if (named !== undefined) {
-    void sendError(request, reply, named);
-    return;
+): FastifyReply {
+  const answer = error instanceof ServiceError ? error : catalogued(error as FastifyError);
+  if (answer !== undefined) return sendError(request, reply, answer);
+  const { statusCode: status, code } = error as FastifyError;
+  if (status !== undefined && status >= 400 && status < 500) {
+    request.failure = code ?? 'clientError';
+    return reply.status(status).send({ error: error.message });
   }
   request.failure = 'internal';
-  request.log.error({ err: error }, 'unhandled framework error');
-  void reply.status(500).send({ error: 'internal error' });
+  request.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send({ error: 'internal error' });
 }
 
 function sendError(request: FastifyRequest, reply: FastifyReply, error: ServiceError) {
@@ -81,7 +65,8 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: ServiceE
 }
 
 /**
- * The catalogue's name for an error Fastify raised before a handler ran, or for a value only a
+ * The catalogue's name for an error Fastify raised before a handler ran (or, for a URL, before
+ * routing), or for a value only a
  * client's input brings to a query: a NUL byte (SQLSTATE 22021), a character the database encoding
  * cannot hold (22P05), an impossible date such as 2026-02-30 (22007, 22008), a 400 and not a 500
  * (found by test/hardening/fuzz.test.ts). Undefined for anything else.
@@ -89,6 +74,10 @@ function sendError(request: FastifyRequest, reply: FastifyReply, error: ServiceE
 function catalogued(error: FastifyError): ServiceError | undefined {
   if (error.validation !== undefined) return fail('invalidRequest', error.message);
   switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return fail('malformedUrl');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return fail('pathParameterTooLong');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return fail('bodyTooLarge');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
