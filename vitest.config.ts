@@ -1,9 +1,56 @@
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-const INCLUDE = ['packages/*/test/**/*.test.ts', 'packages/*/test/**/*.test.tsx'];
-/** Files that measure latency against wall time: they run after the rest, one at a time. */
-const TIMED = ['packages/server/test/first-start-answers.test.ts'];
+const ALL = ['packages/*/test/**/*.test.ts', 'packages/*/test/**/*.test.tsx'];
+
+/**
+ * The tests that drive something from the outside: the built server as a process, a browser, a
+ * first start, a fresh clone, another language's program. `quick` leaves them out.
+ */
+const OUTSIDE = [
+  'packages/web/test/{charts,every-route,join-key,live-events,log-database-tampering}.test.ts',
+  'packages/web/test/{member-page,pages-against-api,site,swarm,track-record}.test.ts',
+  'packages/client/test/{log-audit,member-flow,member-reads,monitor-origin,onboarding}.test.ts',
+  'packages/client/test/{verify-keys,verify-log,watch,witness-serve}.test.ts',
+  'packages/protocol/test/browser.test.ts',
+  'packages/protocol/test/interop/**',
+  'packages/server/test/{fresh-clone,first-start-answers,process,http-replay,log-batches}.test.ts',
+  'packages/server/test/{reliability,outside-in,agents}/**',
+  'packages/server/test/swarm/{demo,python-member}.test.ts',
+  'packages/server/test/analytics/demo.test.ts',
+];
+
+/**
+ * What depends on the Node version rather than on our logic: the protocol's crypto and bytes, the
+ * client and CLI, and the server as a process (start, HTTP, crash and restart, first start).
+ */
+const RUNTIME = [
+  'packages/protocol/test/**/*.test.ts',
+  'packages/client/test/*.test.ts',
+  'packages/server/test/{process,http,http-compression,http-replay}.test.ts',
+  'packages/server/test/first-start*.test.ts',
+  'packages/server/test/reliability/*.test.ts',
+];
+
+/**
+ * A pass names its project (`--project runtime`); without one, `vitest run <file>` runs the file once,
+ * as the whole suite does, rather than once per project that holds it.
+ */
+const PROJECT_NAMED = process.argv.some(
+  (arg) => arg === '--project' || arg.startsWith('--project='),
+);
+
+/** Every test, on the databases TEST_DATABASES names (both by default): `npm test`. */
+const suite = { name: 'suite', include: ALL };
+/** The second Node version's pass (CI): PGlite only, no browser. */
+const runtime = {
+  name: 'runtime',
+  include: RUNTIME,
+  exclude: ['packages/protocol/test/browser.test.ts'],
+  env: { TEST_DATABASES: 'pglite' },
+};
+/** Feedback while working (`npm run test:quick`): nothing from the outside, PGlite only. */
+const quick = { name: 'quick', include: ALL, exclude: OUTSIDE, env: { TEST_DATABASES: 'pglite' } };
 
 // Tests run from TypeScript sources: the "source" export condition points workspace packages at src/.
 export default defineConfig({
@@ -12,22 +59,15 @@ export default defineConfig({
   test: {
     pool: 'forks',
     maxWorkers: 2,
+    // Test files share a worker's modules (the server's import graph, the migrated PGlite template)
+    // instead of loading them again per file: about a fifth of the suite's time (docs/contributing.md).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    projects: [
-      {
-        extends: true,
-        test: { name: 'suite', include: INCLUDE, exclude: TIMED, sequence: { groupOrder: 0 } },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'timed',
-          include: TIMED,
-          fileParallelism: false,
-          sequence: { groupOrder: 1 },
-        },
-      },
-    ],
+    reporters: ['default', './scripts/test-timings-reporter.mjs'],
+    projects: (PROJECT_NAMED ? [suite, runtime, quick] : [suite]).map((test) => ({
+      extends: true,
+      test,
+    })),
   },
 });

@@ -9,7 +9,7 @@ import {
   connectAsInsider,
   createPostgresDatabase,
   onboardMember,
-  postgresReachable,
+  postgresSelected,
   signedTakeBody,
   startStagingServer,
   submitTake,
@@ -24,7 +24,7 @@ import { ADMIN_TOKEN, runCli } from './support.js';
 
 const SUBJECT = 'audit-subject';
 const LOG_SEED = randomBytes(32).toString('base64');
-const postgres = await postgresReachable();
+const postgres = await postgresSelected();
 
 interface AuditOutput {
   ok: boolean;
@@ -34,7 +34,7 @@ interface AuditOutput {
 
 // PostgreSQL only: rows are changed behind the running server, which PGlite's single in-process
 // connection cannot share. CI sets REQUIRE_POSTGRES=1, so there it never skips.
-describe.skipIf(!postgres)('convene log audit (PostgreSQL)', () => {
+describe.skipIf(!postgres)('convene log audit [postgres]', () => {
   let testDb: PostgresDatabase;
   let insider: InsiderConnection;
   let server: ServerProcess;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import {
   createPostgresDatabase,
   onboardMember,
-  postgresReachable,
+  postgresSelected,
   signedTakeBody,
   startServerProcess,
   submitTake,
@@ -24,11 +24,11 @@ import { ADMIN_TOKEN, runCli } from './support.js';
 
 const SUBJECT = 'monitor-origin-subject';
 const LOG_SEED = randomBytes(32).toString('base64');
-const postgres = await postgresReachable();
+const postgres = await postgresSelected();
 
 // PostgreSQL only: the server is restarted with another origin on the same database, as a
 // production deployment would be. CI sets REQUIRE_POSTGRES=1, so there it never skips.
-describe.skipIf(!postgres)('log monitor pins origin and key (PostgreSQL)', () => {
+describe.skipIf(!postgres)('log monitor pins origin and key [postgres]', () => {
   let testDb: PostgresDatabase;
   let server: ServerProcess | undefined;
   let dataDir: string;

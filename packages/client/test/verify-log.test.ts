@@ -17,7 +17,7 @@ import {
   connectAsInsider,
   createPostgresDatabase,
   onboardMember,
-  postgresReachable,
+  postgresSelected,
   signedTakeBody,
   startStagingServer,
   submitTake,
@@ -35,11 +35,11 @@ const RECEIPT_SEED = randomBytes(32).toString('base64');
 const LOG_SEED = randomBytes(32).toString('base64');
 /** The witness `log cosign` signs as: the log accepts only the witnesses it is configured with. */
 const WITNESS_SEED = randomBytes(32).toString('base64');
-const postgres = await postgresReachable();
+const postgres = await postgresSelected();
 
 // PostgreSQL only: the tampering cases rewrite rows while the server runs, which PGlite's single
 // in-process connection cannot share. CI sets REQUIRE_POSTGRES=1, so there it never skips.
-describe.skipIf(!postgres)('convene verify against the transparency log (PostgreSQL)', () => {
+describe.skipIf(!postgres)('convene verify against the transparency log [postgres]', () => {
   let testDb: PostgresDatabase;
   let insider: InsiderConnection;
   let server: ServerProcess;

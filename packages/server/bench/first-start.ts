@@ -1,7 +1,10 @@
 /**
  * A first demo start, as `npm start` runs it after its build: the built server (dist/main.js) on a
  * fresh DATA_DIR (PGlite), timed from spawn to listening, to each seeder's end and to `/health` "ok",
- * with the process's peak RSS (VmHWM) once ready. Figures: docs/benchmarks.md, "First start".
+ * with the process's peak RSS (VmHWM) once ready. Meanwhile `/health` and the loading page are
+ * requested every 20 ms, as a load balancer would (test/first-start-answers.test.ts checks every one
+ * is answered); their latency while loading is printed beside the same poll on the ready server,
+ * the same-run baseline. Figures: docs/benchmarks.md, "First start".
  *
  *   npm run build && npx tsx packages/server/bench/first-start.ts
  *
@@ -15,17 +18,43 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@convene/test-support';
+import { freePort, percentile, pollEvery, type PolledAnswer } from '@convene/test-support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = path.join(here, '../dist/main.js');
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+
+interface Latency {
+  requests: number;
+  unanswered: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
 
 interface Run {
   listeningMs: number;
   seeders: Array<{ seeder: string; ms: number; endMs: number; peakRssMb?: number }>;
   readyMs: number;
   peakRssMb: number;
+  /** The poll's answers from the first one on, until `/health` said ok. */
+  whileLoading: Latency;
+  /** The same poll on the ready server (as many requests, at most 1,000). */
+  whenReady: Latency;
+}
+
+const POLL = { paths: ['/health', '/'], everyMs: 20 } as const;
+
+function latency(answers: readonly PolledAnswer[]): Latency {
+  const listening = answers.slice(answers.findIndex((answer) => answer.status !== 0));
+  const sorted = listening.map((answer) => answer.ms).sort((a, b) => a - b);
+  return {
+    requests: listening.length,
+    unanswered: listening.filter((answer) => answer.status === 0).length,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
 }
 
 async function firstStart(): Promise<Run> {
@@ -46,7 +75,22 @@ async function firstStart(): Promise<Run> {
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const run: Run = { listeningMs: 0, seeders: [], readyMs: 0, peakRssMb: 0 };
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const run: Run = {
+    listeningMs: 0,
+    seeders: [],
+    readyMs: 0,
+    peakRssMb: 0,
+    whileLoading: latency([]),
+    whenReady: latency([]),
+  };
+  const polled = pollEvery(baseUrl, {
+    ...POLL,
+    until: (answer) => answer.path === '/health' && answer.status === 200,
+    abortIf: () => (child.exitCode === null ? null : `server exited with ${child.exitCode}`),
+  });
+  // Awaited after `ready`; a server that exits first rejects both.
+  polled.catch(() => undefined);
   // The server's log lines reach the pipe late while seeding holds the event loop: time them by
   // their own `time` field, not by their arrival.
   const at = (time?: number) => (time ?? Date.now()) - started;
@@ -78,14 +122,14 @@ async function firstStart(): Promise<Run> {
   });
   try {
     await ready;
-    for (;;) {
-      const health = await fetch(`http://127.0.0.1:${port}/health`);
-      if (health.status === 200) break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    run.whileLoading = latency(await polled);
     run.readyMs = at();
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     run.peakRssMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+    const baseline = Math.min(1000, run.whileLoading.requests);
+    run.whenReady = latency(
+      await pollEvery(baseUrl, { ...POLL, until: (_, count) => count >= baseline }),
+    );
   } finally {
     clearInterval(sampler);
     const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -110,5 +154,13 @@ for (let index = 0; index < RUNS; index++) {
   console.log(
     `first start: listening ${(run.listeningMs / 1000).toFixed(1)} s, ready ${(run.readyMs / 1000).toFixed(1)} s ` +
       `(${seeders}), peak RSS ${run.peakRssMb} MB, load ${os.loadavg()[0]?.toFixed(1)}`,
+  );
+  const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const { whileLoading: loading, whenReady: ready } = run;
+  console.log(
+    `  /health and / every ${POLL.everyMs} ms: while loading ${loading.requests} requests, ` +
+      `${loading.unanswered} unanswered, p50 ${ms(loading.p50)}, p99 ${ms(loading.p99)}, max ${ms(loading.max)}; ` +
+      `ready (baseline) p50 ${ms(ready.p50)}, p99 ${ms(ready.p99)}, max ${ms(ready.max)}; ` +
+      `p99 ratio ${(loading.p99 / ready.p99).toFixed(1)}×`,
   );
 }

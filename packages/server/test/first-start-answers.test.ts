@@ -2,12 +2,12 @@
  * A whole first demo start, from the outside: the built server on a fresh data directory (PGlite) or
  * a fresh PostgreSQL database, `/health` and the loading page requested every 20 ms from the moment
  * it listens until it is ready, the way a load balancer's health check would. Every request must be
- * answered (the seeding never keeps one waiting), and 99 % of them within 100 ms (scaled by how far
- * the load measured here oversubscribes the cores, when the rest of the suite runs beside it): the
- * seeders and the in-process database let the event loop turn often enough (docs/decisions.md, "A
- * first start that answers"). Needs `npm run build`. The figures it prints are the README's.
+ * answered, honestly (503 "loading" on both paths until the data is complete, then 200): the seeding
+ * never keeps one waiting (docs/decisions.md, "A first start that answers"). How fast they are
+ * answered is a benchmark (`packages/server/bench/first-start.ts`, docs/benchmarks.md), beside the
+ * same poll on the ready server: a wall-clock bound here would fail whenever the machine is busy.
+ * Needs `npm run build`.
  */
-import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,82 +15,12 @@ import { afterAll, expect, test } from 'vitest';
 import {
   createPostgresDatabase,
   freePort,
+  percentile,
+  pollEvery,
   SERVER_ENTRY,
   spawnNode,
-  type NodeProcess,
 } from '@convene/test-support';
 import { describeEachDatabase } from './support/databases.js';
-
-const POLL_EVERY_MS = 20;
-const GIVE_UP_AFTER_MS = 10_000;
-const P99_LIMIT_MS = 100;
-
-interface Answer {
-  path: string;
-  /** When it was sent, in ms since the server was spawned. */
-  sentAt: number;
-  ms: number;
-  status: number;
-  error?: string;
-  body: string;
-}
-
-/** One GET on a new connection, as a health checker sends it; never rejects. */
-function probe(baseUrl: string, urlPath: string, startedAt: number): Promise<Answer> {
-  const sent = performance.now();
-  const answer = (status: number, body: string, error?: string): Answer => ({
-    path: urlPath,
-    sentAt: sent - startedAt,
-    ms: performance.now() - sent,
-    status,
-    body,
-    ...(error === undefined ? {} : { error }),
-  });
-  return new Promise((resolve) => {
-    const request = http.get(`${baseUrl}${urlPath}`, { agent: false }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve(answer(response.statusCode ?? 0, body)));
-      response.on('error', (error) => resolve(answer(0, body, error.message)));
-    });
-    request.setTimeout(GIVE_UP_AFTER_MS, () => request.destroy(new Error('no answer')));
-    request.on('error', (error: NodeJS.ErrnoException) =>
-      resolve(answer(0, '', error.code ?? error.message)),
-    );
-  });
-}
-
-/** Requests `/health` and `/` alternately every POLL_EVERY_MS until `/health` answers 200. */
-async function pollUntilReady(
-  baseUrl: string,
-  server: NodeProcess,
-  startedAt: number,
-): Promise<Answer[]> {
-  const answers: Promise<Answer>[] = [];
-  await new Promise<void>((resolve, reject) => {
-    let tick = 0;
-    const timer = setInterval(() => {
-      if (server.child.exitCode !== null) {
-        clearInterval(timer);
-        reject(new Error(`server exited with ${server.child.exitCode}:\n${server.output()}`));
-        return;
-      }
-      const sent = probe(baseUrl, tick++ % 2 === 0 ? '/health' : '/', startedAt);
-      answers.push(sent);
-      void sent.then((answer) => {
-        if (answer.path === '/health' && answer.status === 200) {
-          clearInterval(timer);
-          resolve();
-        }
-      });
-    }, POLL_EVERY_MS);
-  });
-  return Promise.all(answers);
-}
-
-const percentile = (sorted: readonly number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
 
 describeEachDatabase('a first demo start answers at every moment', (kind) => {
   const cleanups: Array<() => Promise<unknown>> = [];
@@ -98,12 +28,9 @@ describeEachDatabase('a first demo start answers at every moment', (kind) => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  // Wall-clock latency on a shared two-core runner, beside another test file: a server that blocks
-  // its event loop fails every attempt; one scheduling hiccup of the machine does not.
-  const options = { timeout: 300_000, retry: 2 };
   test(
-    '/health and the loading page: every request answered, 99 % within 100 ms',
-    options,
+    '/health and the loading page: every request answered, loading until complete',
+    { timeout: 300_000 },
     async () => {
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-first-start-'));
       cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
@@ -124,7 +51,16 @@ describeEachDatabase('a first demo start answers at every moment', (kind) => {
       const startedAt = performance.now();
       const server = spawnNode([SERVER_ENTRY], { env });
       cleanups.push(() => server.stop(10_000));
-      const answers = await pollUntilReady(`http://127.0.0.1:${env.PORT}`, server, startedAt);
+      const answers = await pollEvery(`http://127.0.0.1:${env.PORT}`, {
+        paths: ['/health', '/'],
+        everyMs: 20,
+        startedAt,
+        until: (answer) => answer.path === '/health' && answer.status === 200,
+        abortIf: () =>
+          server.child.exitCode === null
+            ? null
+            : `server exited with ${server.child.exitCode}:\n${server.output()}`,
+      });
 
       // From the first answer on: before it the port is closed (refused at once, not left waiting).
       const firstAnswered = answers.findIndex((answer) => answer.status !== 0);
@@ -132,34 +68,33 @@ describeEachDatabase('a first demo start answers at every moment', (kind) => {
       const unanswered = listening.filter((answer) => answer.status === 0);
       const loading = listening.filter((answer) => answer.status === 503);
       const sorted = listening.map((answer) => answer.ms).sort((a, b) => a - b);
-      const [p50, p99, max] = [percentile(sorted, 0.5), percentile(sorted, 0.99), sorted.at(-1)];
-      const slow = listening
-        .filter((answer) => answer.ms > P99_LIMIT_MS)
-        .map(
-          (answer) =>
-            `${answer.path} at ${(answer.sentAt / 1000).toFixed(1)} s: ${answer.ms.toFixed(0)} ms`,
-        );
-      const readyAt = (listening.at(-1)?.sentAt ?? 0) / 1000;
-      // 100 ms on a machine with the cores to spare. Where the load measured here oversubscribes
-      // them (the rest of the suite running beside this test), every answer waits for a core too,
-      // so the bound grows with the oversubscription: a start that blocks for seconds still fails.
-      const load = os.loadavg()[0] ?? 0;
-      const limit = P99_LIMIT_MS * Math.max(1, load / os.availableParallelism());
       console.info(
         `first start [${kind}]: listening after ${((listening[0]?.sentAt ?? 0) / 1000).toFixed(1)} s, ` +
-          `ready after ${readyAt.toFixed(1)} s; ${listening.length} requests while it loaded: ` +
-          `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max?.toFixed(0)} ms; ` +
-          `over ${P99_LIMIT_MS} ms: ${slow.length === 0 ? 'none' : slow.join(', ')}; load ${load.toFixed(1)}, p99 bound ${limit.toFixed(0)} ms`,
+          `ready after ${((listening.at(-1)?.sentAt ?? 0) / 1000).toFixed(1)} s; ${listening.length} requests while it loaded: ` +
+          `p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, ` +
+          `max ${sorted.at(-1)?.toFixed(0)} ms; load ${os.loadavg()[0]?.toFixed(1)}`,
       );
 
-      expect(unanswered, 'every request after the first answer is answered').toEqual([]);
+      expect(
+        unanswered.map(
+          (answer) => `${answer.path} at ${answer.sentAt.toFixed(0)} ms: ${answer.error}`,
+        ),
+        'every request after the first answer is answered',
+      ).toEqual([]);
+      // Until the first 200, both paths say "loading" and nothing else: no half-built page, no error.
+      const firstReady = listening.findIndex((answer) => answer.status === 200);
+      expect(
+        listening
+          .slice(0, firstReady)
+          .filter((answer) => answer.status !== 503)
+          .map((answer) => `${answer.path}: ${answer.status}`),
+      ).toEqual([]);
       // It really was loading for a while, and said so on both paths.
       expect(loading.length).toBeGreaterThan(100);
-      const page = loading.find((answer) => answer.path === '/');
-      expect(page?.body).toContain('loading its demo data');
-      const health = loading.find((answer) => answer.path === '/health');
-      expect(JSON.parse(health?.body ?? '{}')).toMatchObject({ status: 'loading', env: 'demo' });
-      expect(p99).toBeLessThan(limit);
+      for (const answer of loading) {
+        if (answer.path === '/') expect(answer.body).toContain('loading its demo data');
+        else expect(JSON.parse(answer.body)).toMatchObject({ status: 'loading', env: 'demo' });
+      }
     },
   );
 });

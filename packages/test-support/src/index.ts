@@ -1,3 +1,11 @@
+export { postgresSelected, testDatabaseKinds, type DatabaseKind } from './databases.js';
+export {
+  percentile,
+  pollEvery,
+  probe,
+  type PolledAnswer,
+  type PollOptions,
+} from './health-poll.js';
 export { latch, type Latch } from './latch.js';
 export { spawnNode, type NodeProcess, type SpawnOptions } from './node-process.js';
 export { freePort } from './ports.js';

@@ -6,13 +6,16 @@ export const POSTGRES_ADMIN_URL =
   process.env.DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
 
-let reachable: Promise<boolean> | undefined;
+/** Why `POSTGRES_ADMIN_URL` did not answer, or null when it did. */
+let reachable: Promise<string | null> | undefined;
 
 /**
  * Whether `POSTGRES_ADMIN_URL` answers. CI sets REQUIRE_POSTGRES=1: there an unreachable PostgreSQL
- * fails the run instead of skipping the PostgreSQL suites.
+ * fails the run instead of skipping the PostgreSQL suites (as does `required`). Whether a test covers
+ * PostgreSQL is `postgresSelected()` (databases.ts), which also reads TEST_DATABASES.
  */
-export async function postgresReachable(): Promise<boolean> {
+export async function postgresReachable(required = false): Promise<boolean> {
+  const mustAnswer = required || process.env.REQUIRE_POSTGRES === '1';
   reachable ??= (async () => {
     const client = new pg.Client({
       connectionString: POSTGRES_ADMIN_URL,
@@ -21,19 +24,19 @@ export async function postgresReachable(): Promise<boolean> {
     try {
       await client.connect();
       await client.query('select 1');
-      return true;
+      return null;
     } catch (error) {
-      if (process.env.REQUIRE_POSTGRES === '1') {
-        throw new Error(
-          `REQUIRE_POSTGRES=1 but ${POSTGRES_ADMIN_URL} is unreachable: ${(error as Error).message}`,
-        );
-      }
-      return false;
+      return (error as Error).message;
     } finally {
       await client.end().catch(() => undefined);
     }
   })();
-  return reachable;
+  const failure = await reachable;
+  if (failure !== null && mustAnswer)
+    throw new Error(
+      `PostgreSQL is required (REQUIRE_POSTGRES=1 or TEST_DATABASES=postgres) but ${POSTGRES_ADMIN_URL} is unreachable: ${failure}`,
+    );
+  return failure === null;
 }
 
 /** `url` with its database name replaced by `database`. */

@@ -2,22 +2,23 @@
  * Secrets are never compared with a short-circuiting `===`. Timing distributions are too noisy to test
  * on a shared machine, so this asserts the code path instead:
  * - the admin token goes through `timingSafeEqual` over sha256 digests of equal length (node:crypto is
- *   wrapped to record calls; our own code runs unchanged);
+ *   spied on where every importer reads it, Node's builtin exports, so our own code runs unchanged);
  * - a member token is never stored or compared raw: the database holds only its sha256 digest, found by
  *   an equality lookup on the digest of the presented token (an attacker controls the input, not the
  *   digest, so lookup timing says nothing about the stored value).
  */
-import { createHash } from 'node:crypto';
-import * as crypto from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
+import { syncBuiltinESMExports } from 'node:module';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { TEST_ADMIN_TOKEN, createTestApp, type TestContext } from '../support/app.js';
 import { newMember } from '../support/swarm.js';
 
-vi.mock('node:crypto', async (importOriginal) => {
-  const original = await importOriginal<typeof crypto>();
-  return { ...original, timingSafeEqual: vi.fn(original.timingSafeEqual) };
-});
+// Named imports of a builtin (`import { timingSafeEqual } from 'node:crypto'`) read its exports
+// object once synced: the spy reaches them without reloading any module (the suite shares modules
+// between test files).
+const spy = vi.spyOn(crypto, 'timingSafeEqual');
+syncBuiltinESMExports();
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
@@ -26,11 +27,12 @@ beforeAll(async () => {
   ctx = await createTestApp('pglite');
 });
 afterAll(async () => {
+  spy.mockRestore();
+  syncBuiltinESMExports();
   await ctx.close();
 });
 
 test('the admin token is compared with timingSafeEqual over equal-length digests', async () => {
-  const spy = vi.mocked(crypto.timingSafeEqual);
   for (const presented of ['wrong', `${TEST_ADMIN_TOKEN}x`, TEST_ADMIN_TOKEN]) {
     spy.mockClear();
     const response = await ctx.app.inject({

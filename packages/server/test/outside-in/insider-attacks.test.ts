@@ -18,7 +18,7 @@ import { publicKeyFromSeed } from '@convene/protocol';
 import {
   createPostgresDatabase,
   onboardMember,
-  postgresReachable,
+  postgresSelected,
   signedTakeBody,
   startStagingServer,
   submitTake,
@@ -36,7 +36,7 @@ const CLI = fileURLToPath(new URL('../../../client/bin/convene.js', import.meta.
 const ADMIN_TOKEN = 'outside-in-admin-token-0123456789abcdef';
 const SUBJECT = 'outside-in-seed';
 const LOG_SEED = randomBytes(32).toString('base64');
-const postgres = await postgresReachable();
+const postgres = await postgresSelected();
 
 /**
  * Every attack the script runs, and whether each of its detectors must catch it now. `pending`:
@@ -95,7 +95,7 @@ function ensurePythonPackages(): void {
     throw new Error('apt-get could not install python3-psycopg2 python3-nacl');
 }
 
-describe.skipIf(!postgres)('insider attacks from the outside (PostgreSQL)', () => {
+describe.skipIf(!postgres)('insider attacks from the outside [postgres]', () => {
   let testDb: PostgresDatabase;
   let server: ServerProcess;
   let staging: StagingServer | undefined;

@@ -23,7 +23,7 @@ const baseOf = (app: FastifyInstance) => {
 };
 
 // CI sets REQUIRE_POSTGRES=1, so this never skips there.
-describe.skipIf(!postgres)('events across two replicas on one PostgreSQL', () => {
+describe.skipIf(!postgres)('events across two replicas on one PostgreSQL [postgres]', () => {
   let a: TestContext;
   let bDatabase: Database;
   let b: FastifyInstance;

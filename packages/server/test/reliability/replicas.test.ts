@@ -34,7 +34,7 @@ const postgres = (await databaseKinds()).includes('postgres');
 
 // Needs a PostgreSQL server: skipped only on machines without one. CI sets REQUIRE_POSTGRES=1 (an
 // unreachable PostgreSQL fails the run) and .ci/check-results.mjs fails on any skipped test.
-describe.skipIf(!postgres)('replicas on one PostgreSQL', () => {
+describe.skipIf(!postgres)('replicas on one PostgreSQL [postgres]', () => {
   let testDb: TestDatabase;
   let dataDir: string;
   const servers: ServerProcess[] = [];

@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createPostgresDatabase, postgresReachable, templateDatabase } from '@convene/test-support';
+import {
+  createPostgresDatabase,
+  templateDatabase,
+  testDatabaseKinds,
+  type DatabaseKind,
+} from '@convene/test-support';
 import { describe } from 'vitest';
 import type { Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
@@ -8,12 +13,10 @@ import { MIGRATIONS } from '../../src/db/migrations/index.js';
 import { openPglite } from '../../src/db/pglite.js';
 import { openPostgres } from '../../src/db/postgres.js';
 
-export type DatabaseKind = 'pglite' | 'postgres';
+export type { DatabaseKind };
 
-/** Database kinds this run covers: PGlite always, PostgreSQL when reachable (always in CI). */
-export async function databaseKinds(): Promise<DatabaseKind[]> {
-  return (await postgresReachable()) ? ['pglite', 'postgres'] : ['pglite'];
-}
+/** Database kinds this run covers: TEST_DATABASES (pglite, postgres or both; see test-support). */
+export const databaseKinds = testDatabaseKinds;
 
 const kinds = await databaseKinds();
 

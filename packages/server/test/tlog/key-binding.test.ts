@@ -15,7 +15,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, TEST_ADMIN_TOKEN, type TestContext } from '../support/app.js';
-import { describeEachDatabase } from '../support/databases.js';
+import { databaseKinds, describeEachDatabase } from '../support/databases.js';
 import { newMember, signed, submit, type TestMember } from '../support/swarm.js';
 import { adminPost, getJson, scheduledSubject } from '../swarm/session-support.js';
 
@@ -330,8 +330,9 @@ describeEachDatabase('member keys in the transparency log', (kind) => {
   });
 });
 
+const postgres = (await databaseKinds()).includes('postgres');
 describe('a rotation racing a submit [postgres]', () => {
-  test.skipIf(!process.env.TEST_DATABASE_URL && !process.env.REQUIRE_POSTGRES)(
+  test.skipIf(!postgres)(
     'a key retired while the submit waits for the index lock: the submit is refused, log and database agree',
     async () => {
       const { untilBlockedOnLock } = await import('../support/wait.js');

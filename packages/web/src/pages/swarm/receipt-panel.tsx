@@ -38,8 +38,8 @@ export function ReceiptPanel({ sessionId, state }: { sessionId: string; state: R
           signature against the key carried beside it, the histogram, mean score, weights,
           confidence, quorum and disagreement map recomputed from the signed takes, the judge mode,
           and the service signature against <code>/api/swarm/receipt-key</code> (
-          {shortHash(key.keyId, 14)}). The server&apos;s own verdict is not used; the headline
-          figures above are read from these signed bytes.
+          <code>{shortHash(key.keyId, 14)}</code>). The server&apos;s own verdict is not used; the
+          headline figures above are read from these signed bytes.
         </p>
         <p class="small mono">
           digest {envelope.digest}
