@@ -29,6 +29,7 @@ import {
   type PostgresDatabase,
   type ServerProcess,
   type StagingServer,
+  untilCheckpointCovers,
 } from '@convene/test-support';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_TOKEN, runCli } from './support.js';
@@ -56,16 +57,7 @@ describe.skipIf(!postgres)('convene verify and log monitor against logged keys [
       headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
       body: JSON.stringify(body),
     });
-  const checkpointCovers = async (size: number) => {
-    for (let i = 0; i < 200; i++) {
-      const latest = (await (await fetch(`${server.baseUrl}/api/log/checkpoint.json`)).json()) as {
-        size: number;
-      };
-      if (latest.size >= size) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no checkpoint of size ${size} within 20 s`);
-  };
+  const checkpointCovers = (size: number) => untilCheckpointCovers(server.baseUrl, size);
 
   beforeAll(async () => {
     testDb = await createPostgresDatabase();

@@ -26,6 +26,7 @@ import {
   type PostgresDatabase,
   type ServerProcess,
   type StagingServer,
+  untilCheckpointCovers,
 } from '@convene/test-support';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_TOKEN, runCli } from './support.js';
@@ -59,17 +60,7 @@ describe.skipIf(!postgres)('convene verify against the transparency log [postgre
     });
   const tamper = (statement: string, params: readonly unknown[]) =>
     insider.tamper(statement, params);
-  /** Waits (polling the public route) until a checkpoint covers `size` entries. */
-  const checkpointCovers = async (size: number) => {
-    for (let i = 0; i < 100; i++) {
-      const latest = (await (await fetch(`${server.baseUrl}/api/log/checkpoint.json`)).json()) as {
-        size: number;
-      };
-      if (latest.size >= size) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`no checkpoint of size ${size} within 10 s`);
-  };
+  const checkpointCovers = (size: number) => untilCheckpointCovers(server.baseUrl, size);
 
   beforeAll(async () => {
     testDb = await createPostgresDatabase();

@@ -7,6 +7,7 @@ export {
   type PollOptions,
 } from './health-poll.js';
 export { latch, type Latch } from './latch.js';
+export { untilCheckpointCovers } from './log-http.js';
 export { spawnNode, type NodeProcess, type SpawnOptions } from './node-process.js';
 export { freePort } from './ports.js';
 export {
