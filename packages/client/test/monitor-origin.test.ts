@@ -27,7 +27,8 @@ const LOG_SEED = randomBytes(32).toString('base64');
 const postgres = await postgresSelected();
 
 // PostgreSQL only: the server is restarted with another origin on the same database, as a
-// production deployment would be. CI sets REQUIRE_POSTGRES=1, so there it never skips.
+// production deployment would be. CI's full pass sets REQUIRE_POSTGRES=1, so there it never skips
+// (its runtime pass covers PGlite only: TEST_DATABASES=pglite).
 describe.skipIf(!postgres)('log monitor pins origin and key [postgres]', () => {
   let testDb: PostgresDatabase;
   let server: ServerProcess | undefined;

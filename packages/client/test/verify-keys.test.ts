@@ -40,7 +40,8 @@ const LOG_SEED = randomBytes(32).toString('base64');
 const postgres = await postgresSelected();
 
 // PostgreSQL only: rows are changed behind the running server, which PGlite's single in-process
-// connection cannot share. CI sets REQUIRE_POSTGRES=1, so there it never skips.
+// connection cannot share. CI's full pass sets REQUIRE_POSTGRES=1, so there it never skips
+// (its runtime pass covers PGlite only: TEST_DATABASES=pglite).
 describe.skipIf(!postgres)('convene verify and log monitor against logged keys [postgres]', () => {
   let testDb: PostgresDatabase;
   let insider: InsiderConnection;

@@ -39,7 +39,8 @@ const WITNESS_SEED = randomBytes(32).toString('base64');
 const postgres = await postgresSelected();
 
 // PostgreSQL only: the tampering cases rewrite rows while the server runs, which PGlite's single
-// in-process connection cannot share. CI sets REQUIRE_POSTGRES=1, so there it never skips.
+// in-process connection cannot share. CI's full pass sets REQUIRE_POSTGRES=1, so there it never skips
+// (its runtime pass covers PGlite only: TEST_DATABASES=pglite).
 describe.skipIf(!postgres)('convene verify against the transparency log [postgres]', () => {
   let testDb: PostgresDatabase;
   let insider: InsiderConnection;
