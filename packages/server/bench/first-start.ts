@@ -18,19 +18,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { freePort, percentile, pollEvery, type PolledAnswer } from '@convene/test-support';
+import { freePort, pollEvery, pollLatency, type PollLatency } from '@convene/test-support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MAIN = path.join(here, '../dist/main.js');
 const RUNS = Number(process.env.BENCH_RUNS ?? 1);
-
-interface Latency {
-  requests: number;
-  unanswered: number;
-  p50: number;
-  p99: number;
-  max: number;
-}
 
 interface Run {
   listeningMs: number;
@@ -38,24 +30,12 @@ interface Run {
   readyMs: number;
   peakRssMb: number;
   /** The poll's answers from the first one on, until `/health` said ok. */
-  whileLoading: Latency;
+  whileLoading: PollLatency;
   /** The same poll on the ready server (as many requests, at most 1,000). */
-  whenReady: Latency;
+  whenReady: PollLatency;
 }
 
 const POLL = { paths: ['/health', '/'], everyMs: 20 } as const;
-
-function latency(answers: readonly PolledAnswer[]): Latency {
-  const listening = answers.slice(answers.findIndex((answer) => answer.status !== 0));
-  const sorted = listening.map((answer) => answer.ms).sort((a, b) => a - b);
-  return {
-    requests: listening.length,
-    unanswered: listening.filter((answer) => answer.status === 0).length,
-    p50: percentile(sorted, 0.5),
-    p99: percentile(sorted, 0.99),
-    max: sorted.at(-1) ?? Number.NaN,
-  };
-}
 
 async function firstStart(): Promise<Run> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-first-start-'));
@@ -81,8 +61,8 @@ async function firstStart(): Promise<Run> {
     seeders: [],
     readyMs: 0,
     peakRssMb: 0,
-    whileLoading: latency([]),
-    whenReady: latency([]),
+    whileLoading: pollLatency([]),
+    whenReady: pollLatency([]),
   };
   const polled = pollEvery(baseUrl, {
     ...POLL,
@@ -122,12 +102,12 @@ async function firstStart(): Promise<Run> {
   });
   try {
     await ready;
-    run.whileLoading = latency(await polled);
+    run.whileLoading = pollLatency(await polled);
     run.readyMs = at();
     const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
     run.peakRssMb = Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
     const baseline = Math.min(1000, run.whileLoading.requests);
-    run.whenReady = latency(
+    run.whenReady = pollLatency(
       await pollEvery(baseUrl, { ...POLL, until: (_, count) => count >= baseline }),
     );
   } finally {

@@ -15,8 +15,9 @@ import { afterAll, expect, test } from 'vitest';
 import {
   createPostgresDatabase,
   freePort,
-  percentile,
+  fromFirstAnswer,
   pollEvery,
+  pollLatency,
   SERVER_ENTRY,
   spawnNode,
 } from '@convene/test-support';
@@ -63,16 +64,14 @@ describeEachDatabase('a first demo start answers at every moment', (kind) => {
       });
 
       // From the first answer on: before it the port is closed (refused at once, not left waiting).
-      const firstAnswered = answers.findIndex((answer) => answer.status !== 0);
-      const listening = answers.slice(firstAnswered);
+      const listening = fromFirstAnswer(answers);
       const unanswered = listening.filter((answer) => answer.status === 0);
       const loading = listening.filter((answer) => answer.status === 503);
-      const sorted = listening.map((answer) => answer.ms).sort((a, b) => a - b);
+      const { p50, p99, max } = pollLatency(answers);
       console.info(
         `first start [${kind}]: listening after ${((listening[0]?.sentAt ?? 0) / 1000).toFixed(1)} s, ` +
           `ready after ${((listening.at(-1)?.sentAt ?? 0) / 1000).toFixed(1)} s; ${listening.length} requests while it loaded: ` +
-          `p50 ${percentile(sorted, 0.5).toFixed(1)} ms, p99 ${percentile(sorted, 0.99).toFixed(1)} ms, ` +
-          `max ${sorted.at(-1)?.toFixed(0)} ms; load ${os.loadavg()[0]?.toFixed(1)}`,
+          `p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${max.toFixed(0)} ms; load ${os.loadavg()[0]?.toFixed(1)}`,
       );
 
       expect(

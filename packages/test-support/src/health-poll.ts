@@ -86,5 +86,34 @@ export async function pollEvery(baseUrl: string, options: PollOptions): Promise<
 }
 
 /** The p-th quantile (0–1) of ascending `sorted`, nearest rank. */
-export const percentile = (sorted: readonly number[], p: number): number =>
+const percentile = (sorted: readonly number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
+
+/** The answers from the server's first one on: before it the port was closed (refused at once). */
+export function fromFirstAnswer(answers: readonly PolledAnswer[]): PolledAnswer[] {
+  const first = answers.findIndex((answer) => answer.status !== 0);
+  return first === -1 ? [] : answers.slice(first);
+}
+
+export interface PollLatency {
+  /** Requests from the first answer on. */
+  requests: number;
+  /** Of them, those with no HTTP answer. */
+  unanswered: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** How fast the server answered a poll, from its first answer on (ms). */
+export function pollLatency(answers: readonly PolledAnswer[]): PollLatency {
+  const listening = fromFirstAnswer(answers);
+  const sorted = listening.map((answer) => answer.ms).sort((a, b) => a - b);
+  return {
+    requests: listening.length,
+    unanswered: listening.filter((answer) => answer.status === 0).length,
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1) ?? Number.NaN,
+  };
+}

@@ -1,9 +1,11 @@
 export { postgresSelected, testDatabaseKinds, type DatabaseKind } from './databases.js';
 export {
-  percentile,
+  fromFirstAnswer,
   pollEvery,
+  pollLatency,
   probe,
   type PolledAnswer,
+  type PollLatency,
   type PollOptions,
 } from './health-poll.js';
 export { latch, type Latch } from './latch.js';
