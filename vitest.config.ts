@@ -8,7 +8,7 @@ const ALL = ['packages/*/test/**/*.test.ts', 'packages/*/test/**/*.test.tsx'];
  * first start, a fresh clone, another language's program. `quick` leaves them out.
  */
 const OUTSIDE = [
-  'packages/web/test/{charts,every-route,join-key,live-events,log-database-tampering}.test.ts',
+  'packages/web/test/{charts,every-route-*,join-key,live-events,log-database-tampering}.test.ts',
   'packages/web/test/{member-page,pages-against-api,site,swarm,track-record}.test.ts',
   'packages/client/test/{log-audit,member-flow,member-reads,monitor-origin,onboarding}.test.ts',
   'packages/client/test/{verify-keys,verify-log,watch,witness-serve}.test.ts',
