@@ -1,11 +1,15 @@
+import { relative } from 'node:path';
+import { minimatch } from 'minimatch';
 import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const ALL = ['packages/*/test/**/*.test.ts', 'packages/*/test/**/*.test.tsx'];
 
 /**
  * The tests that drive something from the outside: the built server as a process, a browser, a
- * first start, a fresh clone, another language's program. `quick` leaves them out.
+ * first start, a fresh clone, another language's program. `quick` leaves them out; the suite starts
+ * them first (OutsideFirst).
  */
 const OUTSIDE = [
   'packages/web/test/{charts,every-route-*,join-key,live-events,log-database-tampering}.test.ts',
@@ -19,6 +23,21 @@ const OUTSIDE = [
   'packages/server/test/swarm/{demo,python-member}.test.ts',
   'packages/server/test/analytics/demo.test.ts',
 ];
+
+/**
+ * Files that drive something from the outside start first: they are the long ones (a first start, a
+ * fresh clone, a browser walk), and begun last one of them would run alone at the end while the
+ * other worker idles. Within each group Vitest's own order holds: longest first from the last
+ * run's cache, largest file first without one (a clean clone, as in CI).
+ */
+class OutsideFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const outside = (file: TestSpecification) =>
+      OUTSIDE.some((glob) => minimatch(relative(process.cwd(), file.moduleId), glob));
+    return [...sorted.filter(outside), ...sorted.filter((file) => !outside(file))];
+  }
+}
 
 /**
  * What depends on the Node version rather than on our logic: the protocol's crypto and bytes, the
@@ -64,6 +83,7 @@ export default defineConfig({
     isolate: false,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    sequence: { sequencer: OutsideFirst },
     reporters: ['default', './scripts/test-timings-reporter.mjs'],
     projects: (PROJECT_NAMED ? [suite, runtime, quick] : [suite]).map((test) => ({
       extends: true,
