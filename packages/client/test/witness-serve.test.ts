@@ -78,8 +78,8 @@ describe('convene witness serve against a running log', () => {
     return started;
   };
 
-  /** Files one take (the tree grows, a checkpoint is signed and pushed) and waits for the cosignature. */
-  const cosignedAfterTake = async (date: string) => {
+  /** Files one take: the tree grows, a checkpoint is signed and pushed to the witness. */
+  const fileTake = async (date: string): Promise<number> => {
     const base = staging.server.baseUrl;
     const admin = (url: string, body: unknown, method = 'POST') =>
       fetch(`${base}${url}`, {
@@ -97,13 +97,23 @@ describe('convene witness serve against a running log', () => {
       await signedTakeBody(member, { date, subjectId: SUBJECT, nonce: `n-${date}` }),
     );
     expect(response.status).toBe(201);
-    const { logIndex } = (await response.json()) as { logIndex: number };
+    return ((await response.json()) as { logIndex: number }).logIndex;
+  };
+
+  interface ServedCheckpoint {
+    size: number;
+    cosignedNote: string;
+    cosignatures: Array<{ name: string; vkey: string }>;
+  }
+
+  /** Files one take and waits for the witness's cosignature on a checkpoint that includes it. */
+  const cosignedAfterTake = async (date: string): Promise<ServedCheckpoint> => {
+    const base = staging.server.baseUrl;
+    const logIndex = await fileTake(date);
     for (let i = 0; i < 200; i++) {
-      const served = (await (await fetch(`${base}/api/log/checkpoint.json`)).json()) as {
-        size: number;
-        cosignedNote: string;
-        cosignatures: Array<{ name: string; vkey: string }>;
-      };
+      const served = (await (
+        await fetch(`${base}/api/log/checkpoint.json`)
+      ).json()) as ServedCheckpoint;
       if (served.size > logIndex && served.cosignatures.some((c) => c.name === NAME)) return served;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -157,10 +167,34 @@ describe('convene witness serve against a running log', () => {
     // leads from there), and the log shows the witness's error rather than a cosignature.
     staging = await startLog();
     const base = staging.server.baseUrl;
-    await expect(cosignedAfterTake('2026-04-02')).rejects.toThrow(/no cosignature/);
-    const status = (await (
-      await fetch(`${base}/api/admin/status`, { headers: { 'x-admin-token': ADMIN_TOKEN } })
-    ).json()) as { log: { witnesses: Array<{ lastError: string | null }> } };
-    expect(status.log.witnesses[0]!.lastError).not.toBeNull();
+    const logIndex = await fileTake('2026-04-02');
+    const filedAt = Date.now();
+    // The push of a checkpoint with the take, answered: the witness's refusal is the log's last
+    // error for it (waited on, rather than waiting out a timeout for a cosignature that never comes).
+    const witnessState = async () => {
+      const status = (await (
+        await fetch(`${base}/api/admin/status`, { headers: { 'x-admin-token': ADMIN_TOKEN } })
+      ).json()) as {
+        log: {
+          witnesses: Array<{
+            lastError: { at: string; message: string } | null;
+            lastCosignature: { size: number } | null;
+          }>;
+        };
+      };
+      return status.log.witnesses[0]!;
+    };
+    await expect
+      .poll(async () => Date.parse((await witnessState()).lastError?.at ?? '1970-01-01'), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThanOrEqual(filedAt);
+    const refused = await witnessState();
+    expect(refused.lastCosignature).toBeNull();
+    const served = (await (
+      await fetch(`${base}/api/log/checkpoint.json`)
+    ).json()) as ServedCheckpoint;
+    expect(served.size).toBeGreaterThan(logIndex);
+    expect(served.cosignatures.map((c) => c.name)).not.toContain(NAME);
   }, 90_000);
 });
