@@ -11,6 +11,7 @@ import {
   onboardMember,
   postgresSelected,
   signedTakeBody,
+  startProxy,
   startStagingServer,
   submitTake,
   type HttpMember,
@@ -29,6 +30,8 @@ const postgres = await postgresSelected();
 interface AuditOutput {
   ok: boolean;
   size: number;
+  /** Served as logged past the audited size, proven under the checkpoint read at the end. */
+  later: number;
   problems: Array<{ code: string; index?: number; message: string }>;
 }
 
@@ -52,9 +55,9 @@ describe.skipIf(!postgres)('convene log audit [postgres]', () => {
     });
   const json = async <T>(route: string) =>
     (await (await fetch(`${server.baseUrl}${route}`)).json()) as T;
-  const audit = async (): Promise<AuditOutput & { code: number | null }> => {
+  const audit = async (url = server.baseUrl): Promise<AuditOutput & { code: number | null }> => {
     const run = await runCli(['--json', 'log', 'audit', '--log-key', logKey], {
-      CONVENE_URL: server.baseUrl,
+      CONVENE_URL: url,
     });
     return { ...(JSON.parse(run.stdout) as AuditOutput), code: run.code };
   };
@@ -137,6 +140,71 @@ describe.skipIf(!postgres)('convene log audit [postgres]', () => {
     expect(result).toMatchObject({ ok: true, code: 0 });
     // Every take and receipt, and the members' key events before them.
     expect(result.size).toBeGreaterThan(takes.length + sessions.length);
+  });
+
+  /**
+   * A live service logs while an audit runs. A proxy serves the audit, as its first read, a signed
+   * checkpoint from before the last session's takes and receipt: those are then served past the size
+   * it audits, and must be proven under the checkpoint it reads at the end, not reported missing.
+   */
+  describe('things logged while the audit runs', () => {
+    let older: number;
+    const lagging = async (edit: (path: string, body: Buffer) => Buffer = (_, body) => body) => {
+      // The first read of the latest checkpoint is answered with the older one's signed note.
+      let reads = 0;
+      return startProxy(server.baseUrl, {
+        path: (path) =>
+          path === '/api/log/checkpoint' && reads++ === 0 ? `/api/log/checkpoints/${older}` : path,
+        body: (path, body) =>
+          path === '/api/log/checkpoint' && body[0] === '{'.charCodeAt(0)
+            ? Buffer.from((JSON.parse(body.toString('utf8')) as { note: string }).note)
+            : edit(path, body),
+      });
+    };
+    beforeAll(async () => {
+      older = Math.min(takes[4]!.logIndex, takes[5]!.logIndex);
+      while ((await fetch(`${server.baseUrl}/api/log/checkpoints/${older}`)).status !== 200)
+        older--;
+    });
+
+    test('are proven under the newer checkpoint: the audit passes and counts them', async () => {
+      const proxy = await lagging();
+      try {
+        const result = await audit(proxy.baseUrl);
+        expect(result.problems).toEqual([]);
+        expect(result).toMatchObject({ ok: true, code: 0, size: older });
+        // The last session's two takes and its receipt, at least.
+        expect(result.later).toBeGreaterThanOrEqual(3);
+      } finally {
+        await proxy.close();
+      }
+    });
+
+    test('one served at an index where the log holds another entry is named', async () => {
+      const [moved, other] = [takes[4]!, takes[5]!];
+      const proxy = await lagging((path, body) =>
+        path === `/api/swarm/sessions/${sessions[2]}`
+          ? Buffer.from(
+              body
+                .toString('utf8')
+                .replace(`"logIndex":${moved.logIndex}`, `"logIndex":${other.logIndex}`),
+            )
+          : body,
+      );
+      try {
+        const result = await audit(proxy.baseUrl);
+        expect(result.code).toBe(1);
+        expect(result.problems).toContainEqual(
+          expect.objectContaining({
+            code: 'served_differs_from_log',
+            index: other.logIndex,
+            message: expect.stringContaining(`take ${moved.id}`),
+          }),
+        );
+      } finally {
+        await proxy.close();
+      }
+    });
   });
 
   test('a rewritten tree node: the served proof no longer leads to the signed root', async () => {

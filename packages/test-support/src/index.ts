@@ -12,6 +12,7 @@ export { latch, type Latch } from './latch.js';
 export { untilCheckpointCovers } from './log-http.js';
 export { spawnNode, type NodeProcess, type SpawnOptions } from './node-process.js';
 export { freePort } from './ports.js';
+export { startProxy, type ProxyEdits, type RunningProxy } from './proxy.js';
 export {
   connectAsInsider,
   createPostgresDatabase,

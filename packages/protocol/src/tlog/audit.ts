@@ -8,6 +8,7 @@ import {
   logEntryLeafHash,
   parseLogEntry,
   verifyLogEntry,
+  type LogEntry,
   type TakeLogEntry,
 } from './entries.js';
 import { hashesEqual } from './hashing.js';
@@ -105,19 +106,10 @@ export async function auditEntries(
     if (!parsed.ok) continue;
     wellFormed.push({ index, entry });
     if (parsed.entry.kind === LOG_ENTRY_KIND.take) loggedTakes.push({ index, take: parsed.entry });
-    const [seen, id, what] =
-      parsed.entry.kind === LOG_ENTRY_KIND.take
-        ? [takes, parsed.entry.takeId, 'take']
-        : parsed.entry.kind === LOG_ENTRY_KIND.receipt
-          ? [receipts, parsed.entry.sessionId, 'receipt of session']
-          : parsed.entry.kind === LOG_ENTRY_KIND.outcome
-            ? [
-                outcomes,
-                `${parsed.entry.sessionId}/${parsed.entry.horizonDays}`,
-                'outcome (session/horizon)',
-              ]
-            : [null, '', ''];
-    if (seen === null) continue;
+    const item = loggedItem(parsed.entry);
+    if (item === null) continue;
+    const { id, what } = item;
+    const seen = { take: takes, receipt: receipts, outcome: outcomes }[item.kind];
     const first = seen.get(id);
     if (first === undefined) seen.set(id, index);
     else if (sameBytes === undefined) {
@@ -163,4 +155,30 @@ function keyProblems(
     if (failed !== null) problems.push({ code: failed.code, index, message: failed.message });
   }
   return problems;
+}
+
+/** What a log entry records, keyed as the audit's maps are: a take, a session's receipt or an outcome. */
+export interface LoggedItem {
+  kind: 'take' | 'receipt' | 'outcome';
+  /** The take's id, the receipt's session id, or `<session>/<horizonDays>` for an outcome. */
+  id: string;
+  what: string;
+}
+
+/** The item an entry records; null for the key history's entries. */
+export function loggedItem(entry: LogEntry): LoggedItem | null {
+  switch (entry.kind) {
+    case LOG_ENTRY_KIND.take:
+      return { kind: 'take', id: entry.takeId, what: 'take' };
+    case LOG_ENTRY_KIND.receipt:
+      return { kind: 'receipt', id: entry.sessionId, what: 'receipt of session' };
+    case LOG_ENTRY_KIND.outcome:
+      return {
+        kind: 'outcome',
+        id: `${entry.sessionId}/${entry.horizonDays}`,
+        what: 'outcome (session/horizon)',
+      };
+    default:
+      return null;
+  }
 }

@@ -162,9 +162,11 @@ export {
 export {
   AUDIT_REASONS,
   auditEntries,
+  loggedItem,
   type AuditProblem,
   type AuditReasonCode,
   type EntryAudit,
+  type LoggedItem,
 } from './audit.js';
 export {
   ADD_CHECKPOINT_PATH,

@@ -2,12 +2,14 @@ import {
   AUDIT_REASONS,
   auditEntries,
   checkInclusion,
+  loggedItem,
   parseLogEntry,
   pinnedOrServedLogKey,
   verifyCheckpointNote,
   TLOG_REASONS,
   type AuditProblem,
   type InclusionProofJson,
+  type LoggedItem,
 } from '@convene/protocol';
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../context.js';
@@ -61,9 +63,11 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
       const audit = await auditEntries(entries, opened.checkpoint);
       const problems = [...audit.problems];
 
-      // What the service serves must be in the log, at the index it says.
+      // What the service serves must be in the log, at the index it says. A live service logs
+      // while the audit runs: what it logged past the audited checkpoint is the next audit's.
       const servedTakes = new Set<string>();
       const servedOutcomes = new Set<string>();
+      const later: LaterEntries = { size, items: [] };
       for (const session of await allSessions(ctx)) {
         const detail = await fetchJson<{ takes: ServedTake[] }>(
           ctx,
@@ -71,17 +75,31 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
         );
         for (const take of detail.takes) {
           servedTakes.add(take.id);
-          problems.push(...servedTakeProblems(take, audit.takes.get(take.id)));
+          problems.push(...servedTakeProblems(take, audit.takes.get(take.id), later));
         }
         if (session.state === 'published' && !audit.receipts.has(session.id)) {
-          problems.push({
-            code: AUDIT_REASONS.servedNotLogged,
-            message: `session ${session.id} is published but the log holds no receipt for it`,
-          });
+          const logged = await fetchJsonIfServed<{ index: number }>(
+            ctx,
+            `/api/log/receipts/${session.id}`,
+          );
+          if (logged !== null && logged.index >= size)
+            later.items.push({ index: logged.index, kind: 'receipt', id: session.id });
+          else
+            problems.push({
+              code: AUDIT_REASONS.servedNotLogged,
+              message: `session ${session.id} is published but the log holds no receipt for it`,
+            });
         }
         if (session.state === 'published')
           problems.push(
-            ...(await outcomeProblems(ctx, session.id, audit.outcomes, entries, servedOutcomes)),
+            ...(await outcomeProblems(
+              ctx,
+              session.id,
+              audit.outcomes,
+              entries,
+              servedOutcomes,
+              later,
+            )),
           );
       }
       // Every logged outcome must be served.
@@ -95,7 +113,7 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
           const served = await fetchJsonIfServed<ServedTake>(ctx, `/api/swarm/takes/${takeId}`);
           return served === null
             ? [notServed(index, `take ${takeId}`)]
-            : servedTakeProblems(served, index);
+            : servedTakeProblems(served, index, later);
         });
       const receiptChecks = [...audit.receipts].map(([sessionId, index]) => async () => {
         const served = await fetchJsonIfServed<{ digest: string; verified: boolean }>(
@@ -136,10 +154,12 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
       for (const found of await inParallel([...takeChecks, ...receiptChecks, ...proofChecks])) {
         problems.push(...found);
       }
+      problems.push(...(await laterProblems(ctx, vkey, later)));
       report(ctx, size, problems, {
         takes: audit.takes.size,
         receipts: audit.receipts.size,
         outcomes: audit.outcomes.size,
+        later: later.items.length,
       });
     });
 }
@@ -154,6 +174,7 @@ async function outcomeProblems(
   logged: ReadonlyMap<string, number>,
   entries: ReadonlyArray<{ index: number; entry: string }>,
   served: Set<string>,
+  later: LaterEntries,
 ): Promise<AuditProblem[]> {
   const body = await fetchJsonIfServed<{
     outcomes: Array<{ horizonDays: number; digest: string; logIndex: number | null }>;
@@ -163,6 +184,10 @@ async function outcomeProblems(
     const key = `${sessionId}/${outcome.horizonDays}`;
     served.add(key);
     const index = logged.get(key);
+    if (index === undefined && outcome.logIndex !== null && outcome.logIndex >= later.size) {
+      later.items.push({ index: outcome.logIndex, kind: 'outcome', id: key });
+      continue;
+    }
     if (index === undefined) {
       problems.push({
         code: AUDIT_REASONS.servedNotLogged,
@@ -190,7 +215,78 @@ function notServed(index: number, what: string): AuditProblem {
   };
 }
 
-function servedTakeProblems(take: ServedTake, loggedAt: number | undefined): AuditProblem[] {
+/**
+ * What the service serves as logged at or past the audited checkpoint's size: a live service logs
+ * while the audit runs. Each is checked at the end against the checkpoint signed by then.
+ */
+interface LaterEntries {
+  readonly size: number;
+  items: Array<{ index: number; kind: LoggedItem['kind']; id: string }>;
+}
+
+/**
+ * Each item logged while the audit ran must be, at the index the service serves it at, the log's
+ * entry for it, with an inclusion proof under the latest signed checkpoint read now.
+ */
+async function laterProblems(
+  ctx: CliContext,
+  logKey: string,
+  later: LaterEntries,
+): Promise<AuditProblem[]> {
+  if (later.items.length === 0) return [];
+  const opened = await verifyCheckpointNote(await fetchText(ctx, '/api/log/checkpoint'), {
+    logKey,
+  });
+  if (!opened.ok) return [{ code: opened.code, message: opened.message }];
+  const { checkpoint } = opened;
+  const problems: AuditProblem[] = [];
+  for (const { index, kind, id } of later.items) {
+    if (index >= checkpoint.size) {
+      problems.push({
+        code: AUDIT_REASONS.servedNotLogged,
+        index,
+        message: `${kind} ${id} is served as logged at index ${index}, beyond the latest signed checkpoint (size ${checkpoint.size})`,
+      });
+      continue;
+    }
+    const page = await fetchJson<{ entries: Array<{ index: number; entry: string }> }>(
+      ctx,
+      `/api/log/entries?start=${index}&end=${index + 1}`,
+    );
+    const entry = page.entries.find((e) => e.index === index)?.entry ?? '';
+    const parsed = parseLogEntry(entry);
+    const logged = parsed.ok ? loggedItem(parsed.entry) : null;
+    if (logged?.kind !== kind || logged.id !== id) {
+      problems.push({
+        code: AUDIT_REASONS.servedDiffers,
+        index,
+        message: `${kind} ${id} is served as logged at index ${index}, where the log holds another entry`,
+      });
+      continue;
+    }
+    const proof = await fetchJsonIfServed<InclusionProofJson>(
+      ctx,
+      `/api/log/proof/inclusion?index=${index}&treeSize=${checkpoint.size}`,
+    );
+    const checked =
+      proof === null
+        ? { ok: false as const, code: TLOG_REASONS.notIncluded, message: 'no proof served' }
+        : checkInclusion(entry, proof, checkpoint);
+    if (!checked.ok)
+      problems.push({ code: checked.code, index, message: `inclusion proof: ${checked.message}` });
+  }
+  return problems;
+}
+
+function servedTakeProblems(
+  take: ServedTake,
+  loggedAt: number | undefined,
+  later: LaterEntries,
+): AuditProblem[] {
+  if (loggedAt === undefined && take.logIndex !== null && take.logIndex >= later.size) {
+    later.items.push({ index: take.logIndex, kind: 'take', id: take.id });
+    return [];
+  }
   if (loggedAt === undefined || take.logIndex !== loggedAt) {
     return [
       {
@@ -220,15 +316,20 @@ function report(
   ctx: CliContext,
   size: number,
   problems: AuditProblem[],
-  counts: { takes: number; receipts: number; outcomes: number } = {
+  counts: { takes: number; receipts: number; outcomes: number; later: number } = {
     takes: 0,
     receipts: 0,
     outcomes: 0,
+    later: 0,
   },
 ): void {
+  const later =
+    counts.later === 0
+      ? ''
+      : `\n✓ ${counts.later} more logged while the audit ran: each the log's entry at its index, proven under the checkpoint signed since`;
   ctx.print({ ok: problems.length === 0, size, ...counts, problems }, () =>
     problems.length === 0
-      ? `✓ ${size} entries audited: every entry verifies and its served proof leads to the signed root, the tree matches the signed checkpoint, no gap or duplicate\n✓ ${counts.takes} takes, ${counts.receipts} receipts and ${counts.outcomes} outcomes served as logged, and everything served is logged`
+      ? `✓ ${size} entries audited: every entry verifies and its served proof leads to the signed root, the tree matches the signed checkpoint, no gap or duplicate\n✓ ${counts.takes} takes, ${counts.receipts} receipts and ${counts.outcomes} outcomes served as logged, and everything served is logged${later}`
       : problems
           .map(
             (p) => `✗ ${p.code}${p.index === undefined ? '' : ` (entry ${p.index})`}: ${p.message}`,
