@@ -255,7 +255,10 @@ describe('a fresh clone, the way the README says', () => {
     return { open: open.id, published: published.sessions[0]!.id };
   }
 
-  test(
+  // The docs' blocks run side by side, as several readers of one service would: each files its own
+  // take (the audit proves those logged while it runs); the operator's first day has its own
+  // PostgreSQL and replicas.
+  test.concurrent(
     "every line of the README's CLI block works as written",
     async () => {
       const readme = await readFile(path.join(clone, 'README.md'), 'utf8');
@@ -288,7 +291,7 @@ describe('a fresh clone, the way the README says', () => {
     10 * MINUTES,
   );
 
-  test(
+  test.concurrent(
     "every line of docs/agents.md's CLI block works as written",
     async () => {
       const guide = await readFile(path.join(clone, 'docs', 'agents.md'), 'utf8');
@@ -314,7 +317,7 @@ describe('a fresh clone, the way the README says', () => {
     10 * MINUTES,
   );
 
-  test(
+  test.concurrent(
     "docs/agents.md's curl and Node block runs as one script, from apply to a verified take",
     async () => {
       const guide = await readFile(path.join(clone, 'docs', 'agents.md'), 'utf8');
@@ -336,7 +339,7 @@ describe('a fresh clone, the way the README says', () => {
     return /```sh\n([\s\S]*?)```/.exec(section)?.[1] ?? '';
   };
 
-  test(
+  test.concurrent(
     "docs/operations.md's first day on PostgreSQL, two replicas, as written: settings, migrations, first subject and session, a take, publication, verification through the other replica",
     async () => {
       const ops = await readFile(path.join(clone, 'docs', 'operations.md'), 'utf8');
