@@ -124,10 +124,13 @@ describe('a fresh clone, the way the README says', () => {
       expect(`${install.stdout}${install.stderr}`).not.toContain('EBADENGINE');
       // package.json's allowScripts records every dependency install script: npm 11 warns of none.
       expect(`${install.stdout}${install.stderr}`).not.toContain('install-scripts');
-      for (const folder of ['.', 'docs', 'packages/web', 'packages/client/src']) {
-        const help = await sh('npx convene --help', path.join(clone, folder), env);
-        expect(help.code, `${folder}: ${help.stderr}`).toBe(0);
-        expect(help.stdout, folder).toContain('Usage: convene');
+      const folders = ['.', 'docs', 'packages/web', 'packages/client/src'];
+      const helps = await Promise.all(
+        folders.map((folder) => sh('npx convene --help', path.join(clone, folder), env)),
+      );
+      for (const [i, help] of helps.entries()) {
+        expect(help.code, `${folders[i]}: ${help.stderr}`).toBe(0);
+        expect(help.stdout, folders[i]).toContain('Usage: convene');
       }
     },
     10 * MINUTES,
