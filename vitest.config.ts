@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { relative } from 'node:path';
 import { minimatch } from 'minimatch';
 import { defaultServerConditions } from 'vite';
@@ -6,14 +7,19 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const ALL = ['packages/*/test/**/*.test.ts', 'packages/*/test/**/*.test.tsx'];
 
+/** The browser tests: the built site, mostly on demo servers copied from one seeded template. */
+const BROWSER = [
+  'packages/web/test/{charts,every-route-*,join-key,live-events,log-database-tampering}.test.ts',
+  'packages/web/test/{member-page,pages-against-api,site,swarm,track-record}.test.ts',
+];
+
 /**
  * The tests that drive something from the outside: the built server as a process, a browser, a
  * first start, a fresh clone, another language's program. `quick` leaves them out; the suite starts
  * them first (OutsideFirst).
  */
 const OUTSIDE = [
-  'packages/web/test/{charts,every-route-*,join-key,live-events,log-database-tampering}.test.ts',
-  'packages/web/test/{member-page,pages-against-api,site,swarm,track-record}.test.ts',
+  ...BROWSER,
   'packages/client/test/{log-audit,member-flow,member-reads,monitor-origin,onboarding}.test.ts',
   'packages/client/test/{verify-keys,verify-log,watch,witness-serve}.test.ts',
   'packages/protocol/test/browser.test.ts',
@@ -27,16 +33,38 @@ const OUTSIDE = [
 /**
  * Files that drive something from the outside start first: they are the long ones (a first start, a
  * fresh clone, a browser walk), and begun last one of them would run alone at the end while the
- * other worker idles. Within each group Vitest's own order holds: longest first from the last
- * run's cache, largest file first without one (a clean clone, as in CI).
+ * other worker idles. The browser tests come after the others, while their demo template is built
+ * in the background (warmDemoTemplate), so none of them waits through a first start. Within each
+ * group Vitest's own order holds: longest first from the last run's cache, largest file first
+ * without one (a clean clone, as in CI).
  */
 class OutsideFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const outside = (file: TestSpecification) =>
-      OUTSIDE.some((glob) => minimatch(relative(process.cwd(), file.moduleId), glob));
-    return [...sorted.filter(outside), ...sorted.filter((file) => !outside(file))];
+    const matching = (globs: string[]) => (file: TestSpecification) =>
+      globs.some((glob) => minimatch(relative(process.cwd(), file.moduleId), glob));
+    const [browser, outside] = [matching(BROWSER), matching(OUTSIDE)];
+    if (sorted.some(browser)) warmDemoTemplate();
+    return [
+      ...sorted.filter((file) => outside(file) && !browser(file)),
+      ...sorted.filter(browser),
+      ...sorted.filter((file) => !outside(file)),
+    ];
   }
+}
+
+let warming = false;
+
+/** Starts building the browser tests' demo template in a process of its own, once per run. */
+function warmDemoTemplate(): void {
+  if (warming) return;
+  warming = true;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'packages/web/test/support/warm-demo-template.ts'],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  process.once('exit', () => child.kill());
 }
 
 /**

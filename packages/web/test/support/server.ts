@@ -35,14 +35,16 @@ export async function startServer(
     );
   const dataDir = await mkdtemp(join(tmpdir(), 'convene-web-test-'));
   const started = Date.now();
-  const demoEnv = { ...envWithoutDatabase(), APP_ENV: 'demo', LOG_LEVEL: 'warn' };
   try {
-    if (env.DATABASE_URL === undefined)
-      await copyOfTemplate(await demoTemplate(SERVER_DIST, demoEnv, REPO), dataDir);
-    const server = await startServerProcess({ ...demoEnv, DATA_DIR: dataDir, ...env }, timeoutMs, {
-      untilHealthy: true,
-      cwd: REPO,
-    });
+    if (env.DATABASE_URL === undefined) await copyOfTemplate(await suiteDemoTemplate(), dataDir);
+    const server = await startServerProcess(
+      { ...demoEnv(), DATA_DIR: dataDir, ...env },
+      timeoutMs,
+      {
+        untilHealthy: true,
+        cwd: REPO,
+      },
+    );
     return {
       baseUrl: server.baseUrl,
       dataDir,
@@ -57,6 +59,19 @@ export async function startServer(
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * The suite's seeded demo data directory (demo-template.ts), built by this build's server once per
+ * day. vitest.config.ts starts building it as a run that has browser tests begins
+ * (warm-demo-template.ts), so usually it is ready before the first browser test asks.
+ */
+export function suiteDemoTemplate(): Promise<string> {
+  return demoTemplate(SERVER_DIST, demoEnv(), REPO);
+}
+
+function demoEnv(): Record<string, string> {
+  return { ...envWithoutDatabase(), APP_ENV: 'demo', LOG_LEVEL: 'warn' };
 }
 
 /** Set for the child by the launcher, never inherited: its database, admin token, port and host. */
