@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { openPage, SCREENSHOTS } from './support/browser.js';
 import { seriousAxeViolations } from './support/audit.js';
 import { GLOSSARY, TERM_IDS } from '../src/lib/glossary.js';
-import { SIZES, siteUnderTest, walkEveryRoute, walkLightTheme } from './support/every-route.js';
+import { SIZES, siteUnderTest, walkTests } from './support/every-route.js';
 
 /**
  * Every route of the site at the desktop size, on a demo server and browser of this file's own;
@@ -14,21 +14,15 @@ const site = siteUnderTest();
 describe('every route at the desktop size', () => {
   const size = SIZES[1];
 
-  test(`at ${size.width}×${size.height} (desktop): fits, no console error, axe clean, own title`, async () => {
-    await walkEveryRoute(site, size);
-  }, 600_000);
-
-  test(`in the light theme at ${size.width}×${size.height} (desktop): light inks, axe clean`, async () => {
-    await walkLightTheme(site, size);
-  }, 300_000);
+  walkTests(site, size);
 
   test('printed, a page drops the banner and navigation and clips no table', async () => {
     // A4 at 96 dpi, as Chromium lays out a printed page.
     const watched = await openPage(site.browser, { width: 794, height: 1123 });
     const { page } = watched;
     await mkdir(`${SCREENSHOTS}print`, { recursive: true });
-    for (const path of ['/swarm/sessions/:id', '/analytics/agents', '/regime'].map(
-      (pattern) => site.visits.find((visit) => visit.pattern === pattern)!.path,
+    for (const path of ['/swarm/sessions/:id', '/analytics/agents', '/regime'].map((pattern) =>
+      site.path(pattern),
     )) {
       await page.goto(`${site.baseUrl}${path}`);
       await page.waitForSelector('main h1');

@@ -1,14 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { openPage } from './support/browser.js';
 import { horizontalOverflow } from './support/audit.js';
-import {
-  DECLARED,
-  SIZES,
-  SOURCES,
-  siteUnderTest,
-  walkEveryRoute,
-  walkLightTheme,
-} from './support/every-route.js';
+import { DECLARED, SIZES, SOURCES, siteUnderTest, walkTests } from './support/every-route.js';
 
 /**
  * Every route of the site at the phone size, on a demo server and browser of this file's own;
@@ -23,13 +16,7 @@ describe('every route at the phone size', () => {
     expect(new Set(site.visits.map((visit) => visit.pattern))).toEqual(new Set(DECLARED));
   });
 
-  test(`at ${size.width}×${size.height} (phone): fits, no console error, axe clean, own title`, async () => {
-    await walkEveryRoute(site, size);
-  }, 600_000);
-
-  test(`in the light theme at ${size.width}×${size.height} (phone): light inks, axe clean`, async () => {
-    await walkLightTheme(site, size);
-  }, 300_000);
+  walkTests(site, size);
 
   test('on a phone every main and section nav link can be scrolled into view and clicked, the current one shows, and the skip link leads to main', async () => {
     const watched = await openPage(site.browser, SIZES[0]);

@@ -1,5 +1,5 @@
 import { SITE_PATHS } from '@convene/protocol';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage, screenshot, type WatchedPage } from './browser.js';
 import {
@@ -280,7 +280,7 @@ const themedVisits = (site: SiteUnderTest) =>
  * One size's walk over every route (the checks the file's comment lists); a screenshot of each page
  * lands in test-artifacts/screenshots/routes/<size>/.
  */
-export async function walkEveryRoute(site: SiteUnderTest, size: Size): Promise<void> {
+async function walkEveryRoute(site: SiteUnderTest, size: Size): Promise<void> {
   const watched: WatchedPage = await openPage(site.browser, size);
   const { page } = watched;
   const titles = new Map<string, string>();
@@ -375,7 +375,7 @@ export async function walkEveryRoute(site: SiteUnderTest, size: Size): Promise<v
 }
 
 /** The light theme at one size, one page of each kind: light paper, axe clean, no console error. */
-export async function walkLightTheme(site: SiteUnderTest, size: Size): Promise<void> {
+async function walkLightTheme(site: SiteUnderTest, size: Size): Promise<void> {
   const watched = await openPage(site.browser, { ...size, colorScheme: 'light' });
   const { page } = watched;
   const failures: string[] = [];
@@ -407,4 +407,14 @@ export async function walkLightTheme(site: SiteUnderTest, size: Size): Promise<v
   }
   await watched.close();
   expect(failures).toEqual([]);
+}
+
+/** The two walks at one size (every route, then the light theme), as the calling file's tests. */
+export function walkTests(site: SiteUnderTest, size: Size): void {
+  test(`at ${size.width}×${size.height} (${size.name}): fits, no console error, axe clean, own title`, async () => {
+    await walkEveryRoute(site, size);
+  }, 600_000);
+  test(`in the light theme at ${size.width}×${size.height} (${size.name}): light inks, axe clean`, async () => {
+    await walkLightTheme(site, size);
+  }, 300_000);
 }
