@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { collectGarbage } from '../memory.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { ShareEventLoopPlugin } from './event-loop-plugin.js';
 import { LocalLockSet, type Database, type LockedResult, type ScriptRunner } from './database.js';
 import { ROW_WATCH_CHANNEL, ROW_WATCH_OPTION, RowWatch } from './row-watch.js';
@@ -52,19 +53,27 @@ export async function openPglite(
   options: PgliteOptions = {},
 ): Promise<Database & { pglite: PGlite }> {
   if (options.dataDir !== undefined) await mkdir(options.dataDir, { recursive: true });
+  // Before PGlite opens a file: a second process on the same files would lose acknowledged writes.
+  const lock = options.dataDir === undefined ? undefined : lockDataDir(options.dataDir);
   const initdb =
     options.loadDataDir === undefined &&
     (options.dataDir === undefined || !existsSync(path.join(options.dataDir, 'PG_VERSION')));
-  const pglite = await PGlite.create({
-    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
-    ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
-    startParams: START_PARAMS,
-    parsers: {
-      [TYPE_OIDS.int8]: parseInt8,
-      [TYPE_OIDS.numeric]: parseNumeric,
-      [TYPE_OIDS.date]: parseDate,
-    },
-  });
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+      ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
+      startParams: START_PARAMS,
+      parsers: {
+        [TYPE_OIDS.int8]: parseInt8,
+        [TYPE_OIDS.numeric]: parseNumeric,
+        [TYPE_OIDS.date]: parseDate,
+      },
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   if (initdb) await releaseInitdbMemory();
   const db = new Kysely<DB>({
     dialect: new PGliteDialect(pglite),
@@ -110,7 +119,11 @@ export async function openPglite(
       );
     },
     async close() {
-      await db.destroy();
+      try {
+        await db.destroy();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

@@ -1,0 +1,131 @@
+/**
+ * One server owns an embedded database's data directory (issue 45). Two servers on one DATA_DIR
+ * (two terminals, a restart script whose PID file names a shell, a supervisor that starts the new
+ * process before the old has exited) each opened PGlite over the same files, both said ok, and
+ * acknowledged takes were lost. The second now refuses to start and names the owner; a server
+ * killed with SIGKILL leaves a lock whose process is gone, which the next start takes over. The
+ * built server as a process, PGlite only (PostgreSQL has its own postmaster and replicas).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  freePort,
+  onboardMember,
+  runServerToExit,
+  signedTakeBody,
+  startServerProcess,
+  startStagingServer,
+  submitTake,
+  type ServerProcess,
+  type StagingServer,
+} from '@convene/test-support';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+
+const ADMIN_TOKEN = 'owner-admin-token-0123456789abcdef';
+const SUBJECT = 'owner-subject';
+const DATE = '2026-05-04';
+
+describe('one server per data directory [pglite]', () => {
+  const keys = {
+    RECEIPT_SIGNING_KEY: randomBytes(32).toString('base64'),
+    LOG_SIGNING_KEY: randomBytes(32).toString('base64'),
+  };
+  let staging: StagingServer;
+  let restarted: ServerProcess | undefined;
+  const acknowledged: number[] = [];
+  /** The environment the staging server runs with, on another port. */
+  const sameDataDir = async () => ({
+    DATA_DIR: staging.dataDir,
+    APP_ENV: 'staging',
+    ADMIN_TOKEN,
+    SCHEDULER_ENABLED: 'false',
+    PORT: String(await freePort()),
+    HOST: '127.0.0.1',
+    ...keys,
+  });
+  const everyTakeServed = async (baseUrl: string) => {
+    const statuses = await Promise.all(
+      acknowledged.map(async (id) => (await fetch(`${baseUrl}/api/swarm/takes/${id}`)).status),
+    );
+    expect(statuses).toEqual(acknowledged.map(() => 200));
+  };
+
+  beforeAll(async () => {
+    staging = await startStagingServer({
+      name: 'owner',
+      adminToken: ADMIN_TOKEN,
+      receiptSeed: keys.RECEIPT_SIGNING_KEY,
+      logSeed: keys.LOG_SIGNING_KEY,
+    });
+    const base = staging.server.baseUrl;
+    const admin = (url: string, body: unknown, method = 'POST') =>
+      fetch(`${base}${url}`, {
+        method,
+        headers: { 'content-type': 'application/json', 'x-admin-token': ADMIN_TOKEN },
+        body: JSON.stringify(body),
+      });
+    const subject = await admin(
+      `/api/swarm/admin/subjects/${SUBJECT}`,
+      { name: 'Owned', recommendationType: 'bucket_weights', quorumRequired: 1 },
+      'PUT',
+    );
+    expect(subject.status).toBeLessThan(300);
+    expect(
+      (await admin('/api/swarm/admin/sessions', { subjectId: SUBJECT, date: DATE })).status,
+    ).toBe(201);
+    for (const name of ['Owner A', 'Owner B', 'Owner C']) {
+      const member = await onboardMember(base, ADMIN_TOKEN, name);
+      const response = await submitTake(
+        base,
+        member.token,
+        await signedTakeBody(member, { date: DATE, subjectId: SUBJECT, nonce: `n-${name}` }),
+      );
+      expect(response.status).toBe(201);
+      acknowledged.push(((await response.json()) as { recommendationId: number }).recommendationId);
+    }
+  }, 120_000);
+
+  afterAll(async () => {
+    if (restarted !== undefined) await restarted.stop(10_000);
+    await staging?.stop();
+  });
+
+  test('a second server on the same DATA_DIR refuses to start and names the owner; the first keeps every take', async () => {
+    const second = await runServerToExit(await sameDataDir());
+    expect(second.code).not.toBe(0);
+    expect(second.output).toContain(
+      `is in use by another process (pid ${staging.server.child.pid}): one server owns a data directory`,
+    );
+    const health = await fetch(`${staging.server.baseUrl}/health`);
+    expect(health.status).toBe(200);
+    await everyTakeServed(staging.server.baseUrl);
+    // The lock still names the first server.
+    const lock = JSON.parse(await readFile(path.join(staging.dataDir, 'pglite.lock'), 'utf8')) as {
+      pid: number;
+    };
+    expect(lock.pid).toBe(staging.server.child.pid);
+  });
+
+  test('after the owner is killed (SIGKILL), the next start takes its lock over and serves every acknowledged take', async () => {
+    staging.server.child.kill('SIGKILL');
+    await staging.server.exited;
+    restarted = await startServerProcess(await sameDataDir(), 60_000, { untilHealthy: true });
+    await everyTakeServed(restarted.baseUrl);
+    const lock = JSON.parse(await readFile(path.join(staging.dataDir, 'pglite.lock'), 'utf8')) as {
+      pid: number;
+    };
+    expect(lock.pid).toBe(restarted.child.pid);
+  });
+
+  test('a lock naming a running process that is not its owner (a reused pid) is taken over; a clean stop removes it', async () => {
+    await restarted!.stop(10_000);
+    restarted = undefined;
+    const file = path.join(staging.dataDir, 'pglite.lock');
+    await expect(readFile(file, 'utf8')).rejects.toThrow(/ENOENT/);
+    // This test's own process is running, but it did not start at the time the lock records.
+    await writeFile(file, JSON.stringify({ pid: process.pid, started: '1' }));
+    restarted = await startServerProcess(await sameDataDir(), 60_000, { untilHealthy: true });
+    await everyTakeServed(restarted.baseUrl);
+  });
+});
