@@ -194,6 +194,20 @@ describeEachDatabase('swarm events', (kind) => {
     }
   });
 
+  test("a parameter given twice fails the schema: the catalogue's 400, never a 500", async () => {
+    for (const query of [
+      '?types=take-accepted&types=session-convened',
+      '?lastEventId=1&lastEventId=2',
+    ]) {
+      const stream = await openSse(url(query));
+      await stream.ended;
+      expect(stream.status, query).toBe(400);
+      expect(JSON.parse(stream.body), query).toEqual({
+        error: expect.stringMatching(/^invalid request: querystring\/\w+ must be string$/),
+      });
+    }
+  });
+
   test('an address at its stream limit gets 429 with retry-after', async () => {
     const others = await Promise.all([openSse(url()), openSse(url()), openSse(url())]);
     expect(others.map((s) => s.status)).toEqual([200, 200, 200]);

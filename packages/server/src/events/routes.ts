@@ -2,14 +2,10 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { isSwarmEventType, SWARM_EVENT_TYPES, type SwarmEventType } from '@convene/protocol';
 import { Type } from 'typebox';
 import { fail } from '../errors.js';
+import { SwarmErrorSchema } from '../swarm/shared/schemas.js';
 import { parseCursor, type Cursor } from './cursor.js';
 import type { EventStreams } from './streams.js';
 
-const ErrorSchema = Type.Object({
-  ok: Type.Literal(false),
-  status: Type.Integer(),
-  error: Type.String(),
-});
 
 const DESCRIPTION = `Server-Sent Events, one per line group: \`id\` (an opaque cursor), \`event\` (one of ${SWARM_EVENT_TYPES.join(', ')}; or \`reset\`), \`data\` (one line of JSON). Resume with the last id as \`Last-Event-ID\` (or \`lastEventId\`): the events after it are replayed when it lies within the replay window, otherwise the stream opens with a \`reset\` event and goes on from now. A \`: heartbeat\` comment keeps idle connections open. docs/agents.md, "Events instead of polling".`;
 
@@ -47,8 +43,10 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ streams: EventStreams }> =
               'text/event-stream; charset=utf-8, one event per `id`/`event`/`data` group',
             content: { 'text/event-stream': { schema: Type.String() } },
           },
-          400: ErrorSchema,
-          429: ErrorSchema,
+          // A domain refusal (an unknown type, a bad cursor) or one Fastify raised first (a repeated
+          // parameter fails the schema): both are 400s of the catalogue, never a 500.
+          400: SwarmErrorSchema,
+          429: SwarmErrorSchema,
         },
       },
     },
