@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { CliContext } from '../cli/context.js';
 import { registerResources } from './resources.js';
 import { registerResearchTools } from './tools/research.js';
@@ -22,11 +23,34 @@ export function createConveneMcpServer(ctx: CliContext, version: string): McpSer
   return server;
 }
 
-/** Serves over stdio until the client closes stdin. Stdout carries only the protocol. */
+/** JSON-RPC 2.0's answers to a line that is not JSON, or JSON that is not a message. */
+const PARSE_ERROR = { code: -32700, message: 'Parse error' } as const;
+const INVALID_REQUEST = { code: -32600, message: 'Invalid Request' } as const;
+
+/**
+ * Serves over stdio until the client closes stdin, then exits 0. Stdout carries only the protocol.
+ * The SDK's transport drops a line it cannot read; JSON-RPC 2.0 answers it with an error whose id
+ * is null, so a client sees why it got no answer.
+ */
 export async function serveMcpOverStdio(ctx: CliContext, version: string): Promise<void> {
   const server = createConveneMcpServer(ctx, version);
   const closed = new Promise<void>((resolve) => (server.server.onclose = resolve));
-  await server.connect(new StdioServerTransport());
+  const transport = new StdioServerTransport();
+  await server.connect(transport);
+  const reportError = transport.onerror;
+  transport.onerror = (error) => {
+    const answer =
+      error instanceof SyntaxError
+        ? PARSE_ERROR
+        : error.name === 'ZodError'
+          ? INVALID_REQUEST
+          : null;
+    if (answer !== null)
+      void transport.send({ jsonrpc: '2.0', id: null, error: answer } as unknown as JSONRPCMessage);
+    reportError?.(error);
+  };
+  // The transport listens for data only: without this, a closed stdin left nothing to wait for.
+  process.stdin.once('end', () => void transport.close());
   process.stderr.write(`convene mcp: serving ${ctx.baseUrl()} over stdio\n`);
   await closed;
 }

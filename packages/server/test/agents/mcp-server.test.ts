@@ -1,7 +1,9 @@
+import { spawn } from 'node:child_process';
 import { scrypt } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -225,3 +227,37 @@ describeEachDatabase('convene mcp over stdio', (kind) => {
     }
   });
 });
+
+/**
+ * A client that sends a line that is not JSON, or JSON that is not a JSON-RPC message, gets
+ * JSON-RPC 2.0's error for it (id null) rather than silence; closing stdin ends the server, exit 0.
+ */
+test('convene mcp answers -32700 and -32600 with id null, and exits 0 when stdin closes', async () => {
+  const home = await mkdtemp(path.join(os.tmpdir(), 'convene-mcp-raw-'));
+  const child = spawn(process.execPath, [BIN, 'mcp'], {
+    env: { PATH: process.env.PATH ?? '', CONVENE_URL: 'http://127.0.0.1:9', CONVENE_HOME: home },
+    stdio: ['pipe', 'pipe', 'ignore'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  try {
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const answer = async () => JSON.parse(((await lines.next()).value as string) ?? 'null');
+    child.stdin.write('this is not json\n');
+    expect(await answer()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32700, message: 'Parse error' },
+    });
+    child.stdin.write('{"hello":"world"}\n');
+    expect(await answer()).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request' },
+    });
+    child.stdin.end();
+    expect(await exited).toBe(0);
+  } finally {
+    child.kill();
+    await rm(home, { recursive: true, force: true });
+  }
+}, 30_000);
