@@ -7001,7 +7001,7 @@ export interface paths {
             'text/event-stream': string;
           };
         };
-        /** @description Default Response */
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7009,13 +7009,15 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok: false;
-              status: number;
+              ok?: false;
+              status?: number;
               error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
             };
           };
         };
-        /** @description Default Response */
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
         429: {
           headers: {
             [name: string]: unknown;
@@ -7023,9 +7025,11 @@ export interface paths {
           content: {
             'application/json': {
               /** @enum {boolean} */
-              ok: false;
-              status: number;
+              ok?: false;
+              status?: number;
               error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
             };
           };
         };
@@ -7722,7 +7726,7 @@ export interface paths {
     put?: never;
     /**
      * Add a witness's cosignature (C2SP tlog-cosignature) to a checkpoint
-     * @description Any witness key is accepted, keyed by its vkey, when its cosignature verifies over a checkpoint this log issued and is dated at most 10 minutes ahead. Readers choose which witnesses they trust.
+     * @description Only from a witness key the operator configured (LOG_WITNESSES; 403 for any other), when its cosignature verifies over a checkpoint this log issued and is dated at most 10 minutes ahead. Nothing is stored on a refusal. Readers choose which witnesses they trust.
      */
     post: {
       parameters: {
@@ -7758,6 +7762,28 @@ export interface paths {
         };
         /** @description Default Response */
         400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        409: {
           headers: {
             [name: string]: unknown;
           };

@@ -260,9 +260,9 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
         tags,
         summary: "Add a witness's cosignature (C2SP tlog-cosignature) to a checkpoint",
         description:
-          'Any witness key is accepted, keyed by its vkey, when its cosignature verifies over a ' +
-          'checkpoint this log issued and is dated at most 10 minutes ahead. Readers choose which ' +
-          'witnesses they trust.',
+          'Only from a witness key the operator configured (LOG_WITNESSES; 403 for any other), ' +
+          'when its cosignature verifies over a checkpoint this log issued and is dated at most 10 ' +
+          'minutes ahead. Nothing is stored on a refusal. Readers choose which witnesses they trust.',
         body: Type.Object({
           vkey: Type.String({ maxLength: 500 }),
           cosignedCheckpoint: Type.String({
@@ -278,6 +278,8 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
             stored: Type.Boolean({ description: 'false when this witness had already cosigned' }),
           }),
           400: ErrorSchema,
+          403: ErrorSchema,
+          409: ErrorSchema,
         },
       },
     },

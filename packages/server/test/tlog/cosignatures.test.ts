@@ -80,6 +80,18 @@ describeEachDatabase(
       });
     });
 
+    test('the OpenAPI document says so: only configured witnesses, 403 and 409 documented', async () => {
+      const doc = (await log.ctx.app.inject({ url: '/openapi.json' })).json<{
+        paths: Record<
+          string,
+          { post: { description: string; responses: Record<string, unknown> } }
+        >;
+      }>();
+      const route = doc.paths['/api/log/cosignatures']!.post;
+      expect(route.description).toMatch(/^Only from a witness key the operator configured/);
+      expect(Object.keys(route.responses).sort()).toEqual(['201', '400', '403', '409']);
+    });
+
     test('a configured witness is stored once (409 after), and served', async () => {
       const note = await log.latestNote();
       const timestamp = now();
