@@ -6,7 +6,6 @@ import { SwarmErrorSchema } from '../swarm/shared/schemas.js';
 import { parseCursor, type Cursor } from './cursor.js';
 import type { EventStreams } from './streams.js';
 
-
 const DESCRIPTION = `Server-Sent Events, one per line group: \`id\` (an opaque cursor), \`event\` (one of ${SWARM_EVENT_TYPES.join(', ')}; or \`reset\`), \`data\` (one line of JSON). Resume with the last id as \`Last-Event-ID\` (or \`lastEventId\`): the events after it are replayed when it lies within the replay window, otherwise the stream opens with a \`reset\` event and goes on from now. A \`: heartbeat\` comment keeps idle connections open. docs/agents.md, "Events instead of polling".`;
 
 /** `GET /api/swarm/events`: the swarm's public events as Server-Sent Events. */
