@@ -199,6 +199,37 @@ describeEachDatabase('replayed cached answers', (kind) => {
     expect(replays().servedCount).toBe(served);
   });
 
+  test("a stranger's flood of URLs with parameters the route does not document records nothing", async () => {
+    const entries = replays().entryCount;
+    const bytes = replays().recordedBytes;
+    const junk = 'a'.repeat(2000);
+    for (let i = 0; i < 500; i++) {
+      const url = `/api/swarm/open-session?u${i}=${junk}`;
+      expect((await rawRequest(base, url)).status).toBe(200);
+    }
+    // Nor a documented one given twice.
+    await rawRequest(base, '/api/dashboards/regime-snapshots?range=30&range=31');
+    expect(replays().entryCount).toBe(entries);
+    expect(replays().recordedBytes).toBe(bytes);
+    const before = replays().servedCount;
+    await rawRequest(base, `/api/swarm/open-session?u0=${junk}`);
+    expect(replays().servedCount).toBe(before);
+  });
+
+  test('the budget counts what a recording holds: its URL and headers as well as its body', async () => {
+    const bytes = replays().recordedBytes;
+    // Distinct values of a documented parameter: each a recording of its own.
+    let held = 0;
+    for (let range = 40; range < 90; range++) {
+      const url = `/api/dashboards/regime-snapshots?range=${range}`;
+      const answer = await rawRequest(base, url);
+      expect(answer.status).toBe(200);
+      held += answer.body.length + url.length;
+    }
+    // Bodies and URLs, and headers on top.
+    expect(replays().recordedBytes - bytes).toBeGreaterThan(held);
+  });
+
   test('an answer from a route that asks for credentials is never replayed to a caller without them', async () => {
     const url = '/api/test/private-report';
     const headers = { 'x-admin-token': TEST_ADMIN_TOKEN };

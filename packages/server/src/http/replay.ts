@@ -61,13 +61,26 @@ export class ReplayCache {
 
   constructor(
     private readonly readiness: Readiness,
-    /** Recorded bytes kept at most (least recently used first out); bodies are shared with caches. */
+    /**
+     * Bytes of recordings kept at most (least recently used first out), their URLs and headers
+     * counted with their bodies (which are shared with the body caches).
+     */
     private readonly capacityBytes = 32 * 1024 * 1024,
   ) {}
 
   /** How many requests were answered from a recording (for tests and /metrics). */
   get servedCount(): number {
     return this.served;
+  }
+
+  /** URLs recorded now. */
+  get entryCount(): number {
+    return this.entries.size;
+  }
+
+  /** What the recordings hold, counted against the budget: bodies, headers and URLs. */
+  get recordedBytes(): number {
+    return this.bytes;
   }
 
   onServed(listener: (served: ReplayedRequest) => void): void {
@@ -115,16 +128,16 @@ export class ReplayCache {
       entry = undefined;
     }
     if (entry === undefined) {
-      entry = { route, current: body.current, byEncoding: {}, bytes: 0 };
+      entry = { route, current: body.current, byEncoding: {}, bytes: ENTRY_BYTES + url.length };
       this.entries.set(url, entry);
+      this.bytes += entry.bytes;
     }
     if (entry.byEncoding[encoding] !== undefined) return;
-    entry.byEncoding[encoding] = {
-      headers: reply.getHeaders() as OutgoingHttpHeaders,
-      body: bytes,
-    };
-    entry.bytes += bytes.length;
-    this.bytes += bytes.length;
+    const headers = reply.getHeaders() as OutgoingHttpHeaders;
+    entry.byEncoding[encoding] = { headers, body: bytes };
+    const recorded = bytes.length + headerBytes(headers);
+    entry.bytes += recorded;
+    this.bytes += recorded;
     while (this.bytes > this.capacityBytes && this.entries.size > 0) {
       const [oldest, first] = this.entries.entries().next().value as [string, Entry];
       this.forget(oldest, first);
@@ -136,6 +149,35 @@ export class ReplayCache {
     this.entries.delete(url);
     this.bytes -= entry.bytes;
   }
+}
+
+/** A recording's own objects and its map slot, beside its URL, headers and bodies. */
+const ENTRY_BYTES = 256;
+
+function headerBytes(headers: OutgoingHttpHeaders): number {
+  let bytes = 0;
+  for (const [name, value] of Object.entries(headers))
+    bytes += name.length + String(value).length + 16;
+  return bytes;
+}
+
+/**
+ * Whether a URL's query holds only parameters its route documents, each once: a parameter the
+ * route ignores would otherwise mint a recording per distinct value (a stranger's flood of unique
+ * URLs, each answered like the plain URL, grew the server by 700 MB).
+ */
+export function documentedQuery(url: string, querystring: unknown): boolean {
+  const at = url.indexOf('?');
+  if (at === -1) return true;
+  const documented = (querystring as { properties?: Record<string, unknown> } | undefined)
+    ?.properties;
+  const seen = new Set<string>();
+  for (const name of new URLSearchParams(url.slice(at + 1)).keys()) {
+    if (documented === undefined || !Object.hasOwn(documented, name) || seen.has(name))
+      return false;
+    seen.add(name);
+  }
+  return true;
 }
 
 function encodingOf(header: unknown): ResponseEncoding {
@@ -195,7 +237,11 @@ export function registerReplays(
     if (request.method === 'GET' && request.headers['if-none-match'] === undefined) {
       const { url: route, schema } = request.routeOptions;
       // A route that asks for credentials is never answered without them.
-      if (route !== undefined && (schema?.security ?? []).length === 0)
+      if (
+        route !== undefined &&
+        (schema?.security ?? []).length === 0 &&
+        documentedQuery(request.url, schema?.querystring)
+      )
         replays.record(request.url, route, reply);
     }
     done();
