@@ -8,6 +8,7 @@ import {
   verifyCheckpointNote,
   TLOG_REASONS,
   type AuditProblem,
+  type Checkpoint,
   type InclusionProofJson,
   type LoggedItem,
 } from '@convene/protocol';
@@ -138,19 +139,11 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
       // here against the signed root: a rewritten stored node fails, whatever the service says.
       const proofChecks = entries
         .filter((e) => e.index < size)
-        .map(({ index, entry }) => async (): Promise<AuditProblem[]> => {
-          const proof = await fetchJsonIfServed<InclusionProofJson>(
-            ctx,
-            `/api/log/proof/inclusion?index=${index}&treeSize=${size}`,
-          );
-          const checked =
-            proof === null
-              ? { ok: false as const, code: TLOG_REASONS.notIncluded, message: 'no proof served' }
-              : checkInclusion(entry, proof, opened.checkpoint);
-          return checked.ok
-            ? []
-            : [{ code: checked.code, index, message: `inclusion proof: ${checked.message}` }];
-        });
+        .map(
+          ({ index, entry }) =>
+            () =>
+              servedProofProblems(ctx, index, entry, opened.checkpoint),
+        );
       for (const found of await inParallel([...takeChecks, ...receiptChecks, ...proofChecks])) {
         problems.push(...found);
       }
@@ -264,18 +257,32 @@ async function laterProblems(
       });
       continue;
     }
-    const proof = await fetchJsonIfServed<InclusionProofJson>(
-      ctx,
-      `/api/log/proof/inclusion?index=${index}&treeSize=${checkpoint.size}`,
-    );
-    const checked =
-      proof === null
-        ? { ok: false as const, code: TLOG_REASONS.notIncluded, message: 'no proof served' }
-        : checkInclusion(entry, proof, checkpoint);
-    if (!checked.ok)
-      problems.push({ code: checked.code, index, message: `inclusion proof: ${checked.message}` });
+    problems.push(...(await servedProofProblems(ctx, index, entry, checkpoint)));
   }
   return problems;
+}
+
+/**
+ * The inclusion proof the service serves for entry `index` under `checkpoint`, as it assembles it
+ * from its stored tree, checked here against the signed root: a rewritten stored node fails.
+ */
+async function servedProofProblems(
+  ctx: CliContext,
+  index: number,
+  entry: string,
+  checkpoint: Checkpoint,
+): Promise<AuditProblem[]> {
+  const proof = await fetchJsonIfServed<InclusionProofJson>(
+    ctx,
+    `/api/log/proof/inclusion?index=${index}&treeSize=${checkpoint.size}`,
+  );
+  const checked =
+    proof === null
+      ? { ok: false as const, code: TLOG_REASONS.notIncluded, message: 'no proof served' }
+      : checkInclusion(entry, proof, checkpoint);
+  return checked.ok
+    ? []
+    : [{ code: checked.code, index, message: `inclusion proof: ${checked.message}` }];
 }
 
 function servedTakeProblems(
