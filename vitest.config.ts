@@ -13,6 +13,9 @@ const BROWSER = [
   'packages/web/test/{member-page,pages-against-api,site,swarm,track-record}.test.ts',
 ];
 
+/** The tests whose servers start on copies of the suite's seeded demo data (demo-template.ts). */
+const ON_DEMO_TEMPLATE = [...BROWSER, 'packages/server/test/fresh-clone-docs.test.ts'];
+
 /**
  * The tests that drive something from the outside: the built server as a process, a browser, a
  * first start, a fresh clone, another language's program. `quick` leaves them out; the suite starts
@@ -24,7 +27,7 @@ const OUTSIDE = [
   'packages/client/test/{verify-keys,verify-log,watch,witness-serve}.test.ts',
   'packages/protocol/test/browser.test.ts',
   'packages/protocol/test/interop/**',
-  'packages/server/test/{fresh-clone,first-start-answers,process,http-replay,log-batches}.test.ts',
+  'packages/server/test/{fresh-clone*,first-start-answers,process,http-replay,log-batches}.test.ts',
   'packages/server/test/{reliability,outside-in,agents}/**',
   'packages/server/test/swarm/{demo,python-member}.test.ts',
   'packages/server/test/analytics/demo.test.ts',
@@ -33,8 +36,9 @@ const OUTSIDE = [
 /**
  * Files that drive something from the outside start first: they are the long ones (a first start, a
  * fresh clone, a browser walk), and begun last one of them would run alone at the end while the
- * other worker idles. The browser tests come after the others, while their demo template is built
- * in the background (warmDemoTemplate), so none of them waits through a first start. Within each
+ * other worker idles. Those on the demo template (the browser tests, the docs' blocks) come after
+ * the others, while the template is built in the background (warmDemoTemplate), so none of them
+ * waits through a first start. Within each
  * group Vitest's own order holds: longest first from the last run's cache, largest file first
  * without one (a clean clone, as in CI).
  */
@@ -43,11 +47,11 @@ class OutsideFirst extends BaseSequencer {
     const sorted = await super.sort(files);
     const matching = (globs: string[]) => (file: TestSpecification) =>
       globs.some((glob) => minimatch(relative(process.cwd(), file.moduleId), glob));
-    const [browser, outside] = [matching(BROWSER), matching(OUTSIDE)];
-    if (sorted.some(browser)) warmDemoTemplate();
+    const [onTemplate, outside] = [matching(ON_DEMO_TEMPLATE), matching(OUTSIDE)];
+    if (sorted.some(onTemplate)) warmDemoTemplate();
     return [
-      ...sorted.filter((file) => outside(file) && !browser(file)),
-      ...sorted.filter(browser),
+      ...sorted.filter((file) => outside(file) && !onTemplate(file)),
+      ...sorted.filter(onTemplate),
       ...sorted.filter((file) => !outside(file)),
     ];
   }
@@ -55,13 +59,13 @@ class OutsideFirst extends BaseSequencer {
 
 let warming = false;
 
-/** Starts building the browser tests' demo template in a process of its own, once per run. */
+/** Starts building the suite's demo template in a process of its own, once per run. */
 function warmDemoTemplate(): void {
   if (warming) return;
   warming = true;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'packages/web/test/support/warm-demo-template.ts'],
+    ['--import', 'tsx', 'packages/test-support/src/warm-demo-template.ts'],
     { stdio: ['ignore', 'ignore', 'inherit'] },
   );
   process.once('exit', () => child.kill());

@@ -8,6 +8,7 @@ export {
   type PollLatency,
   type PollOptions,
 } from './health-poll.js';
+export { copyOfTemplate, demoServerEnv, suiteDemoTemplate } from './demo-template.js';
 export { latch, type Latch } from './latch.js';
 export { untilCheckpointCovers } from './log-http.js';
 export { spawnNode, type NodeProcess, type SpawnOptions } from './node-process.js';

@@ -3,12 +3,15 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startServerProcess } from '@convene/test-support';
-import { copyOfTemplate, demoTemplate } from './demo-template.js';
+import {
+  copyOfTemplate,
+  demoServerEnv,
+  startServerProcess,
+  suiteDemoTemplate,
+} from '@convene/test-support';
 
 const REPO = fileURLToPath(new URL('../../../../', import.meta.url));
 const WEB_INDEX = join(REPO, 'packages/web/dist/index.html');
-const SERVER_DIST = join(REPO, 'packages/server/dist');
 
 export interface RunningServer {
   baseUrl: string;
@@ -38,7 +41,7 @@ export async function startServer(
   try {
     if (env.DATABASE_URL === undefined) await copyOfTemplate(await suiteDemoTemplate(), dataDir);
     const server = await startServerProcess(
-      { ...demoEnv(), DATA_DIR: dataDir, ...env },
+      { ...demoServerEnv(), DATA_DIR: dataDir, ...env },
       timeoutMs,
       {
         untilHealthy: true,
@@ -59,28 +62,4 @@ export async function startServer(
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-}
-
-/**
- * The suite's seeded demo data directory (demo-template.ts), built by this build's server once per
- * day. vitest.config.ts starts building it as a run that has browser tests begins
- * (warm-demo-template.ts), so usually it is ready before the first browser test asks.
- */
-export function suiteDemoTemplate(): Promise<string> {
-  return demoTemplate(SERVER_DIST, demoEnv(), REPO);
-}
-
-function demoEnv(): Record<string, string> {
-  return { ...envWithoutDatabase(), APP_ENV: 'demo', LOG_LEVEL: 'warn' };
-}
-
-/** Set for the child by the launcher, never inherited: its database, admin token, port and host. */
-const OWN = new Set(['DATABASE_URL', 'ADMIN_TOKEN', 'PORT', 'HOST']);
-
-/** The child always uses its own embedded database, even when the suite runs with DATABASE_URL set. */
-function envWithoutDatabase(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env))
-    if (value !== undefined && !OWN.has(name)) env[name] = value;
-  return env;
 }

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { startServerProcess } from '@convene/test-support';
+import { dirname, join, relative } from 'node:path';
+import { SERVER_ENTRY, startServerProcess } from './server-process.js';
 
 /**
- * One seeded demo data directory shared by the browser tests: each test server starts on a copy of
- * it, so a suite seeds the demo once instead of once per file (a first start takes 50–120 s beside
+ * One seeded demo data directory shared by the tests that read a demo server (the browser tests, the
+ * docs' blocks on a fresh clone): each test server starts on a copy of it, so a suite seeds the demo once instead of once per file (a first start takes 50–120 s beside
  * the rest of the suite; a copy, about a second). The seeding is the one every first start runs,
  * done by the same built server; what the tests check is the site over that data.
  *
@@ -17,8 +17,33 @@ import { startServerProcess } from '@convene/test-support';
  */
 const ROOT = join(tmpdir(), 'convene-demo-template');
 const WAIT_MS = 400_000;
+const SERVER_DIST = dirname(SERVER_ENTRY);
+const REPO = join(SERVER_DIST, '../../..');
 
-export async function demoTemplate(
+/**
+ * The suite's seeded demo data directory, built by this build's server once per day.
+ * vitest.config.ts starts building it as a run that has tests needing it begins
+ * (warm-demo-template.ts), so usually it is ready before the first of them asks.
+ */
+export function suiteDemoTemplate(): Promise<string> {
+  return demoTemplate(SERVER_DIST, demoServerEnv(), REPO);
+}
+
+/** Set for the child by the launcher, never inherited: its database, admin token, port and host. */
+const OWN = new Set(['DATABASE_URL', 'ADMIN_TOKEN', 'PORT', 'HOST']);
+
+/**
+ * A demo server's environment: this process's, less what the launcher sets (the child always uses
+ * its own embedded database, even when the suite runs with DATABASE_URL set).
+ */
+export function demoServerEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env))
+    if (value !== undefined && !OWN.has(name)) env[name] = value;
+  return { ...env, APP_ENV: 'demo', LOG_LEVEL: 'warn' };
+}
+
+async function demoTemplate(
   serverDist: string,
   childEnv: Record<string, string>,
   cwd: string,
