@@ -10723,6 +10723,15 @@ export interface paths {
                     message: string;
                   } | null;
                 }[];
+                /** @description the check run at start: every entry the log holds resolves to a stored row with its hash (and its tree leaf), and every row the log should hold has its entry */
+                integrity: {
+                  /** @description "inconsistent": entries or rows are missing or do not match; "unchecked": the check has not run (the log is off, or the replica is starting) */
+                  state: 'ok' | 'inconsistent' | 'unchecked';
+                  checkedAt: string | null;
+                  entries: number | null;
+                  /** @description one sentence per kind of gap */
+                  problems: string[];
+                };
               } | null;
             };
           };

@@ -11,7 +11,7 @@ const GuardOutcome = Type.String({
 export const HealthSchema = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('degraded'), Type.Literal('loading')], {
     description:
-      '"ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile), even when a probe fails (see reason); "degraded" when the database, a guard or the log\'s signer fails (see reason)',
+      '"ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile), even when a probe fails (see reason); "degraded" when the database, a guard, the log\'s signer or its integrity check fails (see reason)',
   }),
   env: Type.Union([Type.Literal('prod'), Type.Literal('staging'), Type.Literal('demo')], {
     description: 'anything but "prod" means demo or staging data, not the live treasury',
@@ -21,7 +21,7 @@ export const HealthSchema = Type.Object({
   append_only_guard: GuardOutcome,
   transparency_log: Type.String({
     description:
-      'the log\'s checkpoint signer: "ok"; "halted: <why>" when it refused to sign; "stalled: <why>" when the tree has been ahead of the latest checkpoint for longer than LOG_STALL_SECONDS; "off" when no log is kept',
+      'the transparency log: "ok"; "inconsistent: <what>" when the check at start found entries or rows lost (every problem in /api/admin/status); "halted: <why>" when its signer refused to sign; "stalled: <why>" when the tree has been ahead of the latest checkpoint for longer than LOG_STALL_SECONDS; "off" when no log is kept',
   }),
   reason: Type.Optional(
     Type.String({

@@ -18,7 +18,10 @@ export interface Health {
   db: string;
   handle_namespace: GuardOutcome;
   append_only_guard: GuardOutcome;
-  /** The log's signer: "ok", or "halted: …" / "stalled: …"; "off" when the log is not kept. */
+  /**
+   * The log: "ok", or "inconsistent: …" (its integrity check found entries or rows missing),
+   * "halted: …" / "stalled: …" (its signer); "off" when the log is not kept.
+   */
   transparency_log: string;
   /** Why the status is degraded (absent when it is not). */
   reason?: string;
@@ -29,6 +32,7 @@ export interface LogHealthSource {
   status(): Promise<{
     signer: { state: 'ok' | 'halted' | 'stalled'; reason: string | null };
     rejectedCheckpoints: { count: number };
+    integrity: { state: 'ok' | 'inconsistent' | 'unchecked'; problems: string[] };
   }>;
 }
 
@@ -126,12 +130,20 @@ export class HealthService {
     return health;
   }
 
-  /** "ok", "halted: <why>" or "stalled: <why>" (read each time: it is in memory and one query). */
+  /**
+   * "ok", "inconsistent: <the first problem> (+n more)", "halted: <why>" or "stalled: <why>" (read
+   * each time: it is in memory and one query). A loss comes first: it is the one a restart or a
+   * witness does not mend.
+   */
   private async logOutcome(): Promise<string> {
     const source = this.options.log;
     if (source === undefined) return 'off';
     try {
-      const { signer } = await source.status();
+      const { signer, integrity } = await source.status();
+      if (integrity.state === 'inconsistent') {
+        const more = integrity.problems.length - 1;
+        return `inconsistent: ${integrity.problems[0]}${more > 0 ? ` (+${more} more, in the admin status)` : ''}`;
+      }
       return signer.state === 'ok' ? 'ok' : `${signer.state}: ${signer.reason ?? ''}`;
     } catch (error) {
       return `error: ${(error as Error).message}`;

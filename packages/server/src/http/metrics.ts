@@ -55,7 +55,7 @@ export function registerMetrics(
   tlog.onIntegrated((seconds) => integration.observe(seconds));
   const alarms = new Counter({
     name: 'convene_tlog_alarms_total',
-    help: "The log's alarms: checkpoint_rejected (a row not served), signer_halted, witness_failed",
+    help: "The log's alarms: checkpoint_rejected (a row not served), signer_halted, witness_failed, integrity_failed (the start-up check found a gap)",
     labelNames: ['kind'] as const,
     registers: [registry],
   });
@@ -121,6 +121,11 @@ function registerLogGauges(registry: Registry, service: { status(): Promise<LogS
     },
   });
   gauge('convene_tlog_tree_size', 'Entries integrated into the tree', (s) => s.size);
+  gauge(
+    'convene_tlog_integrity_problems',
+    'Kinds of gap the start-up integrity check found between the log and its rows (0: they agree)',
+    (s) => s.integrity.problems.length,
+  );
   gauge(
     'convene_tlog_checkpoint_size',
     'Size of the latest checkpoint served',

@@ -4,6 +4,8 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { CheckpointRepository } from './checkpoint-repository.js';
 import { LogEntryRepository } from './entry-repository.js';
+import { LogIntegrity } from './integrity.js';
+import { LogIntegrityRepository } from './integrity-repository.js';
 import { KeyEventLog } from './key-log.js';
 import { resolveLogKey } from './log-key.js';
 import { LogWatch } from './log-watch.js';
@@ -27,6 +29,7 @@ export async function composeTlog(
   const enabled = config.logEnabled;
   const entries = new LogEntryRepository(database.db);
   const tree = new LogTreeRepository(database.db);
+  const watch = new LogWatch(config.logWitnesses);
   const service = new TlogService({
     entries,
     tree,
@@ -35,7 +38,7 @@ export async function composeTlog(
     clock,
     witnesses: config.logWitnesses,
     stallSeconds: config.logStallSeconds,
-    watch: new LogWatch(config.logWitnesses),
+    watch,
     rowWatch: database.rowWatch,
   });
   const sequencer = new TlogSequencer({ entries, tree, log });
@@ -56,6 +59,11 @@ export async function composeTlog(
       },
     }),
     outcomeEntries: new OutcomeEntryLog({ entries, onAppended: integrateSoon }),
+    integrity: new LogIntegrity({
+      repository: new LogIntegrityRepository(database.db),
+      watch,
+      clock,
+    }),
     database,
     log,
     enabled,

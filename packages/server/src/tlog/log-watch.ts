@@ -1,12 +1,13 @@
 import type { LogWitness } from '../config.js';
 import type { RejectedCheckpoint } from './checkpoint-guard.js';
-import type { WitnessStatus } from './schemas.js';
+import type { IntegrityStatus, WitnessStatus } from './schemas.js';
 
 /** Something an operator must look at: each is logged as an error and counted in the metrics. */
 export type LogAlarm =
   | { kind: 'checkpoint_rejected'; message: string }
   | { kind: 'signer_halted'; message: string }
-  | { kind: 'witness_failed'; witness: string; message: string };
+  | { kind: 'witness_failed'; witness: string; message: string }
+  | { kind: 'integrity_failed'; message: string };
 
 /**
  * What the log's loops have seen that a reader of /health, /api/admin/status and /metrics must
@@ -19,6 +20,12 @@ export class LogWatch {
   private lastRejected: { size: number; reason: string; at: Date } | null = null;
   private readonly witnessStates = new Map<string, WitnessStatus>();
   private readonly listeners: Array<(alarm: LogAlarm) => void> = [];
+  private integrityOutcome: IntegrityStatus = {
+    state: 'unchecked',
+    checkedAt: null,
+    entries: null,
+    problems: [],
+  };
 
   constructor(witnesses: readonly LogWitness[]) {
     for (const w of witnesses) {
@@ -88,6 +95,27 @@ export class LogWatch {
     if (state === undefined) return;
     state.lastError = { at: now.toISOString(), message };
     this.raise({ kind: 'witness_failed', witness: state.name, message });
+  }
+
+  /** The integrity check's outcome (tlog/integrity.ts); an alarm when it found anything. */
+  integrityChecked(outcome: { problems: string[]; entries: number }, now: Date): void {
+    const { problems, entries } = outcome;
+    this.integrityOutcome = {
+      state: problems.length === 0 ? 'ok' : 'inconsistent',
+      checkedAt: now.toISOString(),
+      entries,
+      problems,
+    };
+    if (problems.length > 0) {
+      this.raise({
+        kind: 'integrity_failed',
+        message: `the stored log is inconsistent: ${problems.join('; ')}`,
+      });
+    }
+  }
+
+  get integrity(): IntegrityStatus {
+    return { ...this.integrityOutcome, problems: [...this.integrityOutcome.problems] };
   }
 
   get witnesses(): WitnessStatus[] {

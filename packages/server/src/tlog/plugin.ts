@@ -7,6 +7,7 @@ import type { TlogSequencer } from './sequencer.js';
 import type { TlogService } from './service.js';
 import { foldMember, type KeyEventLog } from './key-log.js';
 import type { OutcomeEntryLog } from './outcome-log.js';
+import type { LogIntegrity } from './integrity.js';
 import type { LogAlarm } from './log-watch.js';
 import type { WitnessPush } from './witness-push.js';
 
@@ -26,6 +27,8 @@ export interface TlogParts {
   witnessPush: WitnessPush;
   keyEvents: KeyEventLog;
   outcomeEntries: OutcomeEntryLog;
+  /** The check, at start, that the stored log and its rows agree. */
+  integrity: LogIntegrity;
   /** The advisory locks the loops run under. */
   database: Database;
   log: FastifyBaseLogger;
@@ -56,6 +59,7 @@ export class Tlog {
   readonly outcomeEntries: OutcomeEntryLog;
 
   private readonly entries: LogEntryRepository;
+  private readonly integrity: LogIntegrity;
   readonly service: TlogService;
   private readonly database: Database;
   private readonly log: FastifyBaseLogger;
@@ -63,6 +67,7 @@ export class Tlog {
 
   constructor(parts: TlogParts) {
     this.entries = parts.entries;
+    this.integrity = parts.integrity;
     this.service = parts.service;
     this.database = parts.database;
     this.log = parts.log;
@@ -220,14 +225,33 @@ export class Tlog {
     await this.sign();
   }
 
-  /** Runs a recovery pass and signs a checkpoint; with `loops`, keeps doing both on timers. */
+  /**
+   * Runs a recovery pass, signs a checkpoint and checks that the stored log and its rows agree (a
+   * gap degrades /health: never "ok" over a loss); with `loops`, keeps recovering and signing on
+   * timers.
+   */
   async start(loops: boolean): Promise<void> {
     if (!this.enabled) return;
     await this.recover();
     await this.checkpoint();
+    await this.checkIntegrity();
     if (!loops) return;
     this.every(TLOG_INTERVALS.recoveryMs, () => this.recover());
     this.every(TLOG_INTERVALS.checkpointMs, () => this.signGrownTree());
+  }
+
+  /**
+   * Every entry against its row and tree leaf, every row the log should hold against its entry
+   * (tlog/integrity.ts); answers the problems found, also kept for /health and the admin status.
+   */
+  async checkIntegrity(): Promise<string[]> {
+    const started = performance.now();
+    const problems = await this.integrity.check();
+    this.log.info(
+      { ms: Math.round(performance.now() - started), problems: problems.length },
+      'tlog: integrity checked',
+    );
+    return problems;
   }
 
   async stop(): Promise<void> {

@@ -44,7 +44,29 @@ export const LogStatusSchema = Type.Object({
     }),
     { description: 'the configured witnesses (LOG_WITNESSES), as this replica saw them' },
   ),
+  integrity: Type.Object(
+    {
+      state: Type.Union(
+        [Type.Literal('ok'), Type.Literal('inconsistent'), Type.Literal('unchecked')],
+        {
+          description:
+            '"inconsistent": entries or rows are missing or do not match; "unchecked": the check has not run (the log is off, or the replica is starting)',
+        },
+      ),
+      checkedAt: Type.Union([Instant, Type.Null()]),
+      entries: Type.Union([
+        Type.Integer({ description: 'entries stored when it ran' }),
+        Type.Null(),
+      ]),
+      problems: Type.Array(Type.String(), { description: 'one sentence per kind of gap' }),
+    },
+    {
+      description:
+        'the check run at start: every entry the log holds resolves to a stored row with its hash (and its tree leaf), and every row the log should hold has its entry',
+    },
+  ),
 });
 
 export type LogStatus = Static<typeof LogStatusSchema>;
+export type IntegrityStatus = LogStatus['integrity'];
 export type WitnessStatus = LogStatus['witnesses'][number];

@@ -600,6 +600,7 @@ export class TlogService {
       signer,
       rejectedCheckpoints: watch.rejectedCheckpoints,
       witnesses: watch.witnesses,
+      integrity: watch.integrity,
     };
   }
 

@@ -84,7 +84,40 @@ export function renderStatus(status: AdminStatus, now = new Date()): string {
         : `, oldest pending ${ago(outbox.oldestPendingAt, now)}`) +
       (outbox.lastError === null ? '' : `; last error: ${outbox.lastError}`),
   );
+  renderLog(status.log, row, lines, now);
   return lines.join('\n');
+}
+
+/** The transparency log: its size and checkpoint, its signer, and what the integrity check found. */
+function renderLog(
+  log: AdminStatus['log'],
+  row: (label: string, value: string) => void,
+  lines: string[],
+  now: Date,
+): void {
+  if (log === null) {
+    row('log', 'off (LOG_ENABLED=false)');
+    return;
+  }
+  const checkpoint =
+    log.checkpoint === null
+      ? 'no checkpoint yet'
+      : `checkpoint ${log.checkpoint.size} signed ${ago(log.checkpoint.createdAt, now)}`;
+  const signer =
+    log.signer.state === 'ok'
+      ? 'signer ok'
+      : `signer ${log.signer.state}: ${log.signer.reason ?? ''}`;
+  row('log', `${log.size} entries, ${checkpoint}, ${signer}`);
+  const { integrity } = log;
+  row(
+    'log integrity',
+    integrity.state === 'unchecked'
+      ? 'not checked yet'
+      : integrity.state === 'ok'
+        ? `ok: ${integrity.entries ?? 0} entries and their rows agree (checked ${ago(integrity.checkedAt, now)})`
+        : `INCONSISTENT (checked ${ago(integrity.checkedAt, now)})`,
+  );
+  for (const problem of integrity.problems) lines.push(`  ${problem}`);
 }
 
 /** `convene admin status`: what an operator wants at a glance. */
@@ -92,7 +125,7 @@ export function registerAdminStatus(admin: Command, context: () => CliContext): 
   admin
     .command('status')
     .description(
-      'version, env, database, migrations, jobs and their last runs, open sessions, pending applications, outbox',
+      'version, env, database, migrations, jobs and their last runs, open sessions, pending applications, outbox, transparency log and its integrity',
     )
     .addHelpText(
       'after',
