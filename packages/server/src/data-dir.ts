@@ -9,6 +9,11 @@ import path from 'node:path';
  */
 export const OWNER_ONLY_UMASK = 0o077;
 
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export function embeddedDatabaseDir(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
 /**
  * Creates `dir` as 0700, and takes group and other access off it and everything already in it
  * (a data directory left by an older version or another umask). Symbolic links are left alone.

@@ -33,8 +33,30 @@ interface Owner {
 /** A lock file younger than this with no owner in it yet is one being written right now. */
 const BEING_WRITTEN_MS = 5000;
 
+/** The locks this process holds, by file, with how many holders each has. */
+const held = new Map<string, { holders: number; remove: () => void }>();
+
+/**
+ * Takes `dataDir` for this process, or throws DataDirInUseError naming the process that has it. Taken
+ * again in the same process (the entry point takes it before loading the server, then opening the
+ * database does), it is shared: the file goes with the last release, or when the process exits.
+ */
 export function lockDataDir(dataDir: string): DataDirLock {
   const file = `${dataDir}.lock`;
+  const mine = held.get(file) ?? takeLock(dataDir, file);
+  mine.holders++;
+  let released = false;
+  return {
+    file,
+    release: () => {
+      if (released) return;
+      released = true;
+      if (--mine.holders === 0) mine.remove();
+    },
+  };
+}
+
+function takeLock(dataDir: string, file: string): { holders: number; remove: () => void } {
   const me: Owner = { pid: process.pid, started: startTimeOf(process.pid) };
   for (let attempt = 0; attempt < 3; attempt++) {
     let fd: number;
@@ -51,16 +73,17 @@ export function lockDataDir(dataDir: string): DataDirLock {
     }
     writeSync(fd, `${JSON.stringify(me)}\n`);
     closeSync(fd);
-    let held = true;
-    const release = () => {
-      if (!held) return;
-      held = false;
-      process.off('exit', release);
+    const remove = () => {
+      if (held.get(file) !== lock) return;
+      held.delete(file);
+      process.off('exit', remove);
       if (ownerIn(file)?.pid === me.pid) rmSync(file, { force: true });
     };
+    const lock = { holders: 0, remove };
+    held.set(file, lock);
     // A process that exits without closing the database (a fatal error) lets go of it too.
-    process.on('exit', release);
-    return { file, release };
+    process.on('exit', remove);
+    return lock;
   }
   throw new DataDirInUseError(dataDir, ownerIn(file)?.pid ?? null);
 }
@@ -90,16 +113,27 @@ function isRunning(owner: Owner): boolean {
     // EPERM: a process of another user holds that pid; it is running.
     if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const stat = procStat(owner.pid);
+  // A zombie (killed, not yet reaped by its parent) has closed every file: it owns nothing.
+  if (stat?.state === 'Z' || stat?.state === 'X') return false;
   // The same pid started at another time is another process (pid reuse).
-  const started = startTimeOf(owner.pid);
+  const started = stat?.started ?? null;
   return owner.started === null || started === null || started === owner.started;
 }
 
-/** Field 22 of /proc/<pid>/stat, after the command name (which may hold spaces and parentheses). */
 function startTimeOf(pid: number): string | null {
+  return procStat(pid)?.started ?? null;
+}
+
+/**
+ * Fields 3 (state) and 22 (start time) of /proc/<pid>/stat, after the command name (which may hold
+ * spaces and parentheses); null where there is no /proc.
+ */
+function procStat(pid: number): { state: string; started: string | null } | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { state: fields[0] ?? '', started: fields[19] ?? null };
   } catch {
     return null;
   }

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import type { Config } from '../config.js';
+import { embeddedDatabaseDir } from '../data-dir.js';
 import type { Database } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { openPglite } from './pglite.js';
@@ -13,7 +13,7 @@ export async function openDatabase(
 ): Promise<Database> {
   const database =
     config.databaseUrl === undefined
-      ? await openPglite({ dataDir: path.join(config.dataDir, 'pglite') })
+      ? await openPglite({ dataDir: embeddedDatabaseDir(config.dataDir) })
       : openPostgres({
           connectionString: config.databaseUrl,
           maxConnections: config.databasePoolSize ?? 10,
