@@ -166,6 +166,32 @@ async function main() {
       `data: ${MEMBERS} members, ${MEMBERS * 5} takes in ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
 
+    // Idle streams from many addresses (first, while the heap holds little garbage).
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const rssBefore = rssBytes(pid);
+    const idle: Array<{ close(): void }> = [];
+    const idleStatuses = new Map<number, number>();
+    started = performance.now();
+    await inParallel(
+      Array.from({ length: STREAMS }, (_, i) => i),
+      50,
+      async (i) => {
+        const stream = await readStream(`${base}${EVENTS}`, {
+          localAddress: loopback(i),
+          keep: true,
+        });
+        idleStatuses.set(stream.status, (idleStatuses.get(stream.status) ?? 0) + 1);
+        if (stream.status === 200) idle.push(stream);
+      },
+    );
+    const open = await openStreams(base);
+    const rssIdle = rssBytes(pid);
+    console.log(
+      `${STREAMS} idle streams from ${STREAMS} addresses in ${((performance.now() - started) / 1000).toFixed(1)} s: statuses ${JSON.stringify(Object.fromEntries(idleStatuses))}, ${open} open; RSS ${mb(rssBefore)} → ${mb(rssIdle)} (+${mb(rssIdle - rssBefore)}, ${((rssIdle - rssBefore) / 1024 / Math.max(1, open)).toFixed(0)} KiB per open stream)`,
+    );
+    idle.forEach((stream) => stream.close());
+    while ((await openStreams(base)) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+
     // Where the sources stand: a cursor far outside the window answers a reset carrying the heads.
     const reset = await readStream(`${base}${EVENTS}`, {
       lastEventId: '0.0.0',
@@ -190,8 +216,12 @@ async function main() {
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
     }
     const spent = processCpuMs(pid) - cpu;
+    const pageReads = (await (await fetch(`${base}/metrics`)).text())
+      .split('\n')
+      .filter((line) => line.startsWith('convene_event_replay_reads_total{'))
+      .join(', ');
     console.log(
-      `${RECONNECTS} reconnects 1,000 entries back: server CPU ${spent.toFixed(0)} ms (${(spent / RECONNECTS).toFixed(1)} ms each), wall ${((performance.now() - started) / 1000).toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+      `${RECONNECTS} reconnects 1,000 entries back: server CPU ${spent.toFixed(0)} ms (${(spent / RECONNECTS).toFixed(1)} ms each), wall ${((performance.now() - started) / 1000).toFixed(1)} s, statuses ${JSON.stringify(Object.fromEntries(statuses))}; ${pageReads || 'no replay page metric'}`,
     );
 
     // Four reconnect loops from one address, as fast as the server answers.
@@ -211,31 +241,6 @@ async function main() {
     console.log(
       `4 reconnect loops, one address, ${LOOP_SECONDS} s: server CPU ${((100 * (processCpuMs(pid) - cpu)) / wall).toFixed(0)} % of a core, statuses ${JSON.stringify(Object.fromEntries(loopStatuses))}`,
     );
-
-    // Idle streams from many addresses.
-    const rssBefore = rssBytes(pid);
-    const idle: Array<{ close(): void }> = [];
-    const idleStatuses = new Map<number, number>();
-    started = performance.now();
-    await inParallel(
-      Array.from({ length: STREAMS }, (_, i) => i),
-      50,
-      async (i) => {
-        const stream = await readStream(`${base}${EVENTS}`, {
-          localAddress: loopback(i),
-          keep: true,
-        });
-        idleStatuses.set(stream.status, (idleStatuses.get(stream.status) ?? 0) + 1);
-        if (stream.status === 200) idle.push(stream);
-      },
-    );
-    const open = await openStreams(base);
-    const rssIdle = rssBytes(pid);
-    console.log(
-      `${STREAMS} idle streams from ${STREAMS} addresses in ${((performance.now() - started) / 1000).toFixed(1)} s: statuses ${JSON.stringify(Object.fromEntries(idleStatuses))}, ${open} open; RSS ${mb(rssBefore)} → ${mb(rssIdle)} (+${mb(rssIdle - rssBefore)}, ${((rssIdle - rssBefore) / 1024 / Math.max(1, open)).toFixed(0)} KiB per open stream)`,
-    );
-    idle.forEach((stream) => stream.close());
-    while ((await openStreams(base)) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
 
     // Stalled readers: connected, never reading, while a session's worth of 10 KB takes is filed.
     const stalled: net.Socket[] = [];
