@@ -1,7 +1,8 @@
 /**
  * The SDK's swarmEvents against a small SSE server written here: it parses CRLF and LF lines,
  * multi-line data and comments, waits the announced `retry` after the stream ends, reconnects with
- * the last id as Last-Event-ID, and a 400 is thrown rather than retried.
+ * the last id as Last-Event-ID, a 503 (the server at its cap) is retried after its Retry-After, and
+ * a 400 is thrown rather than retried.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,6 +10,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ApiError, swarmEvents, type EventMessage } from '../src/index.js';
 
 const seen: Array<string | undefined> = [];
+let full = 0;
 let server: http.Server;
 let base: string;
 
@@ -17,6 +19,11 @@ beforeAll(async () => {
     if (request.url?.includes('types=gossip')) {
       response.writeHead(400, { 'content-type': 'application/json' });
       response.end(JSON.stringify({ ok: false, status: 400, error: 'types must be …' }));
+      return;
+    }
+    if (request.url?.includes('types=session-opened') && (full += 1) === 1) {
+      response.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+      response.end(JSON.stringify({ ok: false, status: 503, error: 'this server holds …' }));
       return;
     }
     const last = request.headers['last-event-id'];
@@ -58,4 +65,18 @@ test('events are parsed, and after the end the iterator reconnects from the last
 test('a 400 is thrown with the server message, not retried', async () => {
   const iterator = swarmEvents({ baseUrl: base, types: ['gossip' as 'checkpoint'] });
   await expect(iterator.next()).rejects.toThrowError(ApiError);
+});
+
+test('a 503 (the server at its stream cap) is waited out and retried, not thrown', async () => {
+  const failures: unknown[] = [];
+  const iterator = swarmEvents({
+    baseUrl: base,
+    types: ['session-opened'],
+    onReconnect: (error) => failures.push(error),
+  });
+  const first = await iterator.next();
+  await iterator.return(undefined);
+  expect(first.value).toMatchObject({ type: 'checkpoint' });
+  expect(failures).toEqual([expect.objectContaining({ status: 503 })]);
+  expect(full).toBe(2);
 });

@@ -78,6 +78,7 @@ describe('convene CLI: member onboarding against a real server', () => {
       /^scheduler +disabled/m,
       /^pending applications \(1\)\n {2}[0-9a-f-]{36} {2}applied \d+s ago$/m,
       /^outbox +0 pending \(0 retrying\), 0 sent$/m,
+      /^event streams 0 open of 512 \(8 per address\), from 0 addresses; refused 0 full/m,
       /^log +\d+ entries, checkpoint \d+ signed \d+s ago, signer ok$/m,
       /^log integrity +ok: \d+ entries and their rows agree \(checked \d+s ago\)$/m,
     ])

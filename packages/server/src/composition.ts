@@ -83,6 +83,14 @@ export async function composeApp(
   const treasury = composeTreasury(database, versions, transactor);
   const analytics = composeAnalytics(database, versions, clock);
   const swarm = composeSwarm(context, log, regime, treasury, analytics.reads);
+  const eventStreams = composeEvents({
+    config,
+    database,
+    versions,
+    checkpoints: logged,
+    wakeOn: [SWARM_DATASET],
+    log,
+  });
   const services: Services = {
     health: new HealthService({
       ...options.health,
@@ -100,6 +108,7 @@ export async function composeApp(
       scheduler,
       readiness,
       log: logged,
+      eventStreams,
     }),
     treasury: new TreasuryService({
       treasury: treasury.repository,
@@ -113,14 +122,7 @@ export async function composeApp(
     analyticsImporter: analytics.importer,
     swarm: swarm.services,
     tlog: tlog.service,
-    eventStreams: composeEvents({
-      config,
-      database,
-      versions,
-      checkpoints: logged,
-      wakeOn: [SWARM_DATASET],
-      log,
-    }),
+    eventStreams,
   };
   const jobs: Job[] = [
     ...swarm.jobs,

@@ -83,8 +83,20 @@ export interface EventsSettings {
   readonly heartbeatMs: number;
   /** The `retry:` a stream announces: how long a reader waits before reconnecting. */
   readonly retryMs: number;
-  /** Open streams per client address; the next one is refused with 429. */
+  /** Open streams per client address (IPv6: per /64); the next one is refused with 429. */
   readonly maxPerAddress: number;
+  /** Open streams on this replica; the next one is refused with 503 and Retry-After. */
+  readonly maxStreams: number;
+  /**
+   * Bytes of events a stream may hold unsent: past it when the next delivery or heartbeat comes,
+   * the reader is stalled and its connection is dropped (it resumes with its last id).
+   */
+  readonly maxUnsentBytes: number;
+  /**
+   * New streams per client address (IPv6: per /64) per minute, after a burst of twice
+   * `maxPerAddress`; past it a connection is refused with 429 and Retry-After.
+   */
+  readonly connectsPerMinute: number;
   /** How many log entries and session changes behind a resume cursor may be and still replay. */
   readonly replayWindow: number;
   /** The safety-net re-read while streams are open (a wake-up normally comes first). */
@@ -164,6 +176,14 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
       heartbeatMs: read.integer('EVENTS_HEARTBEAT_MS', 15_000, 10, 600_000),
       retryMs: read.integer('EVENTS_RETRY_MS', 3000, 100, 600_000),
       maxPerAddress: read.integer('EVENTS_MAX_STREAMS_PER_ADDRESS', 8, 1, 10_000),
+      maxStreams: read.integer('EVENTS_MAX_STREAMS', 512, 1, 100_000),
+      maxUnsentBytes: read.integer(
+        'EVENTS_MAX_UNSENT_BYTES',
+        256 * 1024,
+        16 * 1024,
+        64 * 1024 * 1024,
+      ),
+      connectsPerMinute: read.integer('EVENTS_CONNECTS_PER_MINUTE', 60, 1, 1_000_000),
       replayWindow: read.integer('EVENTS_REPLAY_WINDOW', 1000, 1, 100_000),
       pollMs: read.integer('EVENTS_POLL_MS', 5000, 10, 600_000),
     }),

@@ -118,6 +118,14 @@ export const ERRORS = {
     (types: string) => `types must be a comma-separated list of ${types}`,
   ),
   tooManyEventStreams: domain(429, 'too many event streams from this address; close one and retry'),
+  tooManyEventConnects: domain(
+    429,
+    'too many new event streams from this address; reconnect after Retry-After seconds',
+  ),
+  eventStreamsFull: domain(
+    503,
+    'this server holds as many event streams as it serves; retry after Retry-After seconds',
+  ),
 
   // The transparency log.
   noCheckpoint: request(404, 'the log has no checkpoint yet'),

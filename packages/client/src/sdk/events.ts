@@ -34,7 +34,8 @@ const DEFAULT_RETRY_MS = 3000;
  * The swarm's events (`GET /api/swarm/events`) as an async iterator. It reconnects on its own,
  * waiting the `retry` the server announced and resuming with the last id it yielded, so nothing is
  * missed or repeated across reconnects within the server's replay window (outside it a `reset`
- * message says so). A 4xx other than 429 is thrown as an ApiError.
+ * message says so). A 429 or 503 is retried after its Retry-After; any other 4xx or 5xx answer is
+ * thrown as an ApiError.
  *
  * @example
  * for await (const event of swarmEvents({ baseUrl: 'http://localhost:8080', types: ['take-accepted'] })) {
@@ -58,10 +59,11 @@ export async function* swarmEvents(options: EventsOptions): AsyncGenerator<Event
         },
         ...(options.signal === undefined ? {} : { signal: options.signal }),
       });
-      if (response.status === 429) {
+      // 429 (this address's limits) and 503 (the server's cap): wait as told, then try again.
+      if (response.status === 429 || response.status === 503) {
         retryMs = Math.max(retryMs, Number(response.headers.get('retry-after') ?? 0) * 1000);
         await response.body?.cancel();
-        throw new ApiError(429, 'too many event streams', null);
+        throw new ApiError(response.status, 'too many event streams', null);
       }
       if (!response.ok || response.body === null) {
         const body: unknown = await response.json().catch(() => null);
@@ -81,7 +83,7 @@ export async function* swarmEvents(options: EventsOptions): AsyncGenerator<Event
       }
     } catch (error) {
       if (options.signal?.aborted === true) return;
-      if (error instanceof ApiError && error.status !== 429) throw error;
+      if (error instanceof ApiError && error.status !== 429 && error.status !== 503) throw error;
       failure = error;
     }
     if (options.signal?.aborted === true || options.reconnect === false) {

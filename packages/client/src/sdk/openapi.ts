@@ -30,7 +30,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile), even when a probe fails (see reason); "degraded" when the database, a guard or the log's signer fails (see reason) */
+              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile), even when a probe fails (see reason); "degraded" when the database, a guard, the log's signer or its integrity check fails (see reason) */
               status: 'ok' | 'degraded' | 'loading';
               /** @description anything but "prod" means demo or staging data, not the live treasury */
               env: 'prod' | 'staging' | 'demo';
@@ -40,7 +40,7 @@ export interface paths {
               handle_namespace: string;
               /** @description "enforced" when the database refused the probe as it must; "missing: <tables>" or "error" otherwise */
               append_only_guard: string;
-              /** @description the log's checkpoint signer: "ok"; "halted: <why>" when it refused to sign; "stalled: <why>" when the tree has been ahead of the latest checkpoint for longer than LOG_STALL_SECONDS; "off" when no log is kept */
+              /** @description the transparency log: "ok"; "inconsistent: <what>" when the check at start found entries or rows lost (every problem in /api/admin/status); "halted: <why>" when its signer refused to sign; "stalled: <why>" when the tree has been ahead of the latest checkpoint for longer than LOG_STALL_SECONDS; "off" when no log is kept */
               transparency_log: string;
               /** @description what failed: why the status is "degraded", or a probe failing while loading (absent otherwise) */
               reason?: string;
@@ -54,7 +54,7 @@ export interface paths {
           };
           content: {
             'application/json': {
-              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile), even when a probe fails (see reason); "degraded" when the database, a guard or the log's signer fails (see reason) */
+              /** @description "ok"; "loading" while a first demo start builds its data (the API answers 503 meanwhile), even when a probe fails (see reason); "degraded" when the database, a guard, the log's signer or its integrity check fails (see reason) */
               status: 'ok' | 'degraded' | 'loading';
               /** @description anything but "prod" means demo or staging data, not the live treasury */
               env: 'prod' | 'staging' | 'demo';
@@ -64,7 +64,7 @@ export interface paths {
               handle_namespace: string;
               /** @description "enforced" when the database refused the probe as it must; "missing: <tables>" or "error" otherwise */
               append_only_guard: string;
-              /** @description the log's checkpoint signer: "ok"; "halted: <why>" when it refused to sign; "stalled: <why>" when the tree has been ahead of the latest checkpoint for longer than LOG_STALL_SECONDS; "off" when no log is kept */
+              /** @description the transparency log: "ok"; "inconsistent: <what>" when the check at start found entries or rows lost (every problem in /api/admin/status); "halted: <why>" when its signer refused to sign; "stalled: <why>" when the tree has been ahead of the latest checkpoint for longer than LOG_STALL_SECONDS; "off" when no log is kept */
               transparency_log: string;
               /** @description what failed: why the status is "degraded", or a probe failing while loading (absent otherwise) */
               reason?: string;
@@ -7017,8 +7017,24 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description too many streams open from this address (IPv6: its /64), or opened in the last minute; `Retry-After` says when to retry */
         429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+            };
+          };
+        };
+        /** @description this server holds as many streams as it serves (`EVENTS_MAX_STREAMS`); `Retry-After` says when to retry */
+        503: {
           headers: {
             [name: string]: unknown;
           };
@@ -10679,6 +10695,30 @@ export interface paths {
                 sent: number;
                 oldestPendingAt: string | null;
                 lastError: string | null;
+              };
+              /** @description this replica's GET /api/swarm/events streams against their limits (docs/operations.md) */
+              eventStreams: {
+                /** @description streams open on this replica */
+                open: number;
+                /** @description EVENTS_MAX_STREAMS: the next is a 503 */
+                max: number;
+                /** @description EVENTS_MAX_STREAMS_PER_ADDRESS (IPv6: per /64) */
+                maxPerAddress: number;
+                /** @description address groups (IPv4 addresses, IPv6 /64s) with a stream open */
+                addresses: number;
+                /** @description refusals since start: rate and address are 429s, total is the 503 */
+                refused: {
+                  rate: number;
+                  address: number;
+                  total: number;
+                };
+                /** @description streams dropped since start because their reader fell more than EVENTS_MAX_UNSENT_BYTES behind */
+                droppedStalled: number;
+                /** @description database reads of the shared replay page since start */
+                replayReads: {
+                  whole: number;
+                  extend: number;
+                };
               };
               /** @description the transparency log: size, latest checkpoint, signer state, rejected checkpoint rows, witnesses (null when LOG_ENABLED=false) */
               log: {

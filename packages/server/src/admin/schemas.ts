@@ -70,6 +70,34 @@ export const AdminStatusSchema = Type.Object({
     oldestPendingAt: MaybeInstant,
     lastError: Type.Union([Type.String(), Type.Null()]),
   }),
+  eventStreams: Type.Object(
+    {
+      open: Type.Integer({ description: 'streams open on this replica' }),
+      max: Type.Integer({ description: 'EVENTS_MAX_STREAMS: the next is a 503' }),
+      maxPerAddress: Type.Integer({
+        description: 'EVENTS_MAX_STREAMS_PER_ADDRESS (IPv6: per /64)',
+      }),
+      addresses: Type.Integer({
+        description: 'address groups (IPv4 addresses, IPv6 /64s) with a stream open',
+      }),
+      refused: Type.Object(
+        { rate: Type.Integer(), address: Type.Integer(), total: Type.Integer() },
+        { description: 'refusals since start: rate and address are 429s, total is the 503' },
+      ),
+      droppedStalled: Type.Integer({
+        description:
+          'streams dropped since start because their reader fell more than EVENTS_MAX_UNSENT_BYTES behind',
+      }),
+      replayReads: Type.Object(
+        { whole: Type.Integer(), extend: Type.Integer() },
+        { description: 'database reads of the shared replay page since start' },
+      ),
+    },
+    {
+      description:
+        "this replica's GET /api/swarm/events streams against their limits (docs/operations.md)",
+    },
+  ),
   log: Type.Union([LogStatusSchema, Type.Null()], {
     description:
       'the transparency log: size, latest checkpoint, signer state, rejected checkpoint rows, witnesses (null when LOG_ENABLED=false)',

@@ -9,6 +9,7 @@ import type { Scheduler } from '../jobs/scheduler.js';
 import { redactedDatabaseUrl } from '../start-banner.js';
 import type { AdminStatusRepository } from './repository.js';
 import type { LogStatus } from '../tlog/schemas.js';
+import type { StreamStatus } from '../events/streams.js';
 
 /** The server package's version, read once (src/admin and dist/admin both sit two levels down). */
 export const SERVER_VERSION: string = (() => {
@@ -33,6 +34,8 @@ export interface AdminStatusUses {
   readiness: Readiness;
   /** The transparency log's status (null: the log is not kept). */
   log: { status(): Promise<LogStatus> } | null;
+  /** This replica's event streams against their limits. */
+  eventStreams: { status(): StreamStatus };
 }
 
 /** What an operator wants at a glance: version, env, database, migrations, jobs, swarm, outbox. */
@@ -50,7 +53,7 @@ export class AdminStatusService {
   }
 
   async status() {
-    const { config, database, clock, scheduler, readiness, log: tlog } = this.deps;
+    const { config, database, clock, scheduler, readiness, log: tlog, eventStreams } = this.deps;
     const now = clock.now();
     const [facts, applied, runs, sessions, applications, outbox, log] = await Promise.all([
       this.repository.databaseFacts(),
@@ -123,6 +126,7 @@ export class AdminStatusService {
       },
       outbox: { ...outbox, oldestPendingAt: iso(outbox.oldestPendingAt) },
       log,
+      eventStreams: eventStreams.status(),
     };
   }
 }

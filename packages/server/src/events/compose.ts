@@ -4,6 +4,7 @@ import type { Database } from '../db/database.js';
 import type { DataVersions } from '../db/data-versions.js';
 import { ServiceError } from '../errors.js';
 import { EventFeed } from './feed.js';
+import { ReplayPage } from './replay-page.js';
 import { EventsRepository } from './repository.js';
 import { EventsService, type CheckpointSource } from './service.js';
 import { EventStreams } from './streams.js';
@@ -35,7 +36,7 @@ export function composeEvents(deps: {
     if (deps.wakeOn.includes(name) || name.startsWith('events.')) feed.wake();
   });
   database.rowWatch?.onChange(() => feed.wake());
-  return new EventStreams({ events, feed, settings: config.events });
+  return new EventStreams({ feed, page: new ReplayPage({ events }), settings: config.events });
 }
 
 interface CheckpointSourceRow {

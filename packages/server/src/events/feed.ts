@@ -1,14 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Cursor } from './cursor.js';
-import type { EventsService, StreamItem } from './service.js';
+import type { EventsService } from './service.js';
+import { toWire, type WireItem } from './wire.js';
 
 export interface Subscriber {
-  deliver(items: readonly StreamItem[]): void;
+  deliver(items: readonly WireItem[]): void;
 }
 
 /**
  * The one reader per process: when woken (a data version moved, a watched table changed, the
- * safety-net poll), it reads what is new once and hands the same items to every connected stream.
+ * safety-net poll), it reads what is new once, serializes it once and hands the same items to every
+ * connected stream.
  * Reads run one at a time; wakes while one runs fold into one more. With no stream open it reads
  * nothing and forgets its position, taking the sources' heads again when the next stream opens.
  */
@@ -31,6 +33,14 @@ export class EventFeed {
 
   get size(): number {
     return this.subscribers.size;
+  }
+
+  /**
+   * Where the reader stands (undefined with no stream open): a subscriber is handed everything
+   * after it, so a stream that subscribed needs a replay reaching at least here.
+   */
+  get position(): Cursor | undefined {
+    return this.head;
   }
 
   /** Something may have been written: read once more, soon (coalesced). */
@@ -85,8 +95,10 @@ export class EventFeed {
       const read = await this.events.read(this.head);
       if (this.subscribers.size === 0) return;
       this.head = read.reached;
-      if (read.items.length > 0)
-        for (const subscriber of this.subscribers) subscriber.deliver(read.items);
+      if (read.items.length > 0) {
+        const items = read.items.map(toWire);
+        for (const subscriber of this.subscribers) subscriber.deliver(items);
+      }
       if (!read.more) return;
     }
   }

@@ -45,20 +45,30 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ streams: EventStreams }> =
           // A domain refusal (an unknown type, a bad cursor) or one Fastify raised first (a repeated
           // parameter fails the schema): both are 400s of the catalogue, never a 500.
           400: SwarmErrorSchema,
-          429: SwarmErrorSchema,
+          429: {
+            ...SwarmErrorSchema,
+            description:
+              'too many streams open from this address (IPv6: its /64), or opened in the last minute; `Retry-After` says when to retry',
+          },
+          503: {
+            ...SwarmErrorSchema,
+            description:
+              'this server holds as many streams as it serves (`EVENTS_MAX_STREAMS`); `Retry-After` says when to retry',
+          },
         },
       },
     },
     async (request, reply) => {
       const cursor = cursorOf(request.headers['last-event-id'] ?? request.query.lastEventId);
       const types = typesOf(request.query.types);
-      if (streams.isFull(request.ip)) {
-        reply.header('retry-after', String(Math.ceil(streams.settings.retryMs / 1000)));
-        throw fail('tooManyEventStreams');
+      const admitted = streams.admit(request.ip);
+      if (!admitted.ok) {
+        reply.header('retry-after', String(admitted.retryAfterSeconds));
+        throw admitted.error;
       }
       const gone = new AbortController();
       reply.raw.on('close', () => gone.abort());
-      const stream = await streams.start(request.ip, cursor, types, gone.signal);
+      const stream = await streams.start(admitted.group, cursor, types, gone.signal);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-store')

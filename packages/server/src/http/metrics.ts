@@ -5,6 +5,15 @@ import type { Tlog } from '../tlog/plugin.js';
 import type { ReplayCache } from './replay.js';
 import type { LogStatus } from '../tlog/schemas.js';
 
+/** What the event streams report (events/streams.ts `StreamStatus`; not imported: events uses http). */
+interface StreamStatus {
+  open: number;
+  max: number;
+  refused: Record<string, number>;
+  droppedStalled: number;
+  replayReads: { whole: number; extend: number };
+}
+
 /**
  * Prometheus metrics at /metrics: request rate and latency per route, submit outcomes, job runs,
  * how long accepted takes wait to be integrated into the log's tree, the log's signer (halted or
@@ -138,14 +147,62 @@ function registerLogGauges(registry: Registry, service: { status(): Promise<LogS
   );
 }
 
-/** Open `GET /api/swarm/events` streams of this replica, read at each scrape. */
-export function registerEventStreamGauge(registry: Registry, streams: { count: number }): void {
+/**
+ * The `GET /api/swarm/events` streams of this replica, read at each scrape: open against the cap,
+ * refusals by reason (rate and address: 429; total: 503), readers dropped as stalled, and the
+ * database reads of the shared replay page (docs/operations.md, "Event stream limits").
+ */
+export function registerEventStreamGauge(
+  registry: Registry,
+  streams: { status(): StreamStatus },
+): void {
   new Gauge({
     name: 'convene_event_streams_open',
     help: 'Event streams (GET /api/swarm/events) open on this replica',
     registers: [registry],
     collect() {
-      this.set(streams.count);
+      this.set(streams.status().open);
+    },
+  });
+  new Gauge({
+    name: 'convene_event_streams_max',
+    help: 'Event streams this replica serves at most (EVENTS_MAX_STREAMS); the next is a 503',
+    registers: [registry],
+    collect() {
+      this.set(streams.status().max);
+    },
+  });
+  new Counter({
+    name: 'convene_event_streams_refused_total',
+    help: 'Event streams refused: rate (connects per address, 429), address (open per address, 429), total (the cap, 503)',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [reason, count] of Object.entries(streams.status().refused))
+        this.inc({ reason }, count);
+    },
+  });
+  new Counter({
+    name: 'convene_event_streams_dropped_total',
+    help: 'Event streams closed by the server because their reader fell more than EVENTS_MAX_UNSENT_BYTES behind',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ reason: 'stalled' }, streams.status().droppedStalled);
+    },
+  });
+  new Counter({
+    name: 'convene_event_replay_reads_total',
+    help: 'Database reads of the shared replay page: whole (the window read again), extend (what is new after it)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      const { whole, extend } = streams.status().replayReads;
+      this.inc({ kind: 'whole' }, whole);
+      this.inc({ kind: 'extend' }, extend);
     },
   });
 }

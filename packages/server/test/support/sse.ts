@@ -27,10 +27,18 @@ export interface SseConnection {
   close(): void;
 }
 
-export function openSse(url: string, headers: Record<string, string> = {}): Promise<SseConnection> {
+export function openSse(
+  url: string,
+  headers: Record<string, string> = {},
+  /** The client's address: any of 127.0.0.0/8 on Linux, to stand for many clients. */
+  from?: { localAddress: string },
+): Promise<SseConnection> {
   return new Promise((resolve, reject) => {
     const waiters = new Set<() => void>();
-    const request = http.get(url, { headers: { accept: 'text/event-stream', ...headers } });
+    const request = http.get(url, {
+      headers: { accept: 'text/event-stream', ...headers },
+      ...(from === undefined ? {} : { localAddress: from.localAddress, agent: false }),
+    });
     request.on('error', reject);
     request.on('response', (response) => {
       let buffer = '';

@@ -84,6 +84,13 @@ export function renderStatus(status: AdminStatus, now = new Date()): string {
         : `, oldest pending ${ago(outbox.oldestPendingAt, now)}`) +
       (outbox.lastError === null ? '' : `; last error: ${outbox.lastError}`),
   );
+  const streams = status.eventStreams;
+  row(
+    'event streams',
+    `${streams.open} open of ${streams.max} (${streams.maxPerAddress} per address), from ${streams.addresses} addresses; ` +
+      `refused ${streams.refused.total} full (503), ${streams.refused.address} per address and ${streams.refused.rate} by rate (429); ` +
+      `${streams.droppedStalled} stalled readers dropped`,
+  );
   renderLog(status.log, row, lines, now);
   return lines.join('\n');
 }
@@ -125,7 +132,7 @@ export function registerAdminStatus(admin: Command, context: () => CliContext): 
   admin
     .command('status')
     .description(
-      'version, env, database, migrations, jobs and their last runs, open sessions, pending applications, outbox, transparency log and its integrity',
+      'version, env, database, migrations, jobs and their last runs, open sessions, pending applications, outbox, event streams, transparency log and its integrity',
     )
     .addHelpText(
       'after',
