@@ -4,6 +4,7 @@ import http, {
   type ServerResponse,
 } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { preferredEncoding, type CachedBody, type ResponseEncoding } from './encoding.js';
 import type { Readiness } from './readiness.js';
 import type { OneLinePerRequest } from './request-log.js';
@@ -54,10 +55,11 @@ export function markReplayable(reply: FastifyReply, body: CachedBody): void {
  * Each replayed request still writes its request log line and counts in the metrics.
  */
 export class ReplayCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, Entry>;
   private readonly listeners: Array<(served: ReplayedRequest) => void> = [];
   private served = 0;
+  private missed = 0;
+  private evicted = 0;
 
   constructor(
     private readonly readiness: Readiness,
@@ -65,12 +67,29 @@ export class ReplayCache {
      * Bytes of recordings kept at most (least recently used first out), their URLs and headers
      * counted with their bodies (which are shared with the body caches).
      */
-    private readonly capacityBytes = 32 * 1024 * 1024,
-  ) {}
+    readonly capacityBytes = 32 * 1024 * 1024,
+  ) {
+    this.entries = new LRUCache<string, Entry>({
+      maxSize: capacityBytes,
+      dispose: (_entry, _url, reason) => {
+        if (reason === 'evict') this.evicted += 1;
+      },
+    });
+  }
 
   /** How many requests were answered from a recording (for tests and /metrics). */
   get servedCount(): number {
     return this.served;
+  }
+
+  /** Plain GETs that found no recording to answer them (Fastify answered). */
+  get missedCount(): number {
+    return this.missed;
+  }
+
+  /** Recordings pushed out to make room. */
+  get evictionCount(): number {
+    return this.evicted;
   }
 
   /** URLs recorded now. */
@@ -80,7 +99,7 @@ export class ReplayCache {
 
   /** What the recordings hold, counted against the budget: bodies, headers and URLs. */
   get recordedBytes(): number {
-    return this.bytes;
+    return this.entries.calculatedSize;
   }
 
   onServed(listener: (served: ReplayedRequest) => void): void {
@@ -92,17 +111,17 @@ export class ReplayCache {
     if (request.method !== 'GET' || this.readiness.isLoading) return false;
     const url = request.url;
     if (url === undefined || request.headers['if-none-match'] !== undefined) return false;
-    const entry = this.entries.get(url);
-    if (entry === undefined) return false;
-    if (!entry.current()) {
-      this.forget(url, entry);
+    let entry = this.entries.get(url);
+    if (entry !== undefined && !entry.current()) {
+      this.entries.delete(url);
+      entry = undefined;
+    }
+    const recorded = entry?.byEncoding[encodingFor(request.headers['accept-encoding'])];
+    if (entry === undefined || recorded === undefined) {
+      this.missed += 1;
       return false;
     }
-    const recorded = entry.byEncoding[encodingFor(request.headers['accept-encoding'])];
-    if (recorded === undefined) return false;
     const started = performance.now();
-    this.entries.delete(url);
-    this.entries.set(url, entry);
     response.writeHead(200, recorded.headers);
     response.end(recorded.body);
     this.served += 1;
@@ -123,31 +142,14 @@ export class ReplayCache {
     const encoding = encodingOf(reply.getHeader('content-encoding'));
     const bytes = encoding === 'br' ? body.brotli : encoding === 'gzip' ? body.gzip : body.identity;
     let entry = this.entries.get(url);
-    if (entry !== undefined && entry.current !== body.current) {
-      this.forget(url, entry);
-      entry = undefined;
-    }
-    if (entry === undefined) {
-      entry = { route, current: body.current, byEncoding: {}, bytes: ENTRY_BYTES + url.length };
-      this.entries.set(url, entry);
-      this.bytes += entry.bytes;
-    }
+    if (entry !== undefined && entry.current !== body.current) entry = undefined;
+    entry ??= { route, current: body.current, byEncoding: {}, bytes: ENTRY_BYTES + url.length };
     if (entry.byEncoding[encoding] !== undefined) return;
     const headers = reply.getHeaders() as OutgoingHttpHeaders;
     entry.byEncoding[encoding] = { headers, body: bytes };
-    const recorded = bytes.length + headerBytes(headers);
-    entry.bytes += recorded;
-    this.bytes += recorded;
-    while (this.bytes > this.capacityBytes && this.entries.size > 0) {
-      const [oldest, first] = this.entries.entries().next().value as [string, Entry];
-      this.forget(oldest, first);
-    }
-  }
-
-  private forget(url: string, entry: Entry): void {
-    if (this.entries.get(url) !== entry) return;
-    this.entries.delete(url);
-    this.bytes -= entry.bytes;
+    entry.bytes += bytes.length + headerBytes(headers);
+    // Setting again with the grown size: lru-cache recounts it and evicts down to the budget.
+    this.entries.set(url, entry, { size: entry.bytes });
   }
 }
 

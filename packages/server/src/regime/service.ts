@@ -95,9 +95,13 @@ function researchKeyOf(key: string): ResearchSignalKey {
 }
 
 export class RegimeService implements RegimeAsOf {
-  private readonly snapshotBodies = new VersionedBodyCache(16);
-  private readonly researchBodies = new VersionedBodyCache<ResearchSignalKey>();
-  private readonly researchSummaryBodies = new VersionedBodyCache<ResearchSignalKey>();
+  private readonly snapshotBodies = new VersionedBodyCache({ maxEntries: 16 });
+  private readonly researchBodies = new VersionedBodyCache<ResearchSignalKey>({
+    maxEntries: RESEARCH_SIGNAL_KEYS.length,
+  });
+  private readonly researchSummaryBodies = new VersionedBodyCache<ResearchSignalKey>({
+    maxEntries: RESEARCH_SIGNAL_KEYS.length,
+  });
 
   private readonly repository: RegimeRepository;
   private readonly versions: DataVersions;
