@@ -55,7 +55,13 @@ export function markReplayable(reply: FastifyReply, body: CachedBody): void {
  * Each replayed request still writes its request log line and counts in the metrics.
  */
 export class ReplayCache {
-  private readonly entries: LRUCache<string, Entry>;
+  /**
+   * Two least-recently-used segments within one byte budget: a URL's first recording goes to
+   * `trial` (a quarter), and moves to `kept` (the rest) the first time it is replayed. A flood of
+   * distinct URLs, each asked once, only churns `trial`; the answers readers come back for stay.
+   */
+  private readonly trial: LRUCache<string, Entry>;
+  private readonly kept: LRUCache<string, Entry>;
   private readonly listeners: Array<(served: ReplayedRequest) => void> = [];
   private served = 0;
   private missed = 0;
@@ -69,12 +75,12 @@ export class ReplayCache {
      */
     readonly capacityBytes = 32 * 1024 * 1024,
   ) {
-    this.entries = new LRUCache<string, Entry>({
-      maxSize: capacityBytes,
-      dispose: (_entry, _url, reason) => {
-        if (reason === 'evict') this.evicted += 1;
-      },
-    });
+    const dispose = (_entry: Entry, _url: string, reason: LRUCache.DisposeReason) => {
+      if (reason === 'evict') this.evicted += 1;
+    };
+    const trialBytes = Math.floor(capacityBytes / 4);
+    this.trial = new LRUCache({ maxSize: trialBytes, dispose });
+    this.kept = new LRUCache({ maxSize: capacityBytes - trialBytes, dispose });
   }
 
   /** How many requests were answered from a recording (for tests and /metrics). */
@@ -92,14 +98,19 @@ export class ReplayCache {
     return this.evicted;
   }
 
+  /** What the recordings hold now, and how many were pushed out to make room (for /metrics). */
+  get stats(): { entries: number; bytes: number; evictions: number } {
+    return { entries: this.entryCount, bytes: this.recordedBytes, evictions: this.evicted };
+  }
+
   /** URLs recorded now. */
   get entryCount(): number {
-    return this.entries.size;
+    return this.trial.size + this.kept.size;
   }
 
   /** What the recordings hold, counted against the budget: bodies, headers and URLs. */
   get recordedBytes(): number {
-    return this.entries.calculatedSize;
+    return this.trial.calculatedSize + this.kept.calculatedSize;
   }
 
   onServed(listener: (served: ReplayedRequest) => void): void {
@@ -111,16 +122,13 @@ export class ReplayCache {
     if (request.method !== 'GET' || this.readiness.isLoading) return false;
     const url = request.url;
     if (url === undefined || request.headers['if-none-match'] !== undefined) return false;
-    let entry = this.entries.get(url);
-    if (entry !== undefined && !entry.current()) {
-      this.entries.delete(url);
-      entry = undefined;
-    }
+    const entry = this.find(url);
     const recorded = entry?.byEncoding[encodingFor(request.headers['accept-encoding'])];
     if (entry === undefined || recorded === undefined) {
       this.missed += 1;
       return false;
     }
+    if (this.trial.delete(url)) this.kept.set(url, entry, { size: entry.bytes });
     const started = performance.now();
     response.writeHead(200, recorded.headers);
     response.end(recorded.body);
@@ -141,15 +149,24 @@ export class ReplayCache {
     if (body === undefined || reply.statusCode !== 200 || !body.current()) return;
     const encoding = encodingOf(reply.getHeader('content-encoding'));
     const bytes = encoding === 'br' ? body.brotli : encoding === 'gzip' ? body.gzip : body.identity;
-    let entry = this.entries.get(url);
+    let entry = this.find(url);
     if (entry !== undefined && entry.current !== body.current) entry = undefined;
     entry ??= { route, current: body.current, byEncoding: {}, bytes: ENTRY_BYTES + url.length };
     if (entry.byEncoding[encoding] !== undefined) return;
     const headers = reply.getHeaders() as OutgoingHttpHeaders;
     entry.byEncoding[encoding] = { headers, body: bytes };
     entry.bytes += bytes.length + headerBytes(headers);
-    // Setting again with the grown size: lru-cache recounts it and evicts down to the budget.
-    this.entries.set(url, entry, { size: entry.bytes });
+    // Set again with the grown size: lru-cache recounts it and evicts down to the budget.
+    (this.kept.has(url) ? this.kept : this.trial).set(url, entry, { size: entry.bytes });
+  }
+
+  /** The recording of `url` while its data version stands (a stale one is dropped). */
+  private find(url: string): Entry | undefined {
+    const entry = this.kept.get(url) ?? this.trial.get(url);
+    if (entry === undefined || entry.current()) return entry;
+    this.kept.delete(url);
+    this.trial.delete(url);
+    return undefined;
   }
 }
 

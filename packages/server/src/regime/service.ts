@@ -22,7 +22,7 @@ export const DEFAULT_RANGE_DAYS = 180;
 export const MAX_RANGE_DAYS = 3650;
 
 /**
- * Range bodies kept: the default's and about eight of the longest (2.6 MB of JSON, 2.9 MB with its
+ * Range bodies kept besides the default's: about eight of the longest (2.6 MB of JSON, 2.9 MB with its
  * encodings, on the demo's 8 years).
  */
 const SNAPSHOT_BODIES_BYTES = 24 * MIB;
@@ -87,6 +87,7 @@ function researchKeyOf(key: string): ResearchSignalKey {
 export class RegimeService implements RegimeAsOf {
   /** Range bodies by days served; a stranger picks the range, so they are bounded by bytes. */
   private readonly snapshotBodies = new VersionedBodyCache({ maxBytes: SNAPSHOT_BODIES_BYTES });
+  private readonly defaultSnapshotBody = new VersionedBodyCache({ maxEntries: 1 });
   /** The whole history, read and serialised once per data version; every range is cut from it. */
   private readonly snapshotHistory = new VersionedValue(async () => {
     const [rows, run, series] = await Promise.all([
@@ -123,14 +124,12 @@ export class RegimeService implements RegimeAsOf {
     const version = this.snapshotsVersion();
     const history = await this.snapshotHistory.get(version);
     const days = Math.min(range, history.length);
-    return this.snapshotBodies.replayableBody(
+    // The default range is kept apart, so that no flood of other ranges pushes it out.
+    const isDefault = days === Math.min(DEFAULT_RANGE_DAYS, history.length);
+    return (isDefault ? this.defaultSnapshotBody : this.snapshotBodies).replayableBody(
       String(days),
       this.snapshotsVersion,
-      async () =>
-        cacheBytes(
-          history.body(days),
-          days === Math.min(DEFAULT_RANGE_DAYS, history.length) ? 'best' : 'quick',
-        ),
+      async () => cacheBytes(history.body(days), isDefault ? 'best' : 'quick'),
       version,
     );
   }
