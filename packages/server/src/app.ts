@@ -11,7 +11,7 @@ import { registerFiniteNumbers } from './http/finite-numbers.js';
 import { registerCompression } from './http/compression.js';
 import { answerError, registerErrorHandling } from './http/error-handler.js';
 import { registerStrictJsonBodies } from './http/json-body.js';
-import { registerEventStreamGauge, registerMetrics } from './http/metrics.js';
+import { registerCacheMetrics, registerEventStreamGauge, registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { loggerOptions } from './http/logging.js';
 import { Readiness, registerReadinessGate } from './http/readiness.js';
@@ -96,6 +96,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   for (const job of jobs) scheduler.add(job);
   registerEventStreamGauge(metrics, services.eventStreams);
+  registerCacheMetrics(
+    metrics,
+    { replay: () => replays.stats, regime_ranges: () => services.regime.snapshotCacheStats },
+    replays,
+  );
   const { adminToken, publicBaseUrl } = config;
   await app.register(healthRoutes, { health: services.health });
   await app.register(swarmRoutes, { swarm: services.swarm, clock, adminToken, publicBaseUrl });

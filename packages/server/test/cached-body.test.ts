@@ -48,7 +48,7 @@ describe('cached bodies', () => {
   });
 
   test('the versioned cache rebuilds once per version and coalesces concurrent builds', async () => {
-    const cache = new VersionedBodyCache();
+    const cache = new VersionedBodyCache({ maxEntries: 4 });
     let builds = 0;
     const build = async () => ({ build: ++builds });
     const [a, b] = await Promise.all([cache.get('k', 1, build), cache.get('k', 1, build)]);
@@ -57,4 +57,17 @@ describe('cached bodies', () => {
     const next = await cache.get('k', 2, build);
     expect(JSON.parse(next.identity.toString())).toEqual({ build: 2 });
   });
+});
+
+test('a body cache bounded by bytes counts every encoding of its bodies and their keys', async () => {
+  const cache = new VersionedBodyCache({ maxBytes: 256 * 1024 });
+  // Hardly compressible bodies of ~25 KB: each held three times (identity, gzip, brotli).
+  const random = (seed: number) =>
+    Array.from({ length: 1500 }, (_, i) => Math.sin(seed * 7919 + i).toString(36));
+  for (let key = 0; key < 40; key++) await cache.get(`page-${key}`, 1, async () => random(key));
+  const { entries, bytes, evictions } = cache.stats;
+  expect(bytes).toBeLessThanOrEqual(256 * 1024);
+  expect(bytes).toBeGreaterThan(180 * 1024);
+  expect(entries).toBeLessThan(10);
+  expect(evictions).toBe(40 - entries);
 });

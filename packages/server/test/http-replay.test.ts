@@ -6,7 +6,8 @@
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { Readiness } from '../src/http/readiness.js';
-import { ReplayCache } from '../src/http/replay.js';
+import Fastify from 'fastify';
+import { ReplayCache, registerReplays } from '../src/http/replay.js';
 import { VersionedBodyCache, sendCachedBody } from '../src/http/cached-body.js';
 import { serializeRequest } from '../src/http/logging.js';
 import { createTestApp, TEST_ADMIN_TOKEN, type TestContext } from './support/app.js';
@@ -67,7 +68,7 @@ describeEachDatabase('replayed cached answers', (kind) => {
   const replays = () => ctx.app.convene.replays;
 
   beforeAll(async () => {
-    const privateBodies = new VersionedBodyCache();
+    const privateBodies = new VersionedBodyCache({ maxEntries: 1 });
     ctx = await createTestApp(kind, {
       extend: (app) =>
         app.get(
@@ -133,6 +134,19 @@ describeEachDatabase('replayed cached answers', (kind) => {
         ),
       );
     expect(count?.split(' ')[1]).toBe(String(2 * ENCODINGS.length));
+    // The replay cache's own counters and what it holds.
+    const value = (name: string) =>
+      Number(
+        metrics
+          .split('\n')
+          .find((line) => line.startsWith(`${name} `))
+          ?.split(' ')[1],
+      );
+    expect(value('convene_replay_requests_total{outcome="replayed"}')).toBe(replays().servedCount);
+    expect(value('convene_cache_bytes{cache="replay"}')).toBe(replays().recordedBytes);
+    expect(value('convene_cache_entries{cache="replay"}')).toBeGreaterThanOrEqual(
+      REPLAYED_URLS.length,
+    );
   });
 
   test('an answer whose data version moved is never replayed: new allocation targets show on the next read', async () => {
@@ -251,4 +265,46 @@ test('a loading service never replays: the readiness gate answers instead', () =
     },
   };
   expect(cache.serve(request as never, response as never)).toBe(false);
+});
+
+test('a flood of distinct documented URLs stays within the byte budget and never pushes out an answer already replayed', async () => {
+  const capacity = 256 * 1024;
+  const cache = new ReplayCache(new Readiness(false), capacity);
+  const bodies = new VersionedBodyCache({ maxBytes: 64 * 1024 * 1024 });
+  const app = Fastify();
+  app.get<{ Querystring: { page?: string } }>(
+    '/pages',
+    { schema: { querystring: { type: 'object', properties: { page: { type: 'string' } } } } },
+    async (request, reply) => {
+      const page = request.query.page ?? '0';
+      const body = await bodies.replayable(
+        page,
+        () => 1,
+        async () => ({ page, pad: 'x'.repeat(4000) }),
+      );
+      return sendCachedBody(request, reply, body);
+    },
+  );
+  registerReplays(app, cache, { completed: () => undefined });
+  await app.ready();
+  const served = (url: string) => {
+    let written = false;
+    const response = { writeHead: () => undefined, end: () => void (written = true) };
+    const request = { method: 'GET', url, headers: {}, socket: {} };
+    return cache.serve(request as never, response as never) && written;
+  };
+  // An answer readers come back for: recorded, then replayed once before the flood.
+  await app.inject({ url: '/pages?page=home' });
+  expect(served('/pages?page=home')).toBe(true);
+  for (let page = 0; page < 2000; page++)
+    expect((await app.inject({ url: `/pages?page=${page}` })).statusCode).toBe(200);
+  expect(cache.recordedBytes).toBeLessThanOrEqual(capacity);
+  expect(cache.evictionCount).toBeGreaterThan(1900);
+  // The newest recordings are still there, the oldest gone, and the flood never reached the
+  // answer replayed before it.
+  expect(cache.entryCount).toBeGreaterThan(10);
+  expect(served('/pages?page=1999')).toBe(true);
+  expect(served('/pages?page=0')).toBe(false);
+  expect(served('/pages?page=home')).toBe(true);
+  await app.close();
 });

@@ -22,7 +22,7 @@ test('computes once per version, shares the value between callers, and retries a
 
 test('a bounded cache keeps the most recently used keys and rebuilds a key when its version moves', async () => {
   const builds: string[] = [];
-  const cache = new VersionedCache<string, string>(2);
+  const cache = new VersionedCache<string, string>({ maxEntries: 2 });
   const get = (key: string, version: number) =>
     cache.get(key, version, async () => {
       builds.push(`${key}@${version}`);
@@ -37,4 +37,27 @@ test('a bounded cache keeps the most recently used keys and rebuilds a key when 
   expect(builds).toEqual(['a@1', 'b@1', 'c@1', 'b@1']);
   expect(await get('a', 2)).toBe('a@2');
   expect(builds.at(-1)).toBe('a@2');
+});
+
+test('a cache bounded by bytes keeps what fits, counts evictions, and serves an oversized value without keeping it', async () => {
+  const cache = new VersionedCache<string, string>({
+    maxBytes: 10_000,
+    sizeOf: (value, key) => value.length + key.length,
+  });
+  let builds = 0;
+  const get = (key: string, size: number) =>
+    cache.get(key, 1, async () => {
+      builds++;
+      return 'x'.repeat(size);
+    });
+  for (let i = 0; i < 1000; i++) await get(`k${i}`, 990);
+  expect(cache.keptBytes).toBeLessThanOrEqual(10_000);
+  expect(cache.entryCount).toBe(10);
+  expect(cache.evictions).toBe(990);
+  expect((await get('k999', 990)).length).toBe(990);
+  expect(builds).toBe(1000); // the newest was kept
+  expect((await get('huge', 20_000)).length).toBe(20_000);
+  await get('huge', 20_000);
+  expect(builds).toBe(1002);
+  expect(cache.entryCount).toBe(10);
 });

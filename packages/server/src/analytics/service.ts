@@ -34,7 +34,7 @@ export type CachedList =
 
 /** The read rules of the analytics dataset; every "now" comes from the injected clock. */
 export class AnalyticsService {
-  private readonly bodies = new VersionedBodyCache<CachedList>();
+  private readonly bodies = new VersionedBodyCache<CachedList>({ maxEntries: 8 });
   private snapshotEntry: { key: string; snapshot: Promise<AnalyticsSnapshot> } | undefined;
 
   private readonly repository: AnalyticsRepository;

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /** The channel the watched tables' triggers notify (migration 0020-row-watch). */
 export const ROW_WATCH_CHANNEL = 'convene_rows';
 
@@ -34,12 +36,15 @@ export class RowWatch {
  * epoch stands. Without a watch (PostgreSQL) every call reads.
  */
 export class WatchedReads<T> {
-  private readonly values = new Map<string, { epoch: number; value: T }>();
+  // Keyed by what a request names (a session id, a day and subject): bounded, least recent first out.
+  private readonly values: LRUCache<string, { epoch: number; value: T }>;
 
   constructor(
     private readonly watch: RowWatch | undefined,
-    private readonly capacity = 256,
-  ) {}
+    capacity = 256,
+  ) {
+    this.values = new LRUCache({ max: capacity });
+  }
 
   async get(key: string, read: () => Promise<T>): Promise<T> {
     if (this.watch === undefined) return read();
@@ -47,9 +52,7 @@ export class WatchedReads<T> {
     const known = this.values.get(key);
     if (known !== undefined && known.epoch === epoch) return known.value;
     const value = await read();
-    this.values.delete(key);
     this.values.set(key, { epoch, value });
-    if (this.values.size > this.capacity) this.values.delete(this.values.keys().next().value!);
     return value;
   }
 }

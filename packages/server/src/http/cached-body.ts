@@ -7,24 +7,55 @@ import { preferredEncoding, type CachedBody } from './encoding.js';
 
 export { preferredEncoding, type CachedBody, type ResponseEncoding } from './encoding.js';
 
+/** A mebibyte, for cache budgets. */
+export const MIB = 1024 * 1024;
+
 /** The 304 a cached-body route answers on a matching If-None-Match, for its response schemas. */
 export const NOT_MODIFIED = { type: 'null', description: 'ETag matched' } as const;
 
+/**
+ * How hard a body is compressed. `best` (gzip 9, brotli 9) for the bodies most readers fetch, built
+ * a few times per data version; `quick` (gzip 5, brotli 4) for variants a stranger can mint by the
+ * thousand (regime ranges), where the best levels cost most of a build: on a 3,650-day regime body
+ * brotli 9 alone took ~150 ms of CPU (docs/benchmarks.md, issue 45).
+ */
+export type CompressionEffort = 'best' | 'quick';
+
+const LEVELS: Record<CompressionEffort, { gzip: number; brotli: number }> = {
+  best: { gzip: 9, brotli: 9 },
+  quick: { gzip: 5, brotli: 4 },
+};
+
 /** Serialises `value` once; compress large bodies once here rather than on every request. */
-export function cacheBody(value: unknown): CachedBody {
-  const identity = Buffer.from(JSON.stringify(value));
+export function cacheBody(value: unknown, effort: CompressionEffort = 'best'): CachedBody {
+  return cacheBytes(Buffer.from(JSON.stringify(value)), effort);
+}
+
+/** The same for a body already serialised (`identity` is JSON text). */
+export function cacheBytes(identity: Buffer, effort: CompressionEffort = 'best'): CachedBody {
+  const levels = LEVELS[effort];
   return {
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 32)}"`,
     identity,
-    gzip: gzipSync(identity, { level: 9 }),
+    gzip: gzipSync(identity, { level: levels.gzip }),
     brotli: brotliCompressSync(identity, {
       params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: levels.brotli,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
   };
 }
+
+/** What a cached body holds in memory, its key and bookkeeping included, for byte budgets. */
+export function cachedBodyBytes(body: CachedBody, key: string): number {
+  return (
+    body.identity.length + body.gzip.length + body.brotli.length + 2 * key.length + ENTRY_OVERHEAD
+  );
+}
+
+/** A cached body's objects (three Buffers, the ETag string, the entry) beside its bytes. */
+const ENTRY_OVERHEAD = 512;
 
 /** Sends a cached body: 304 on a matching If-None-Match, else the best encoding the client accepts. */
 export function sendCachedBody(
@@ -55,18 +86,20 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 /**
  * One serialised body per key for the current data version (VersionedCache of CachedBody): a new
  * version rebuilds on next read, builds are coalesced, so a burst of requests after an ingest
- * serialises the body once. With a `capacity`, at most that many keys are kept (least recently used
- * first out): the regime route alone has 3,650 possible ranges of ~0.5 MB each.
+ * serialises the body once. A cache whose keys a request chooses (ranges, pages, cursors, ids) is
+ * bounded by the bytes its bodies hold (`maxBytes`); one with a fixed set of keys by their count.
  */
 export class VersionedBodyCache<K extends string = string> {
   private readonly cache: VersionedCache<K, CachedBody>;
 
-  constructor(capacity?: number) {
-    this.cache = new VersionedCache(capacity);
+  constructor(bounds: { maxEntries: number } | { maxBytes: number }) {
+    this.cache = new VersionedCache<K, CachedBody>(
+      'maxBytes' in bounds ? { maxBytes: bounds.maxBytes, sizeOf: cachedBodyBytes } : bounds,
+    );
   }
 
   get(key: K, version: number, build: () => Promise<unknown>): Promise<CachedBody> {
-    return this.cache.get(key, version, () => build().then(cacheBody));
+    return this.cache.get(key, version, () => build().then((value) => cacheBody(value)));
   }
 
   /**
@@ -78,13 +111,40 @@ export class VersionedBodyCache<K extends string = string> {
     versionOf: () => number,
     build: () => Promise<unknown>,
   ): Promise<ReplayableBody> {
-    const version = versionOf();
+    return this.replayableBody(key, versionOf, () => build().then((value) => cacheBody(value)));
+  }
+
+  /**
+   * `replayable` for a build that serialises and compresses its own body, for data `version` (the
+   * current one unless the caller read it before an await, to build from data of that version).
+   */
+  replayableBody(
+    key: K,
+    versionOf: () => number,
+    build: () => Promise<CachedBody>,
+    version = versionOf(),
+  ): Promise<ReplayableBody> {
     return this.cache.get(key, version, () =>
-      build().then((value) => ({ ...cacheBody(value), current: () => versionOf() === version })),
+      build().then((body) => ({ ...body, current: () => versionOf() === version })),
     ) as Promise<ReplayableBody>;
+  }
+
+  /** Keys kept, the bytes they count, and how many were pushed out to make room (for /metrics). */
+  get stats(): CacheStats {
+    return {
+      entries: this.cache.entryCount,
+      bytes: this.cache.keptBytes,
+      evictions: this.cache.evictions,
+    };
   }
 
   clear(): void {
     this.cache.clear();
   }
+}
+
+export interface CacheStats {
+  readonly entries: number;
+  readonly bytes: number;
+  readonly evictions: number;
 }

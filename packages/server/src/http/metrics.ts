@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Scheduler } from '../jobs/scheduler.js';
 import type { Tlog } from '../tlog/plugin.js';
+import type { CacheStats } from './cached-body.js';
 import type { ReplayCache } from './replay.js';
 import type { LogStatus } from '../tlog/schemas.js';
 
@@ -203,6 +204,60 @@ export function registerEventStreamGauge(
       const { whole, extend } = streams.status().replayReads;
       this.inc({ kind: 'whole' }, whole);
       this.inc({ kind: 'extend' }, extend);
+    },
+  });
+}
+
+/**
+ * What each bounded cache holds, read at each scrape: bytes counted against its budget, entries,
+ * and evictions (a steady climb means the budget is too small for the traffic, or a flood). For the
+ * replay cache, also how many plain GETs it answered and how many went on to the routes.
+ */
+export function registerCacheMetrics(
+  registry: Registry,
+  caches: Record<string, () => CacheStats>,
+  replays: Pick<ReplayCache, 'servedCount' | 'missedCount'>,
+): void {
+  const each = (set: (cache: string, stats: CacheStats) => void) => () => {
+    for (const [cache, stats] of Object.entries(caches)) set(cache, stats());
+  };
+  new Gauge({
+    name: 'convene_cache_bytes',
+    help: "Bytes a cache holds, as counted against its budget (keys, headers and every encoding's bytes)",
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      each((cache, stats) => this.set({ cache }, stats.bytes))();
+    },
+  });
+  new Gauge({
+    name: 'convene_cache_entries',
+    help: 'Entries a cache holds',
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      each((cache, stats) => this.set({ cache }, stats.entries))();
+    },
+  });
+  new Counter({
+    name: 'convene_cache_evictions_total',
+    help: 'Entries a cache pushed out to stay within its budget',
+    labelNames: ['cache'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      each((cache, stats) => this.inc({ cache }, stats.evictions))();
+    },
+  });
+  new Counter({
+    name: 'convene_replay_requests_total',
+    help: 'Plain GETs answered from a recording (replayed) or passed on to the routes (routed)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ outcome: 'replayed' }, replays.servedCount);
+      this.inc({ outcome: 'routed' }, replays.missedCount);
     },
   });
 }

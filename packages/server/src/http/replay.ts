@@ -4,6 +4,7 @@ import http, {
   type ServerResponse,
 } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { preferredEncoding, type CachedBody, type ResponseEncoding } from './encoding.js';
 import type { Readiness } from './readiness.js';
 import type { OneLinePerRequest } from './request-log.js';
@@ -54,10 +55,17 @@ export function markReplayable(reply: FastifyReply, body: CachedBody): void {
  * Each replayed request still writes its request log line and counts in the metrics.
  */
 export class ReplayCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  /**
+   * Two least-recently-used segments within one byte budget: a URL's first recording goes to
+   * `trial` (a quarter), and moves to `kept` (the rest) the first time it is replayed. A flood of
+   * distinct URLs, each asked once, only churns `trial`; the answers readers come back for stay.
+   */
+  private readonly trial: LRUCache<string, Entry>;
+  private readonly kept: LRUCache<string, Entry>;
   private readonly listeners: Array<(served: ReplayedRequest) => void> = [];
   private served = 0;
+  private missed = 0;
+  private evicted = 0;
 
   constructor(
     private readonly readiness: Readiness,
@@ -65,22 +73,44 @@ export class ReplayCache {
      * Bytes of recordings kept at most (least recently used first out), their URLs and headers
      * counted with their bodies (which are shared with the body caches).
      */
-    private readonly capacityBytes = 32 * 1024 * 1024,
-  ) {}
+    readonly capacityBytes = 32 * 1024 * 1024,
+  ) {
+    const dispose = (_entry: Entry, _url: string, reason: LRUCache.DisposeReason) => {
+      if (reason === 'evict') this.evicted += 1;
+    };
+    const trialBytes = Math.floor(capacityBytes / 4);
+    this.trial = new LRUCache({ maxSize: trialBytes, dispose });
+    this.kept = new LRUCache({ maxSize: capacityBytes - trialBytes, dispose });
+  }
 
   /** How many requests were answered from a recording (for tests and /metrics). */
   get servedCount(): number {
     return this.served;
   }
 
+  /** Plain GETs that found no recording to answer them (Fastify answered). */
+  get missedCount(): number {
+    return this.missed;
+  }
+
+  /** Recordings pushed out to make room. */
+  get evictionCount(): number {
+    return this.evicted;
+  }
+
+  /** What the recordings hold now, and how many were pushed out to make room (for /metrics). */
+  get stats(): { entries: number; bytes: number; evictions: number } {
+    return { entries: this.entryCount, bytes: this.recordedBytes, evictions: this.evicted };
+  }
+
   /** URLs recorded now. */
   get entryCount(): number {
-    return this.entries.size;
+    return this.trial.size + this.kept.size;
   }
 
   /** What the recordings hold, counted against the budget: bodies, headers and URLs. */
   get recordedBytes(): number {
-    return this.bytes;
+    return this.trial.calculatedSize + this.kept.calculatedSize;
   }
 
   onServed(listener: (served: ReplayedRequest) => void): void {
@@ -92,17 +122,14 @@ export class ReplayCache {
     if (request.method !== 'GET' || this.readiness.isLoading) return false;
     const url = request.url;
     if (url === undefined || request.headers['if-none-match'] !== undefined) return false;
-    const entry = this.entries.get(url);
-    if (entry === undefined) return false;
-    if (!entry.current()) {
-      this.forget(url, entry);
+    const entry = this.find(url);
+    const recorded = entry?.byEncoding[encodingFor(request.headers['accept-encoding'])];
+    if (entry === undefined || recorded === undefined) {
+      this.missed += 1;
       return false;
     }
-    const recorded = entry.byEncoding[encodingFor(request.headers['accept-encoding'])];
-    if (recorded === undefined) return false;
+    if (this.trial.delete(url)) this.kept.set(url, entry, { size: entry.bytes });
     const started = performance.now();
-    this.entries.delete(url);
-    this.entries.set(url, entry);
     response.writeHead(200, recorded.headers);
     response.end(recorded.body);
     this.served += 1;
@@ -122,32 +149,24 @@ export class ReplayCache {
     if (body === undefined || reply.statusCode !== 200 || !body.current()) return;
     const encoding = encodingOf(reply.getHeader('content-encoding'));
     const bytes = encoding === 'br' ? body.brotli : encoding === 'gzip' ? body.gzip : body.identity;
-    let entry = this.entries.get(url);
-    if (entry !== undefined && entry.current !== body.current) {
-      this.forget(url, entry);
-      entry = undefined;
-    }
-    if (entry === undefined) {
-      entry = { route, current: body.current, byEncoding: {}, bytes: ENTRY_BYTES + url.length };
-      this.entries.set(url, entry);
-      this.bytes += entry.bytes;
-    }
+    let entry = this.find(url);
+    if (entry !== undefined && entry.current !== body.current) entry = undefined;
+    entry ??= { route, current: body.current, byEncoding: {}, bytes: ENTRY_BYTES + url.length };
     if (entry.byEncoding[encoding] !== undefined) return;
     const headers = reply.getHeaders() as OutgoingHttpHeaders;
     entry.byEncoding[encoding] = { headers, body: bytes };
-    const recorded = bytes.length + headerBytes(headers);
-    entry.bytes += recorded;
-    this.bytes += recorded;
-    while (this.bytes > this.capacityBytes && this.entries.size > 0) {
-      const [oldest, first] = this.entries.entries().next().value as [string, Entry];
-      this.forget(oldest, first);
-    }
+    entry.bytes += bytes.length + headerBytes(headers);
+    // Set again with the grown size: lru-cache recounts it and evicts down to the budget.
+    (this.kept.has(url) ? this.kept : this.trial).set(url, entry, { size: entry.bytes });
   }
 
-  private forget(url: string, entry: Entry): void {
-    if (this.entries.get(url) !== entry) return;
-    this.entries.delete(url);
-    this.bytes -= entry.bytes;
+  /** The recording of `url` while its data version stands (a stale one is dropped). */
+  private find(url: string): Entry | undefined {
+    const entry = this.kept.get(url) ?? this.trial.get(url);
+    if (entry === undefined || entry.current()) return entry;
+    this.kept.delete(url);
+    this.trial.delete(url);
+    return undefined;
   }
 }
 

@@ -1,7 +1,14 @@
 import type { DataVersions } from '../db/data-versions.js';
 import type { Tx } from '../db/transactor.js';
-import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
-import { PANELS } from './model/catalog.js';
+import {
+  MIB,
+  VersionedBodyCache,
+  cacheBytes,
+  type CacheStats,
+  type CachedBody,
+} from '../http/cached-body.js';
+import { VersionedValue } from '../db/versioned-value.js';
+import { SnapshotHistory, snapshotsValue } from './snapshot-history.js';
 import { REGIME_DATASETS } from './datasets.js';
 import {
   RESEARCH_SERIES_FIELDS,
@@ -15,6 +22,12 @@ export const DEFAULT_RANGE_DAYS = 180;
 export const MAX_RANGE_DAYS = 3650;
 
 /**
+ * Range bodies kept besides the default's: about eight of the longest (2.6 MB of JSON, 2.9 MB with its
+ * encodings, on the demo's 8 years).
+ */
+const SNAPSHOT_BODIES_BYTES = 24 * MIB;
+
+/**
  * `range` as the spec allows it, an optional string: a decimal integer (sign allowed) is clamped to
  * 1..3650 ("0" and "-5" → 1, "99999" → 3650); absent, empty or anything else ("abc", "1e3", "12.5")
  * gives the default 180 rather than an error, because the spec calls it a string and gives a default.
@@ -23,29 +36,6 @@ export function parseRange(raw: string | undefined): number {
   if (raw === undefined || !/^\s*[+-]?\d+\s*$/.test(raw)) return DEFAULT_RANGE_DAYS;
   const value = Number(raw);
   return Math.min(MAX_RANGE_DAYS, Math.max(1, value));
-}
-
-type SnapshotRow = Awaited<ReturnType<RegimeRepository['recentSnapshots']>>[number];
-
-/** The flat per-day shape served in `history` (panel fields spelled out, as in prior-art §2.9). */
-function snapshotOf(row: SnapshotRow) {
-  const { panels } = row;
-  const flat: Record<string, unknown> = {};
-  for (const panel of PANELS) {
-    flat[`${panel}Index`] = panels[panel].index;
-    flat[`${panel}Percentile`] = panels[panel].percentile;
-    flat[`${panel}Regime`] = panels[panel].regime;
-  }
-  return {
-    date: row.date,
-    composite: row.composite,
-    compositePercentile: row.composite_percentile,
-    regime: row.regime,
-    ...flat,
-    panelWeights: row.panel_weights,
-    version: row.version,
-    source: row.source,
-  };
 }
 
 import type { BriefRegime, RegimeSummary } from './tables.js';
@@ -95,9 +85,24 @@ function researchKeyOf(key: string): ResearchSignalKey {
 }
 
 export class RegimeService implements RegimeAsOf {
-  private readonly snapshotBodies = new VersionedBodyCache(16);
-  private readonly researchBodies = new VersionedBodyCache<ResearchSignalKey>();
-  private readonly researchSummaryBodies = new VersionedBodyCache<ResearchSignalKey>();
+  /** Range bodies by days served; a stranger picks the range, so they are bounded by bytes. */
+  private readonly snapshotBodies = new VersionedBodyCache({ maxBytes: SNAPSHOT_BODIES_BYTES });
+  private readonly defaultSnapshotBody = new VersionedBodyCache({ maxEntries: 1 });
+  /** The whole history, read and serialised once per data version; every range is cut from it. */
+  private readonly snapshotHistory = new VersionedValue(async () => {
+    const [rows, run, series] = await Promise.all([
+      this.repository.recentSnapshots(MAX_RANGE_DAYS),
+      this.repository.latestRun(),
+      this.repository.seriesStatus(),
+    ]);
+    return SnapshotHistory.of(snapshotsValue(rows, run, series));
+  });
+  private readonly researchBodies = new VersionedBodyCache<ResearchSignalKey>({
+    maxEntries: RESEARCH_SIGNAL_KEYS.length,
+  });
+  private readonly researchSummaryBodies = new VersionedBodyCache<ResearchSignalKey>({
+    maxEntries: RESEARCH_SIGNAL_KEYS.length,
+  });
 
   private readonly repository: RegimeRepository;
   private readonly versions: DataVersions;
@@ -110,40 +115,28 @@ export class RegimeService implements RegimeAsOf {
   private readonly snapshotsVersion = () => this.versions.current(REGIME_DATASETS.snapshots);
   private readonly researchVersion = () => this.versions.current(REGIME_DATASETS.research);
 
-  /** `{ latest, history }` for `range` days, serialised once per data version and range. */
+  /**
+   * `{ latest, history }` for `range` days, cut from the history of this data version. The default
+   * range, what the site and most readers fetch, is compressed at the best levels; any other at
+   * quick ones, so a burst of distinct ranges costs milliseconds each, not a third of a second.
+   */
   async snapshotsBody(range: number): Promise<CachedBody> {
-    return this.snapshotBodies.replayable(String(range), this.snapshotsVersion, () =>
-      this.buildSnapshots(range),
+    const version = this.snapshotsVersion();
+    const history = await this.snapshotHistory.get(version);
+    const days = Math.min(range, history.length);
+    // The default range is kept apart, so that no flood of other ranges pushes it out.
+    const isDefault = days === Math.min(DEFAULT_RANGE_DAYS, history.length);
+    return (isDefault ? this.defaultSnapshotBody : this.snapshotBodies).replayableBody(
+      String(days),
+      this.snapshotsVersion,
+      async () => cacheBytes(history.body(days), isDefault ? 'best' : 'quick'),
+      version,
     );
   }
 
-  async buildSnapshots(range: number) {
-    const [rows, run, series] = await Promise.all([
-      this.repository.recentSnapshots(range),
-      this.repository.latestRun(),
-      this.repository.seriesStatus(),
-    ]);
-    const history = rows.map(snapshotOf);
-    const last = history.at(-1);
-    const latest =
-      last === undefined || run === undefined
-        ? null
-        : {
-            ...last,
-            computedAt: run.computed_at.toISOString(),
-            ...run.detail,
-            date: last.date,
-            series: series.map((s) => ({
-              key: s.key,
-              source: s.source,
-              provenance: s.provenance,
-              lastObservation: s.last_date ?? null,
-              points: Number(s.points ?? 0),
-              stale: s.stale,
-              lastError: s.last_error,
-            })),
-          };
-    return { latest, history };
+  /** What the range bodies hold now, for /metrics. */
+  get snapshotCacheStats(): CacheStats {
+    return this.snapshotBodies.stats;
   }
 
   async researchBody(key: string): Promise<CachedBody> {

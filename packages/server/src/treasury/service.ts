@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
 export class TreasuryService {
   private readonly bodies = new VersionedBodyCache<
     'wallet-balances' | 'wallet-sleeves' | 'allocation'
-  >();
+  >({ maxEntries: 3 });
 
   constructor(
     private readonly deps: {

@@ -1,6 +1,6 @@
 import { DATE_RE } from '@convene/protocol';
 import type { DataVersions } from '../../db/data-versions.js';
-import { VersionedBodyCache, type CachedBody } from '../../http/cached-body.js';
+import { MIB, VersionedBodyCache, type CachedBody } from '../../http/cached-body.js';
 import { isCalendarDate } from '../shared/dates.js';
 import { isUuid } from '../shared/ids.js';
 import { SWARM_DATASET } from '../shared/constants.js';
@@ -25,8 +25,8 @@ export interface BriefQuery {
  * or a missing subject is a 400; no match is a 404; `include=researchSignals` embeds the payloads.
  */
 export class BriefService {
-  // The embedded variant is ~1 MB before compression, so only a few are kept.
-  private readonly bodies = new VersionedBodyCache(12);
+  // Keyed by the brief a query finds; the embedded variant is ~1 MB before compression.
+  private readonly bodies = new VersionedBodyCache({ maxBytes: 16 * MIB });
 
   private readonly briefs: BriefRepository;
   private readonly versions: DataVersions;

@@ -2,7 +2,7 @@ import { DATE_RE, selectCountedTakes } from '@convene/protocol';
 import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
 import { VersionedValue } from '../../db/versioned-value.js';
-import { VersionedBodyCache, type CachedBody } from '../../http/cached-body.js';
+import { MIB, VersionedBodyCache, type CachedBody } from '../../http/cached-body.js';
 import { REGIME_DATASETS } from '../../regime/datasets.js';
 import type { RegimeAsOf } from '../../regime/service.js';
 import { bodyWithSignalsAsOf } from '../briefs/builder.js';
@@ -38,15 +38,16 @@ const CHECKED_CAPACITY = 64;
 
 /** The session read routes; large bodies are serialised once per swarm data version. */
 export class SessionReads {
-  private readonly pages = new VersionedBodyCache(64);
-  private readonly details = new VersionedBodyCache(64);
+  // Keyed by a request's parsed query (cursors, limits, filters) and by the session it finds.
+  private readonly pages = new VersionedBodyCache({ maxBytes: 16 * MIB });
+  private readonly details = new VersionedBodyCache({ maxBytes: 32 * MIB });
   private readonly schedules = new VersionedValue(async () =>
     (await this.subjects.scheduledSubjects()).flatMap((row) =>
       row.schedule === null ? [] : [row.schedule],
     ),
   );
   private nextFire: { version: number; from: Date; at: Date | null } | undefined;
-  private readonly openBody = new VersionedBodyCache<'open'>(1);
+  private readonly openBody = new VersionedBodyCache<'open'>({ maxEntries: 1 });
   /** The session row and its fingerprints: read on every request, or once per epoch where watched. */
   private readonly found: WatchedReads<SessionForRead | undefined>;
   private readonly fresh = new FreshReads<SessionForRead | undefined>();

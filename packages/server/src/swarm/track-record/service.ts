@@ -8,7 +8,7 @@ import {
 import type { DataVersions } from '../../db/data-versions.js';
 import { VersionedCache } from '../../db/versioned-value.js';
 import { fail } from '../../errors.js';
-import { VersionedBodyCache } from '../../http/cached-body.js';
+import { MIB, VersionedBodyCache } from '../../http/cached-body.js';
 import type { ReplayableBody } from '../../http/replay.js';
 import type { MemberReads } from '../members/read-service.js';
 import { TRACK_RECORD_DATASET } from '../shared/constants.js';
@@ -37,8 +37,8 @@ export interface LeaderboardQuery {
  * of the stored outcomes from those outcomes and the counted takes, and each answer serialised once.
  */
 export class TrackRecordService {
-  private readonly computed = new VersionedCache<null, Computed>(1);
-  private readonly bodies = new VersionedBodyCache(256);
+  private readonly computed = new VersionedCache<'computed', Computed>({ maxEntries: 1 });
+  private readonly bodies = new VersionedBodyCache({ maxBytes: 16 * MIB });
   private readonly records: GrowingRecords;
 
   private readonly trackRecords: TrackRecordRepository;
@@ -85,7 +85,7 @@ export class TrackRecordService {
   private readonly version = () => this.versions.current(TRACK_RECORD_DATASET);
 
   private current(): Promise<Computed> {
-    return this.computed.get(null, this.version(), () => this.records.update());
+    return this.computed.get('computed', this.version(), () => this.records.update());
   }
 
   /** GET /api/swarm/sessions/{id}/outcome. */
