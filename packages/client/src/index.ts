@@ -21,3 +21,5 @@ export {
   type EventsOptions,
   type ResetMessage,
 } from './sdk/events.js';
+/** Whether a take's memoUrl may be shown as a link: the URL when it is http(s), else null. */
+export { webLink } from '@convene/protocol';

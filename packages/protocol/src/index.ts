@@ -19,6 +19,7 @@ export {
   type KeyPair,
 } from './signing.js';
 export { compareCodePoints, isPlainObject } from './strings.js';
+export { webLink } from './links.js';
 export { sessionRationale, type RationaleInput } from './session-rationale.js';
 export {
   canonicalTake,

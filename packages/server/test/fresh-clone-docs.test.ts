@@ -2,10 +2,10 @@
  * The docs' command blocks, run as written on a clone of this repository: every line of the README's
  * CLI block, docs/agents.md's CLI block and its curl-and-Node script against the clone's `npm start`,
  * and docs/operations.md's first day on PostgreSQL with two replicas (only ports, names and the
- * `<placeholders>` filled in). The clone's install and first start are fresh-clone.test.ts; here the
- * clone shares the checkout's installed packages (hard links: the same lockfile's install) and its
- * `npm start` opens a copy of the suite's seeded demo data, so the blocks start in seconds. Needs
- * git, curl, bash and psql; never skipped.
+ * `<placeholders>` filled in). The clone's install, build and first start are fresh-clone.test.ts;
+ * here the clone shares the checkout's installed packages and build (hard links: the same lockfile's
+ * install, the same commit's build) and its server opens a copy of the suite's seeded demo data, so
+ * the blocks start in seconds. Needs git, curl, bash and psql; never skipped.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -28,24 +28,25 @@ import {
 
 const run = promisify(execFile);
 
+const PACKAGES = ['client', 'protocol', 'server', 'test-support', 'web'];
+
 /**
- * The checkout's installed packages in the clone, hard-linked (copied across file systems). Not its
- * build caches: the clone builds for itself, and a build rewriting a linked file would write into
- * the checkout's.
+ * The checkout's installed packages and its build in the clone, hard-linked (copied across file
+ * systems): the same lockfile's install and the same commit's build (fresh-clone.test.ts installs
+ * and builds a clone for itself). Not the build caches, which a build would rewrite in place.
  */
-async function linkInstall(clone: string): Promise<void> {
-  const folders = [
-    '.',
-    ...['client', 'protocol', 'server', 'test-support', 'web'].map((p) => `packages/${p}`),
-  ];
-  for (const folder of folders) {
-    const from = path.join(REPO, folder, 'node_modules');
-    if (!existsSync(from)) continue;
-    const to = path.join(clone, folder, 'node_modules');
+async function linkInstallAndBuild(clone: string): Promise<void> {
+  const link = async (folder: string) => {
+    const from = path.join(REPO, folder);
+    if (!existsSync(from)) return;
+    const to = path.join(clone, folder);
     await run('cp', ['-al', from, to]).catch(() => run('cp', ['-a', from, to]));
-    for (const cache of ['.cache', '.vite', '.vite-temp'])
-      await rm(path.join(to, cache), { recursive: true, force: true });
-  }
+  };
+  for (const folder of ['node_modules', ...PACKAGES.map((p) => `packages/${p}/node_modules`)])
+    await link(folder);
+  for (const cache of ['.cache', '.vite', '.vite-temp'])
+    await rm(path.join(clone, 'node_modules', cache), { recursive: true, force: true });
+  for (const name of PACKAGES) await link(`packages/${name}/dist`);
 }
 
 describe("the docs' command blocks on a clone, as written", () => {
@@ -61,10 +62,11 @@ describe("the docs' command blocks on a clone, as written", () => {
     baseUrl = `http://localhost:${port}`;
     ({ clone, home, env } = await cloneAtHead(port));
     await Promise.all([
-      linkInstall(clone),
+      linkInstallAndBuild(clone),
       suiteDemoTemplate().then((template) => copyOfTemplate(template, path.join(clone, 'data'))),
     ]);
-    server = spawn('npm', ['start'], { cwd: clone, env, detached: true });
+    // As `npm start` runs it once built (fresh-clone.test.ts runs `npm start` itself).
+    server = spawn('node', ['packages/server/dist/main.js'], { cwd: clone, env, detached: true });
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     for (let attempt = 0; (await curl(`${baseUrl}/health`)).status !== 200; attempt++) {

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
+import { utcDate } from '@convene/protocol';
 import { SERVER_ENTRY, startServerProcess } from './server-process.js';
 
 /**
@@ -49,7 +50,7 @@ async function demoTemplate(
   cwd: string,
 ): Promise<string> {
   await mkdir(ROOT, { recursive: true });
-  const key = `${new Date().toISOString().slice(0, 10)}-${await treeHash(serverDist)}`;
+  const key = `${utcDate(new Date())}-${await treeHash(serverDist)}`;
   const ready = join(ROOT, key);
   const lock = join(ROOT, `${key}.lock`);
   const deadline = Date.now() + WAIT_MS;

@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { webLink } from '@convene/protocol';
 import { ApiError } from '../sdk/client.js';
 import { CliError } from '../cli/exit-codes.js';
 
@@ -31,9 +32,32 @@ const HINTS: Readonly<Record<string, string>> = {
   'no session for date/subject': 'call open_sessions for the sessions taking takes now.',
 };
 
-/** A tool's answer: the data as indented JSON text. */
+/**
+ * A tool's answer: the data as indented JSON text. A `memoUrl` that is not an http(s) link
+ * (`javascript:`, `data:`, …: any member may sign any string there) is withheld: the model gets
+ * `memoUrl: null` and, as `memoUrlWithheld`, why, never a link it might render or follow.
+ */
 export function ok(data: unknown): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(data, null, 2) }] };
+  return { content: [{ type: 'text', text: JSON.stringify(data, withholdUnsafeMemoUrls, 2) }] };
+}
+
+function withholdUnsafeMemoUrls(this: unknown, key: string, value: unknown): unknown {
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    Array.isArray(value) ||
+    !('memoUrl' in value) ||
+    typeof value.memoUrl !== 'string' ||
+    value.memoUrl === '' ||
+    webLink(value.memoUrl) !== null
+  )
+    return value;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(value.memoUrl)?.[1];
+  return {
+    ...value,
+    memoUrl: null,
+    memoUrlWithheld: `not an http(s) link${scheme === undefined ? '' : ` (${scheme}:)`}`,
+  };
 }
 
 /** A refusal the model can act on: the spec's message, then what to do. Never a stack trace. */
