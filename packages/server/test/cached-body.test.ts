@@ -71,3 +71,11 @@ test('a body cache bounded by bytes counts every encoding of its bodies and thei
   expect(entries).toBeLessThan(10);
   expect(evictions).toBe(40 - entries);
 });
+
+test('a small cached body holds only its own bytes (no view of a pool slab or a zlib chunk)', () => {
+  const body = cacheBody({ sessions: [], nextCursor: null, nextSessionAt: null });
+  for (const bytes of [body.identity, body.gzip, body.brotli]) {
+    expect(bytes.byteOffset).toBe(0);
+    expect(bytes.buffer.byteLength).toBe(bytes.length);
+  }
+});
