@@ -98,7 +98,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerEventStreamGauge(metrics, services.eventStreams);
   registerCacheMetrics(
     metrics,
-    { replay: () => replays.stats, regime_ranges: () => services.regime.snapshotCacheStats },
+    {
+      replay: () => replays.stats,
+      regime_ranges: () => services.regime.snapshotCacheStats,
+      session_pages: () => services.swarm.sessionReads.cacheStats.pages,
+      session_details: () => services.swarm.sessionReads.cacheStats.details,
+      track_record: () => services.swarm.trackRecords.cacheStats,
+    },
     replays,
   );
   const { adminToken, publicBaseUrl } = config;

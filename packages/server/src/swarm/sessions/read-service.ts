@@ -2,7 +2,12 @@ import { DATE_RE, selectCountedTakes } from '@convene/protocol';
 import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
 import { VersionedValue } from '../../db/versioned-value.js';
-import { MIB, VersionedBodyCache, type CachedBody } from '../../http/cached-body.js';
+import {
+  MIB,
+  VersionedBodyCache,
+  type CachedBody,
+  type CacheStats,
+} from '../../http/cached-body.js';
 import { REGIME_DATASETS } from '../../regime/datasets.js';
 import type { RegimeAsOf } from '../../regime/service.js';
 import { bodyWithSignalsAsOf } from '../briefs/builder.js';
@@ -143,6 +148,11 @@ export class SessionReads {
     const at = fires[0] ?? null;
     this.nextFire = { version, from: now, at };
     return at?.toISOString() ?? null;
+  }
+
+  /** What the session pages and session details hold now, for /metrics. */
+  get cacheStats(): { pages: CacheStats; details: CacheStats } {
+    return { pages: this.pages.stats, details: this.details.stats };
   }
 
   async listBody(raw: Record<string, string | undefined>): Promise<CachedBody> {

@@ -8,7 +8,7 @@ import {
 import type { DataVersions } from '../../db/data-versions.js';
 import { VersionedCache } from '../../db/versioned-value.js';
 import { fail } from '../../errors.js';
-import { MIB, VersionedBodyCache } from '../../http/cached-body.js';
+import { MIB, VersionedBodyCache, type CacheStats } from '../../http/cached-body.js';
 import type { ReplayableBody } from '../../http/replay.js';
 import type { MemberReads } from '../members/read-service.js';
 import { TRACK_RECORD_DATASET } from '../shared/constants.js';
@@ -133,6 +133,11 @@ export class TrackRecordService {
     });
   }
 
+  /** What the answers (leaderboard pages, member and session records) hold now, for /metrics. */
+  get cacheStats(): CacheStats {
+    return this.bodies.stats;
+  }
+
   /** GET /api/swarm/track-record. */
   async leaderboardBody(query: LeaderboardQuery): Promise<ReplayableBody> {
     const horizon = query.horizon ?? this.settings.horizons[0]!;
@@ -142,8 +147,14 @@ export class TrackRecordService {
     if (!(LEADERBOARD_SORTS as readonly string[]).includes(sort))
       throw fail('invalidLeaderboardSort', LEADERBOARD_SORTS.join(', '));
     const limit = parseLimit(query.limit, LEADERBOARD_PAGE, LEADERBOARD_MAX);
-    const offset = query.cursor === undefined || query.cursor === '' ? 0 : offsetOf(query.cursor);
     const subject = query.subject ?? '';
+    const ranked = (await this.current()).records.get(subject)?.get(horizon)?.members.length ?? 0;
+    // Every cursor past the end answers the same empty page: one body for all of them, so a stranger's
+    // distinct cursors cannot each cost a build (issue 45).
+    const offset = Math.min(
+      query.cursor === undefined || query.cursor === '' ? 0 : offsetOf(query.cursor),
+      ranked,
+    );
     const key = JSON.stringify([horizon, sort, limit, offset, subject]);
     return this.bodies.replayable(key, this.version, async () => {
       const computed = await this.current();

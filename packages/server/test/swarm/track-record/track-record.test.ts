@@ -229,6 +229,29 @@ describeEachDatabase('track records', (kind) => {
     expect(subject.body).toMatchObject({ subject: subjectId, swarm: { sessions: 2 } });
   });
 
+  it('answers every cursor past the end with one cached page: distinct cursors cannot each cost a build', async () => {
+    const entries = async () =>
+      Number(
+        /^convene_cache_entries\{cache="track_record"\} (\d+)$/m.exec(
+          (await ctx.app.inject({ url: '/metrics' })).body,
+        )?.[1],
+      );
+    const cursorAt = (offset: number) =>
+      Buffer.from(JSON.stringify(['leaderboard', offset])).toString('base64url');
+    const before = await entries();
+    const pages = [];
+    for (const offset of [3, 4, 10, 1000, 123_456])
+      pages.push(
+        await getJson(ctx.app, `/api/swarm/track-record?limit=2&cursor=${cursorAt(offset)}`),
+      );
+    for (const page of pages) {
+      expect(page.status).toBe(200);
+      expect(page.body).toEqual(pages[0]!.body);
+      expect(page.body).toMatchObject({ leaderboard: [], total: 3, nextCursor: null });
+    }
+    expect(await entries()).toBe(before + 1);
+  });
+
   it('answers 400 for an unknown horizon, sort or cursor and the swarm 404 body for unknown ids', async () => {
     for (const query of ['horizon=8', 'sort=luck', 'cursor=nope', 'limit=x']) {
       const { status, body } = await getJson(ctx.app, `/api/swarm/track-record?${query}`);
