@@ -23,6 +23,7 @@ import {
   runBlock,
   sh,
   shBlock,
+  stopGroup,
   UUID,
 } from './support/fresh-clone.js';
 
@@ -79,11 +80,7 @@ describe("the docs' command blocks on a clone, as written", () => {
   const cleanups: Array<() => Promise<unknown>> = [];
   afterAll(async () => {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-    if (server?.pid !== undefined && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      process.kill(-server.pid, 'SIGTERM');
-      await exited;
-    }
+    await stopGroup(server);
     if (clone !== undefined) await rm(path.dirname(clone), { recursive: true, force: true });
   });
 
@@ -225,12 +222,7 @@ describe("the docs' command blocks on a clone, as written", () => {
         detached: true,
         stdio: 'ignore',
       });
-      cleanups.push(async () => {
-        if (replicas.pid === undefined || replicas.exitCode !== null) return;
-        const exited = new Promise((resolve) => replicas.once('exit', resolve));
-        process.kill(-replicas.pid, 'SIGTERM');
-        await exited;
-      });
+      cleanups.push(() => stopGroup(replicas));
       for (const port of [first, second]) {
         for (let attempt = 0; ; attempt++) {
           const health = await curl(`http://127.0.0.1:${port}/health`);

@@ -11,7 +11,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '@convene/test-support';
-import { cloneAtHead, curl, MINUTES, sh } from './support/fresh-clone.js';
+import { cloneAtHead, curl, MINUTES, sh, stopGroup } from './support/fresh-clone.js';
 
 describe('a fresh clone, the way the README says', () => {
   let clone: string;
@@ -27,11 +27,7 @@ describe('a fresh clone, the way the README says', () => {
   }, MINUTES);
 
   afterAll(async () => {
-    if (server?.pid !== undefined && server.exitCode === null) {
-      const exited = new Promise((resolve) => server?.once('exit', resolve));
-      process.kill(-server.pid, 'SIGTERM');
-      await exited;
-    }
+    await stopGroup(server);
     if (clone !== undefined) await rm(path.dirname(clone), { recursive: true, force: true });
   });
 

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -135,4 +135,12 @@ export async function runBlock(
     check(line, result, seen);
   }
   return { seen, environment };
+}
+
+/** Ends a process started `detached` (its own group: npm and the server under it) and waits for it. */
+export async function stopGroup(child: ChildProcess | undefined): Promise<void> {
+  if (child?.pid === undefined || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid, 'SIGTERM');
+  await exited;
 }
