@@ -276,6 +276,12 @@ class ConveneClient:
         """The service's receipt public key (pin it: trust on first use)."""
         return str(self._get("/api/swarm/receipt-key")["publicKey"])
 
+    def receipt_keys(self) -> List[str]:
+        """Every receipt key the service has signed with: the current one first, then the ones a
+        rotation retired. Pin them all (`verify_receipt(..., expected_service_public_key=keys)`) so
+        receipts signed before a rotation keep verifying."""
+        return [str(key["publicKey"]) for key in self._get("/api/swarm/receipt-keys")["keys"]]
+
     def log_key(self) -> Dict[str, str]:
         """`{origin, vkey, publicKey}` of the transparency log (pin the vkey)."""
         return dict(self._get("/api/log/key"))

@@ -5,7 +5,7 @@ receipt and its submissions are in the transparency log) are `merkle` and `check
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Mapping, Optional, Union
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from .aggregate import aggregate, compute_quorum, disagreement_map
 from .canonical import jcs, same_json
@@ -164,7 +164,9 @@ def _check_log_anchor(payload: Mapping[str, Any], reasons: _Reasons) -> None:
             seen.add(int(index))
 
 
-def _check(receipt: Any, expected_key: Optional[str], expected_previous: Any) -> ReceiptVerification:
+def _check(
+    receipt: Any, expected_keys: Optional[Sequence[str]], expected_previous: Any
+) -> ReceiptVerification:
     problem = _envelope_problem(receipt)
     if problem is not None:
         return _malformed(problem)
@@ -185,7 +187,7 @@ def _check(receipt: Any, expected_key: Optional[str], expected_previous: Any) ->
     key = b64decode_strict(signature["publicKey"])
     if key is not None and len(key) == 32 and key_fingerprint(signature["publicKey"]) != signature["keyId"]:
         reasons.add("service_key_id_mismatch", signature["keyId"])
-    if expected_key is not None and signature["publicKey"] != expected_key:
+    if expected_keys is not None and signature["publicKey"] not in expected_keys:
         reasons.add("unexpected_service_key", signature["publicKey"])
     service_ok = verify(signature["publicKey"], signed, signature["signature"])
 
@@ -263,15 +265,24 @@ def _check(receipt: Any, expected_key: Optional[str], expected_previous: Any) ->
 
 def verify_receipt(
     receipt: Any,
-    expected_service_public_key: Optional[str] = None,
+    expected_service_public_key: Union[str, Sequence[str], None] = None,
     expected_previous_digest: Union[str, None, Any] = _UNSET,
 ) -> ReceiptVerification:
     """Verifies a consensus receipt (the JSON of GET /api/swarm/sessions/{id}/consensus-receipt).
 
-    Never raises. Pass `expected_service_public_key` (GET /api/swarm/receipt-key, pinned) and, when
-    known, `expected_previous_digest` (the subject's previous receipt digest, None for its first).
+    Never raises. Pass `expected_service_public_key`: the key you pinned (GET /api/swarm/receipt-key)
+    or, after a rotation, every key you pinned (`ConveneClient.receipt_keys()`: the current one and
+    the retired ones), and, when known, `expected_previous_digest` (the subject's previous receipt
+    digest, None for its first).
     """
+    expected = (
+        [expected_service_public_key]
+        if isinstance(expected_service_public_key, str)
+        else None
+        if expected_service_public_key is None
+        else list(expected_service_public_key)
+    )
     try:
-        return _check(receipt, expected_service_public_key, expected_previous_digest)
+        return _check(receipt, expected, expected_previous_digest)
     except Exception as error:  # noqa: BLE001 — garbage input is a verdict, never an exception
         return _malformed(str(error) or "unreadable receipt")

@@ -113,6 +113,11 @@ if live:
 receipt = client.consensus_receipt(session.id)
 verdict = verify_receipt(receipt, expected_service_public_key=client.receipt_key())
 seen["receipt"] = {"verified": verdict.verified, "codes": verdict.codes}
+# Every key pinned (after a rotation: current and retired) verifies; a list without it does not.
+seen["receiptKeys"] = {
+    "all": verify_receipt(receipt, expected_service_public_key=client.receipt_keys()).codes,
+    "others": verify_receipt(receipt, expected_service_public_key=["A" * 43 + "="]).codes,
+}
 tampered = json.loads(json.dumps(receipt))
 tampered["payload"]["score"] = 0.123
 seen["tamperedCodes"] = verify_receipt(tampered).codes

@@ -199,7 +199,7 @@ describe('convene CLI: the whole member flow, amendments to the cap, receipt aud
     const online = await runCli(['verify', 'receipt', sessionId], member());
     expect(online.code, online.stdout).toBe(6);
     expect(online.stdout).toContain('✓ service signature verifies over canonicalBytes');
-    expect(online.stdout).toMatch(/– signed with the service key you pinned.*: not checked/);
+    expect(online.stdout).toMatch(/– signed with a service key you pinned.*: not checked/);
 
     const receipt = (await (
       await fetch(`${server.baseUrl}/api/swarm/sessions/${sessionId}/consensus-receipt`)

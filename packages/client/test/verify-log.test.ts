@@ -170,7 +170,7 @@ describe.skipIf(!postgres)('convene verify against the transparency log [postgre
       "✓ the previous receipt (the log's last of this subject before this one, or --previous) verifies and is for the same subject",
     );
     expect(result.stdout).toContain("✓ previousReceiptDigest is the previous receipt's digest");
-    expect(result.stdout).toContain('✓ signed with the service key you pinned');
+    expect(result.stdout).toContain('✓ signed with a service key you pinned');
     expect(result.stdout).toContain(
       "✓ that checkpoint is consistent with the log's latest (no fork, no rewrite)",
     );
@@ -199,11 +199,68 @@ describe.skipIf(!postgres)('convene verify against the transparency log [postgre
       CONVENE_SERVICE_KEY: serviceKey,
       CONVENE_LOG_KEY: logKey,
     });
-    expect(result.stdout).toContain('✓ signed with the service key you pinned');
+    expect(result.stdout).toContain('✓ signed with a service key you pinned');
     expect(result.stdout).toContain('✓ log key is the one you pinned');
     expect(result.stdout).not.toMatch(/--service-key|--log-key/);
     expect(result.stdout).toMatch(/^VERIFIED$/m);
     expect(result.code, result.stdout).toBe(0);
+  });
+
+  test('after a receipt-key rotation, `convene keys` pins the current and the retired keys and older receipts keep verifying', async () => {
+    // A replica on the same database with a new RECEIPT_SIGNING_KEY: docs/operations.md §8's rotation.
+    const rotated = await startStagingServer({
+      name: 'cli-log-rotated',
+      adminToken: ADMIN_TOKEN,
+      receiptSeed: randomBytes(32).toString('base64'),
+      logSeed: LOG_SEED,
+      databaseUrl: testDb.url,
+    });
+    try {
+      const at = { CONVENE_URL: rotated.server.baseUrl };
+      const keys = await runCli(['keys'], at);
+      expect(keys.code, keys.stderr).toBe(0);
+      const pinned = Object.fromEntries(
+        keys.stdout
+          .trim()
+          .split(' ')
+          .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+      );
+      const [current, ...retired] = pinned.CONVENE_SERVICE_KEY!.split(',');
+      expect(current).not.toBe(serviceKey);
+      expect(retired, keys.stdout).toEqual([serviceKey]);
+      expect(pinned.CONVENE_LOG_KEY).toBe(logKey);
+
+      const everyKey = await runCli(['verify', 'receipt', sessions[0]!], { ...at, ...pinned });
+      expect(everyKey.stdout).toContain('✓ signed with a service key you pinned');
+      expect(everyKey.stdout).toMatch(/^VERIFIED$/m);
+      expect(everyKey.code, everyKey.stdout).toBe(0);
+
+      // Re-pinning only the new key is what made every older receipt NOT VERIFIED.
+      const onlyNew = await runCli(['verify', 'receipt', sessions[0]!], {
+        ...at,
+        CONVENE_SERVICE_KEY: current!,
+        CONVENE_LOG_KEY: logKey,
+      });
+      expect(onlyNew.stdout).toMatch(
+        /✗ signed with a service key you pinned.*receipt is signed with another service key than expected/,
+      );
+      expect(onlyNew.code, onlyNew.stdout).toBe(1);
+      const flags = await runCli(
+        [
+          'verify',
+          'receipt',
+          sessions[0]!,
+          '--service-key',
+          `${current},${serviceKey}`,
+          '--log-key',
+          logKey,
+        ],
+        at,
+      );
+      expect(flags.code, flags.stdout).toBe(0);
+    } finally {
+      await rotated.stop();
+    }
   });
 
   test('a malformed receipt: one ✗, and every other check "not checked", never ✓', async () => {

@@ -18,8 +18,12 @@ import { compareCodePoints, isPlainObject } from './strings.js';
 import { parseCanonicalTake } from './take-validation.js';
 
 export interface VerifyReceiptOptions {
-  /** The key of GET /api/swarm/receipt-key; a receipt signed with another gets a reason. */
-  expectedServicePublicKey?: string | undefined;
+  /**
+   * The key pinned from GET /api/swarm/receipt-key, or every key pinned (after a rotation, the
+   * current and the retired ones of GET /api/swarm/receipt-keys); a receipt signed with another
+   * gets a reason.
+   */
+  expectedServicePublicKey?: string | readonly string[] | undefined;
   /** The subject's previous receipt digest when the verifier knows it (null: first receipt). */
   expectedPreviousDigest?: string | null | undefined;
 }
@@ -133,8 +137,11 @@ function checkEnvelope(
   if (isUsablePublicKey(publicKey) && keyFingerprint(publicKey) !== keyId) {
     reasons.add(RECEIPT_REASONS.SERVICE_KEY_ID_MISMATCH, keyId);
   }
-  const expectedKey = options.expectedServicePublicKey;
-  if (expectedKey !== undefined && publicKey !== expectedKey) {
+  const expected = options.expectedServicePublicKey;
+  if (
+    expected !== undefined &&
+    !(typeof expected === 'string' ? [expected] : expected).includes(publicKey)
+  ) {
     reasons.add(RECEIPT_REASONS.UNEXPECTED_SERVICE_KEY, publicKey);
   }
   return verify(publicKey, signedBytes, signature.signature);

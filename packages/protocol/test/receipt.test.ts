@@ -147,6 +147,21 @@ describe('verifyReceipt', () => {
     expect(await verifyReceipt(previous, { expectedPreviousDigest: null })).toEqual(ok);
   });
 
+  it('accepts a receipt signed with any of the pinned keys (a rotation: current and retired)', async () => {
+    const receipt = await valid();
+    const other = Buffer.alloc(32, 7).toString('base64');
+    const key = receipt.signature.publicKey;
+    expect(
+      (await verifyReceipt(receipt, { expectedServicePublicKey: [other, key] })).verified,
+    ).toBe(true);
+    for (const pinned of [other, [other], []]) {
+      const result = await verifyReceipt(receipt, { expectedServicePublicKey: pinned });
+      expect(result.unverifiedReasons.map((reason) => reason.code)).toEqual([
+        'unexpected_service_key',
+      ]);
+    }
+  });
+
   it('ignores verified/unverifiedReasons claimed by the server', async () => {
     const receipt = {
       ...(await valid()),

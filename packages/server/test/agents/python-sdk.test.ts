@@ -167,6 +167,7 @@ describeEachDatabase('the Python SDK against a running server', (kind) => {
       lateAmendment:
         '409 amendment window closed (session already aggregated); the take on file stands',
       receipt: { verified: true, codes: [] },
+      receiptKeys: { all: [], others: ['unexpected_service_key'] },
       tamperedCodes: ['altered_payload', 'score_mismatch'],
       takeInLog: true,
       ...(seen.consistentFrom === undefined ? {} : { consistentFrom: seen.consistentFrom }),

@@ -53,7 +53,7 @@ interface SessionRow {
  */
 export async function gatherOutcomes(
   ctx: CliContext,
-  serviceKey: string | undefined,
+  serviceKey: readonly string[] | undefined,
 ): Promise<Gathered> {
   const gathered: Gathered = {
     sessions: [],

@@ -1,5 +1,6 @@
 import { trackRecords, type MemberRecord, type SwarmRecord } from '@convene/protocol';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { logKeyOption, serviceKeyOption } from '../pinned-keys.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { checked, failed, finishChecks, notChecked, passed, type Check } from './checks.js';
@@ -39,16 +40,8 @@ export function registerTrackRecord(program: Command, context: () => CliContext)
       "recompute a member's track record (UUID or handle), or with --all the leaderboard and the swarm's record, from the logged outcomes, the consensus receipts and the public series",
     )
     .option('--all', 'every member and the swarm itself')
-    .addOption(
-      new Option('--log-key <base64>', "the log's key to expect (convene keys prints it)").env(
-        'CONVENE_LOG_KEY',
-      ),
-    )
-    .addOption(
-      new Option('--service-key <base64>', 'the receipt key to expect (convene keys)').env(
-        'CONVENE_SERVICE_KEY',
-      ),
-    )
+    .addOption(logKeyOption())
+    .addOption(serviceKeyOption())
     .addHelpText(
       'after',
       '\nExamples:\n  convene track-record verify athena\n  convene track-record verify --all --log-key knMI9T1n…',
@@ -56,7 +49,7 @@ export function registerTrackRecord(program: Command, context: () => CliContext)
     .action(
       async (
         member: string | undefined,
-        options: { all?: boolean; logKey?: string; serviceKey?: string },
+        options: { all?: boolean; logKey?: string; serviceKey?: string[] },
       ) => {
         if ((member === undefined) === (options.all !== true))
           throw new CliError('give a member (UUID or handle) or --all, not both', EXIT.usage);
@@ -95,7 +88,7 @@ export function registerTrackRecord(program: Command, context: () => CliContext)
     );
 }
 
-function outcomeChecks(gathered: Gathered, serviceKey: string | undefined): Check[] {
+function outcomeChecks(gathered: Gathered, serviceKey: readonly string[] | undefined): Check[] {
   const n = gathered.outcomes.length;
   const { problems } = gathered;
   const first = (list: string[]) =>
@@ -122,8 +115,8 @@ function outcomeChecks(gathered: Gathered, serviceKey: string | undefined): Chec
       first(problems.receipts),
     ),
     serviceKey === undefined
-      ? notChecked('receipt key is the one you pinned (--service-key)', 'no --service-key given')
-      : passed('receipt key is the one you pinned (--service-key)'),
+      ? notChecked('receipt key is one you pinned (--service-key)', 'no --service-key given')
+      : passed('receipt key is one you pinned (--service-key)'),
   ];
 }
 

@@ -12,7 +12,8 @@ import {
   type ConsensusReceipt,
   type ReceiptReasonCode,
 } from '@convene/protocol';
-import { Option, type Command } from 'commander';
+import type { Command } from 'commander';
+import { logKeyOption, serviceKeyOption } from '../pinned-keys.js';
 import { unwrap } from '../../sdk/client.js';
 import type { CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
@@ -26,16 +27,6 @@ import {
   receiptAnchorChecks,
   takeKeyCheck,
 } from './log-checks.js';
-
-const KEY_HELP =
-  'raw base64 Ed25519 public key (32 bytes), as GET /api/swarm/receipt-key and GET /api/log/key answer it and `convene keys` prints it';
-
-const logKeyOption = () =>
-  new Option('--log-key <base64>', `the log's key to expect: ${KEY_HELP}`).env('CONVENE_LOG_KEY');
-const serviceKeyOption = () =>
-  new Option('--service-key <base64>', `the service key to expect: ${KEY_HELP}`).env(
-    'CONVENE_SERVICE_KEY',
-  );
 
 /**
  * verify take <id>, verify receipt <sessionId> [--file] — recomputed locally, trusting only the data
@@ -85,7 +76,7 @@ export function registerVerify(program: Command, context: () => CliContext): voi
     .action(
       async (
         sessionId: string | undefined,
-        options: { file?: string; previous?: string; serviceKey?: string; logKey?: string },
+        options: { file?: string; previous?: string; serviceKey?: string[]; logKey?: string },
       ) => {
         const ctx = context();
         const { data, checks } = await receiptChecks(ctx, sessionId, options);
@@ -172,7 +163,7 @@ export async function takeChecks(
 export async function receiptChecks(
   ctx: CliContext,
   sessionId: string | undefined,
-  options: { file?: string; previous?: string; serviceKey?: string; logKey?: string },
+  options: { file?: string; previous?: string; serviceKey?: string[]; logKey?: string },
 ): Promise<{ data: Record<string, unknown>; checks: Check[] }> {
   const offline = options.file !== undefined;
   const receipt = offline
@@ -190,7 +181,7 @@ export async function receiptChecks(
   if (options.serviceKey === undefined) {
     notRun.set(
       RECEIPT_REASONS.UNEXPECTED_SERVICE_KEY,
-      'no service key pinned (--service-key or CONVENE_SERVICE_KEY)',
+      'no service key pinned (--service-key or CONVENE_SERVICE_KEY; `export $(convene keys)`)',
     );
   }
   if (previous.digest === undefined) notRun.set(RECEIPT_REASONS.CHAIN_MISMATCH, previous.why);
@@ -241,7 +232,7 @@ const RECEIPT_CHECK_TEXT: Readonly<Record<ReceiptReasonCode, string>> = {
   altered_payload: 'payload matches canonicalBytes and digest',
   session_mismatch: 'receipt sessionId matches payload.sessionId',
   service_key_id_mismatch: 'signature.keyId is the fingerprint of signature.publicKey',
-  unexpected_service_key: 'signed with the service key you pinned',
+  unexpected_service_key: 'signed with a service key you pinned',
   bad_service_signature: 'service signature verifies over canonicalBytes',
   malformed_submission: 'every submission is well-formed and a canonical take',
   duplicate_member: 'at most one submission per member',

@@ -5,10 +5,13 @@ import type { CliContext } from '../../cli/context.js';
 import { verdictOf, type Check } from '../../cli/commands/checks.js';
 import { receiptChecks, takeChecks } from '../../cli/commands/verify.js';
 import { guarded, ok } from '../results.js';
+import { serviceKeyList } from '../../cli/pinned-keys.js';
 
 /** Keys the member pinned for `convene verify` (`export $(convene keys)`), read the same way here. */
 const pinnedKeys = () => ({
-  ...(process.env.CONVENE_SERVICE_KEY ? { serviceKey: process.env.CONVENE_SERVICE_KEY } : {}),
+  ...(process.env.CONVENE_SERVICE_KEY
+    ? { serviceKey: serviceKeyList(process.env.CONVENE_SERVICE_KEY) }
+    : {}),
   ...(process.env.CONVENE_LOG_KEY ? { logKey: process.env.CONVENE_LOG_KEY } : {}),
 });
 
@@ -42,7 +45,7 @@ export function registerVerificationTools(server: McpServer, ctx: CliContext): v
     {
       title: 'Verify a consensus receipt',
       description:
-        "Verifies a published session's consensus receipt here: every member signature, the aggregate recomputed from the signed takes, the service signature (against CONVENE_SERVICE_KEY when pinned), the chain to the subject's previous receipt and the transparency log. Returns verdict, the failed reasons and each check.",
+        "Verifies a published session's consensus receipt here: every member signature, the aggregate recomputed from the signed takes, the service signature (against the keys pinned in CONVENE_SERVICE_KEY, comma-separated: after a rotation the current and the retired ones), the chain to the subject's previous receipt and the transparency log. Returns verdict, the failed reasons and each check.",
       inputSchema: {
         sessionId: z.string().uuid().describe("the published session's UUID"),
       },
