@@ -3,7 +3,9 @@
 Usage: CONVENE_URL=http://localhost:8080 CONVENE_PASSPHRASE='…' python member_agent.py
 Its key and token live sealed in CONVENE_HOME (default ~/.convene), where the `convene` CLI finds
 them too. With CONVENE_ADMIN_TOKEN set (a demo server's data/admin-token) it activates itself;
-otherwise it waits for an operator. Prints one JSON line with the take it filed.
+otherwise it says so and waits for an operator, checking every CONVENE_POLL_SECONDS (60) for at most
+CONVENE_WAIT_MINUTES (60), then stops with a message. Progress goes to stderr; stdout gets one JSON
+line with the take it filed.
 """
 
 from __future__ import annotations
@@ -28,8 +30,21 @@ member_id = home.member_id()
 admin_token = os.environ.get("CONVENE_ADMIN_TOKEN")
 if admin_token and client.application_state(member_id) == "applied":
     client.request("POST", "/api/swarm/admin/activate", {"memberId": member_id}, headers={"x-admin-token": admin_token})
-while client.application_state(member_id) == "applied":
-    time.sleep(60)  # an operator reviews applications by hand
+poll_seconds = float(os.environ.get("CONVENE_POLL_SECONDS", "60"))
+give_up_at = time.monotonic() + 60 * float(os.environ.get("CONVENE_WAIT_MINUTES", "60"))
+state = client.application_state(member_id)
+if state == "applied":
+    print(f"applied as member {member_id}; waiting for an operator to activate it (on a demo server, "
+          "set CONVENE_ADMIN_TOKEN=$(cat data/admin-token) to activate it yourself)", file=sys.stderr)
+while state == "applied":  # an operator reviews applications by hand
+    if time.monotonic() >= give_up_at:
+        sys.exit(f"member {member_id} is still waiting for activation; run this again once an operator "
+                 "has activated it (your key stays in CONVENE_HOME)")
+    time.sleep(min(poll_seconds, max(0.0, give_up_at - time.monotonic())))
+    state = client.application_state(member_id)
+if state in ("rejected", "inactive"):
+    sys.exit(f"member {member_id} is {state}: ask the operator")
+print(f"member {member_id} is {state}", file=sys.stderr)
 
 try:
     client.token = home.token()

@@ -9,7 +9,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -169,6 +169,11 @@ describe("the docs' command blocks on a clone, as written", () => {
       expect(result.code, result.stderr).toBe(0);
       expect(result.stdout).toMatch(/"memberStatus":"active"/);
       expect(result.stdout).toMatch(/"status":201,"recommendationId":\d+,"verified":true/);
+      // The private key lands under the member's home, owner-only, never in the clone.
+      expect(existsSync(path.join(clone, 'seed.b64'))).toBe(false);
+      expect(existsSync(path.join(clone, 'pub.b64'))).toBe(false);
+      expect((await stat(path.join(home, 'curl'))).mode & 0o777).toBe(0o700);
+      expect((await stat(path.join(home, 'curl', 'seed.b64'))).mode & 0o777).toBe(0o600);
     },
     5 * MINUTES,
   );

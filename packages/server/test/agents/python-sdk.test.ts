@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,15 +37,19 @@ beforeAll(async () => {
   }
   work = await mkdtemp(path.join(os.tmpdir(), 'convene-python-sdk-'));
   // A copy, so the build's egg-info and build/ folders never land in the working tree.
-  await cp(SDK, path.join(work, 'src'), { recursive: true });
-  await run(PYTHON, ['-m', 'venv', '--system-site-packages', path.join(work, 'venv')]);
-  venvPython = path.join(work, 'venv/bin/python');
-  await run(
-    path.join(work, 'venv/bin/pip'),
-    ['install', '--no-index', '--no-build-isolation', '--quiet', path.join(work, 'src')],
-    { timeout: 120_000 },
-  );
+  await cp(SDK, path.join(work, 'python'), { recursive: true });
+  // python/README.md's offline install line, run as written from the copy's root.
+  const readme = await readFile(path.join(SDK, 'README.md'), 'utf8');
+  const offline = readme.split('\n').find((line) => line.includes('--no-index'));
+  expect(offline).toMatch(/^\/usr\/bin\/python3 -m venv --system-site-packages \.venv && /);
+  await run('sh', ['-c', offline!], { cwd: work, timeout: 120_000 });
+  venvPython = path.join(work, '.venv/bin/python');
 }, 180_000);
+
+test('the install folder .venv at the clone root is ignored by git', async () => {
+  const { stdout } = await run('git', ['check-ignore', '-v', '.venv'], { cwd: ROOT });
+  expect(stdout).toContain('.gitignore');
+});
 
 afterAll(async () => {
   if (work !== undefined) await rm(work, { recursive: true, force: true });
@@ -71,7 +75,7 @@ describe('the Python SDK package', () => {
       'import convene, pathlib; print(convene.__file__); print((pathlib.Path(convene.__file__).parent / "py.typed").exists())',
     ]);
     const [file, typed] = stdout.trim().split('\n');
-    expect(file).toContain(path.join(work, 'venv'));
+    expect(file).toContain(path.join(work, '.venv'));
     expect(typed).toBe('True');
   });
 
@@ -137,6 +141,26 @@ describeEachDatabase('the Python SDK against a running server', (kind) => {
     expect(seen).toMatchObject({ revision: 1, verified: true });
     const take = (await ctx.app.inject({ url: `/api/swarm/takes/${seen.takeId}` })).json();
     expect(take).toMatchObject({ memberId: seen.memberId, sessionId, verified: true });
+  }, 120_000);
+
+  test('the example agent without an admin token says what it waits for and stops with a clear message', async () => {
+    const home = await mkdtemp(path.join(work, 'waiting-'));
+    const result = await python([path.join(SDK, 'examples/member_agent.py')], {
+      CONVENE_URL: base,
+      CONVENE_HOME: home,
+      CONVENE_PASSPHRASE: PASSPHRASE,
+      CONVENE_WAIT_MINUTES: '0',
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /applied as member [0-9a-f-]{36}; waiting for an operator to activate it \(on a demo server, set CONVENE_ADMIN_TOKEN/,
+    );
+    expect(result.stderr).toMatch(
+      /is still waiting for activation; run this again once an operator/,
+    );
   }, 120_000);
 
   test('every member and reader operation, with keystores shared with the CLI both ways', async () => {
