@@ -44,6 +44,29 @@ describe('every route at the phone size', () => {
       }
       expect(await horizontalOverflow(page), path).toBe(0);
     }
+    // A row wider than the screen says so: the side that hides links fades them out (mask-image),
+    // so a label cut by the edge never reads as a whole word; scrolled to its end, the other side.
+    await page.goto(`${site.baseUrl}/`);
+    await page.waitForSelector('main h1');
+    const main = page.locator('nav[aria-label="Main"]');
+    const cue = () =>
+      main.evaluate((row) => ({
+        overflow: row.getAttribute('data-overflow'),
+        mask: getComputedStyle(row).maskImage,
+      }));
+    await page.waitForFunction(
+      () =>
+        document.querySelector('nav[aria-label="Main"]')?.getAttribute('data-overflow') !== null,
+    );
+    const opening = await cue();
+    expect(opening.overflow).toBe('right');
+    expect(opening.mask).toMatch(/^linear-gradient\(270deg, /);
+    await main.evaluate((row) => row.scrollTo({ left: row.scrollWidth }));
+    await page.waitForFunction(
+      () =>
+        document.querySelector('nav[aria-label="Main"]')?.getAttribute('data-overflow') === 'left',
+    );
+    expect((await cue()).mask).toMatch(/^linear-gradient\(90deg, /);
     await page.goto(`${site.baseUrl}/swarm`);
     await page.locator('nav[aria-label="Main"] a', { hasText: 'Join' }).click();
     await page.waitForURL(/\/join$/);

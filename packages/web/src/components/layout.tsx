@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import type { Health } from '../api/types/treasury.js';
 import { useDocumentTitle } from '../lib/document-title.js';
 import { useResource } from '../lib/use-resource.js';
+import { overflowAttribute, useOverflowEdges } from '../lib/use-overflow-edges.js';
 
 const NAV = [
   { href: '/', label: 'Treasury', match: (p: string) => p === '/' || p.startsWith('/treasury') },
@@ -79,6 +80,7 @@ export function Layout(props: { children: ComponentChildren }) {
   const health = useResource<Health>('/health');
   const nav = useRef<HTMLElement>(null);
   useCurrentLinkInView(nav, path);
+  const navOverflow = overflowAttribute(useOverflowEdges(nav));
   return (
     <>
       <a class="skip-link" href="#main">
@@ -89,7 +91,7 @@ export function Layout(props: { children: ComponentChildren }) {
         <a class="brand" href="/">
           Convene
         </a>
-        <nav aria-label="Main" ref={nav}>
+        <nav aria-label="Main" ref={nav} data-overflow={navOverflow}>
           {NAV.map((item) => (
             <a
               key={item.href}
@@ -146,9 +148,10 @@ export function SubNav(props: { items: readonly { href: string; label: string }[
   const { path } = useLocation();
   const nav = useRef<HTMLElement>(null);
   useCurrentLinkInView(nav, path);
+  const overflow = overflowAttribute(useOverflowEdges(nav));
   const current = currentSectionItem(props.items, path);
   return (
-    <nav class="subnav" aria-label="Section" ref={nav}>
+    <nav class="subnav" aria-label="Section" ref={nav} data-overflow={overflow}>
       {props.items.map((item) => (
         <a
           key={item.href}

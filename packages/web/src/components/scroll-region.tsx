@@ -1,11 +1,6 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useId, useRef, useState } from 'preact/hooks';
-
-/** Which of the box's sides hide more of its content. */
-interface Overflow {
-  left: boolean;
-  right: boolean;
-}
+import { useId, useRef } from 'preact/hooks';
+import { overflowAttribute, useOverflowEdges } from '../lib/use-overflow-edges.js';
 
 /**
  * A box that scrolls sideways on narrow screens (wide tables): keyboard users reach it with Tab and
@@ -16,27 +11,8 @@ interface Overflow {
 export function ScrollRegion(props: { label: string; children: ComponentChildren }) {
   const box = useRef<HTMLDivElement>(null);
   const cueId = useId();
-  const [overflow, setOverflow] = useState<Overflow>({ left: false, right: false });
-  // Measured again after every render: the table inside may have been replaced or resized.
-  useEffect(() => {
-    const element = box.current;
-    if (element === null) return;
-    const measure = () => {
-      const left = element.scrollLeft > 1;
-      const right = element.scrollLeft + element.clientWidth < element.scrollWidth - 1;
-      setOverflow((was) => (was.left === left && was.right === right ? was : { left, right }));
-    };
-    const observer = new ResizeObserver(measure);
-    observer.observe(element);
-    if (element.firstElementChild !== null) observer.observe(element.firstElementChild);
-    element.addEventListener('scroll', measure, { passive: true });
-    return () => {
-      observer.disconnect();
-      element.removeEventListener('scroll', measure);
-    };
-  });
+  const overflow = useOverflowEdges(box);
   const scrolls = overflow.left || overflow.right;
-  const edges = [overflow.left ? 'left' : '', overflow.right ? 'right' : ''].join(' ').trim();
   // One element, cue and box together, wherever the box is placed (a grid cell, a flex item).
   return (
     <div class="scroll-frame">
@@ -52,7 +28,7 @@ export function ScrollRegion(props: { label: string; children: ComponentChildren
         role="region"
         aria-label={props.label}
         aria-describedby={scrolls ? cueId : undefined}
-        data-overflow={edges === '' ? undefined : edges}
+        data-overflow={overflowAttribute(overflow)}
       >
         {props.children}
       </div>
