@@ -276,6 +276,35 @@ describe('swarm pages', () => {
     expect(tab.errors).toEqual([]);
   }, 120_000);
 
+  test('the recommendation card names absent members by handle, as the summary does, never by UUID', async () => {
+    const list = await apiJson<{ sessions: Array<{ id: string }> }>(
+      '/api/swarm/sessions?state=published&limit=50',
+    );
+    let found: { id: string; handles: string[] } | undefined;
+    for (const { id } of list.sessions) {
+      const detail = await apiJson<{
+        quorum: { absent: string[] } | null;
+        roster: Array<{ memberId: string; handle: string }>;
+      }>(`/api/swarm/sessions/${id}`);
+      const absent = detail.quorum?.absent ?? [];
+      if (absent.length === 0) continue;
+      const handle = new Map(detail.roster.map((row) => [row.memberId, row.handle]));
+      found = { id, handles: absent.map((memberId) => handle.get(memberId)!) };
+      break;
+    }
+    expect(found, 'a published demo session with an absent member').toBeDefined();
+    const page = await visit(
+      tab,
+      server.baseUrl,
+      `/swarm/sessions/${found!.id}`,
+      '[data-testid="absent-members"]',
+      'swarm-session-absent',
+    );
+    const text = (await page.locator('[data-testid="absent-members"]').textContent()) ?? '';
+    expect(text).toBe(`Absent: ${found!.handles.join(', ')}`);
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  });
+
   test('a subject page shows the subject, its latest snapshot and its sessions', async () => {
     const detail = await apiJson<SessionDetailShape>(`/api/swarm/sessions/${publishedSessionId}`);
     const subject = await apiJson<{ name: string; status: string }>(

@@ -92,7 +92,14 @@ function FigureMark({ verdict }: { verdict: Headline['verdict'] }) {
   return null;
 }
 
-export function RecommendationPanel({ headline }: { headline: Headline }) {
+export function RecommendationPanel({
+  headline,
+  names,
+}: {
+  headline: Headline;
+  /** Member id → handle, from the session's roster: readers see who, never a UUID. */
+  names: Map<string, string>;
+}) {
   const { figures, verdict } = headline;
   if (figures === null) return <p class="muted">Not aggregated yet.</p>;
   const { quorum } = figures;
@@ -172,7 +179,9 @@ export function RecommendationPanel({ headline }: { headline: Headline }) {
         <p class="muted small">No take carried bucket weights.</p>
       )}
       {quorum.absent.length > 0 ? (
-        <p class="small muted">Absent: {quorum.absent.join(', ')}</p>
+        <p class="small muted" data-testid="absent-members">
+          Absent: {quorum.absent.map((id) => names.get(id) ?? id).join(', ')}
+        </p>
       ) : null}
     </>
   );

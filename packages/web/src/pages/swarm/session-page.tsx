@@ -169,7 +169,7 @@ export function SessionBody({ session: s }: { session: SessionDetail }) {
       <div class="grid-2">
         <section class="card">
           <h2>Recommendation</h2>
-          <RecommendationPanel headline={headline} />
+          <RecommendationPanel headline={headline} names={names} />
         </section>
         <section class="card">
           <h2>Disagreement map</h2>
