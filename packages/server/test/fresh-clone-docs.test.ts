@@ -21,6 +21,7 @@ import {
   rawBlock,
   REPO,
   runBlock,
+  serverPid,
   sh,
   shBlock,
   stopGroup,
@@ -285,6 +286,135 @@ describe("the docs' command blocks on a clone, as written", () => {
       expect(lines.at(-1)).toMatch(
         /^CONVENE_URL=http:\/\/127\.0\.0\.1:8082 npx convene verify receipt/,
       );
+      const publishedSession = seen.get('sessionId')!;
+
+      // 7: the admin token rolled, the replicas restarted one at a time. The test's shell did not
+      // start them, so `wait <pid>` is the docs' own `while kill -0 <pid>` loop for scripts.
+      const settingsFile = path.join(clone, 'convene.env');
+      const setting = async (name: string) =>
+        new RegExp(`^${name}=(.+)$`, 'm').exec(await readFile(settingsFile, 'utf8'))?.[1];
+      const oldToken = await setting('ADMIN_TOKEN');
+      const [rollLine, ...restartLines] = rawBlock(ops, '### 7. Rotate the admin token')
+        .trim()
+        .split('\n');
+      expect(rollLine).toMatch(/^sed -i "s\|\^ADMIN_TOKEN=/);
+      expect(restartLines[0]).toBe(source);
+      const restartBoth = async (script: string) => {
+        const pids = [await serverPid(clone, first), await serverPid(clone, second)];
+        expect(pids, 'both replicas run before the restart').not.toContain(undefined);
+        const filled = fill(script, new Map())
+          .replace(
+            /wait <pid of replica (\d)>/g,
+            (_, n: string) => `while kill -0 ${pids[Number(n) - 1]}; do sleep 0.2; done`,
+          )
+          .replace(/<pid of replica (\d)>/g, (_, n: string) => String(pids[Number(n) - 1]));
+        expect(filled, 'every placeholder is filled').not.toMatch(/<[^>]+>/);
+        const shell = spawn('bash', ['-c', `${filled}\nwait`], {
+          cwd: clone,
+          env: shellEnv,
+          detached: true,
+          stdio: 'ignore',
+        });
+        cleanups.push(() => stopGroup(shell));
+        for (const [index, port] of [first, second].entries()) {
+          for (let attempt = 0; ; attempt++) {
+            const pid = await serverPid(clone, port);
+            const restarted = pid !== undefined && pid !== pids[index];
+            if (restarted && (await curl(`http://127.0.0.1:${port}/health`)).status === 200) break;
+            expect(shell.exitCode, 'the restarting shell keeps running').toBeNull();
+            expect(attempt, `replica on ${port} restarts`).toBeLessThan(480);
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        }
+      };
+      await restartBoth([rollLine, ...restartLines].join('\n'));
+      const newToken = await setting('ADMIN_TOKEN');
+      expect(newToken).not.toBe(oldToken);
+      for (const port of [first, second]) {
+        const status = (token: string) =>
+          fetch(`http://127.0.0.1:${port}/api/admin/status`, {
+            headers: { 'x-admin-token': token },
+          });
+        const refused = await status(oldToken!);
+        expect(refused.status).toBe(401);
+        expect(await refused.json()).toMatchObject({ error: 'invalid admin token' });
+        expect((await status(newToken!)).status).toBe(200);
+      }
+
+      // 8: the receipt key rotated ("restart both replicas one at a time, as above": step 7's
+      // lines), then the block's checks; the receipt of 6c, signed with the old key, still verifies.
+      const rotation = shBlock(ops, '### 8. Rotate the receipt signing key');
+      const oldKeyId = (
+        JSON.parse((await curl(`http://127.0.0.1:${first}/api/swarm/receipt-key`)).body) as {
+          keyId: string;
+        }
+      ).keyId;
+      expect(rotation[0]).toMatch(/^sed -i "s\|\^RECEIPT_SIGNING_KEY=/);
+      await restartBoth([rotation[0]!, ...restartLines].join('\n'));
+      const rotated = await runBlock(
+        rotation.slice(1),
+        { cwd: clone, baseUrl, env: shellEnv },
+        (line, known) => fill(line.replace('<an old sessionId>', publishedSession), known),
+        (line, result) => {
+          if (/\/api\/swarm\/receipt-key\s/.test(line))
+            expect(JSON.parse(result.stdout)).not.toMatchObject({ keyId: oldKeyId });
+          if (/\/api\/swarm\/receipt-keys\s/.test(line)) {
+            const { keys } = JSON.parse(result.stdout) as {
+              keys: Array<{ keyId: string; current: boolean }>;
+            };
+            expect(keys.map((key) => key.current)).toEqual([true, false]);
+            expect(keys[1]!.keyId).toBe(oldKeyId);
+          }
+          if (line.includes('verify receipt')) expect(result.stdout).toMatch(/^VERIFIED$/m);
+        },
+      );
+      expect(rotated.environment.CONVENE_SERVICE_KEY?.split(',')).toHaveLength(2);
+
+      // 9: an owner-only dump, restored into a new database; a server on it answers as before.
+      const restoredName = `${name}_restored`;
+      cleanups.push(() => admin(`drop database if exists ${restoredName} with (force)`));
+      const restoreFill = (line: string, known: Map<string, string>) =>
+        fill(line, known).replaceAll('--role=convene ', `--role=${name} `);
+      const backup = [
+        ...shBlock(ops, '### 9. Back up and restore'),
+        ...shBlock(ops, 'Restore into a new, empty database owned by the same role'),
+      ];
+      expect(backup[0]).toMatch(/^\(umask 077 && pg_dump /);
+      expect(backup.at(-1)).toMatch(/^pg_restore /);
+      await runBlock(backup, { cwd: clone, baseUrl, env: shellEnv }, restoreFill);
+      expect((await stat(path.join(clone, 'convene.dump'))).mode & 0o777).toBe(0o600);
+      const restoredPort = await freePort();
+      const restoredServer = spawn(
+        'bash',
+        [
+          '-c',
+          `${source} && DATABASE_URL=postgres://${name}:change-me@127.0.0.1:5432/${restoredName} PORT=${restoredPort} exec node packages/server/dist/main.js`,
+        ],
+        { cwd: clone, env: shellEnv, detached: true, stdio: 'ignore' },
+      );
+      cleanups.push(() => stopGroup(restoredServer));
+      const restoredUrl = `http://127.0.0.1:${restoredPort}`;
+      for (let attempt = 0; (await curl(`${restoredUrl}/health`)).status !== 200; attempt++) {
+        expect(restoredServer.exitCode, 'the server on the restored database runs').toBeNull();
+        expect(attempt, 'the server on the restored database answers').toBeLessThan(480);
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(JSON.parse((await curl(`${restoredUrl}/health`)).body)).toMatchObject({
+        status: 'ok',
+        append_only_guard: 'enforced',
+      });
+      const receipt = JSON.parse(
+        (await curl(`${restoredUrl}/api/swarm/sessions/${publishedSession}/consensus-receipt`))
+          .body,
+      ) as { verified: boolean };
+      expect(receipt.verified).toBe(true);
+      const status = await sh(
+        `CONVENE_URL=${restoredUrl} CONVENE_ADMIN_TOKEN='${newToken}' npx convene admin status`,
+        clone,
+        shellEnv,
+      );
+      expect(status.code, status.stderr).toBe(0);
+      expect(status.stdout).toMatch(/none pending$/m);
     },
     10 * MINUTES,
   );

@@ -1,5 +1,5 @@
 import { execFile, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, readlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -143,4 +143,24 @@ export async function stopGroup(child: ChildProcess | undefined): Promise<void> 
   const exited = new Promise((resolve) => child.once('exit', resolve));
   process.kill(-child.pid, 'SIGTERM');
   await exited;
+}
+
+/**
+ * The process id of the built server listening on `port` that was started in `cwd` (what an operator
+ * reads from `ps` for docs/operations.md's `<pid of replica N>`), read from /proc.
+ */
+export async function serverPid(cwd: string, port: number): Promise<number | undefined> {
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const command = await readFile(`/proc/${entry}/cmdline`, 'utf8');
+      if (!command.includes('packages/server/dist/main.js')) continue;
+      const environ = (await readFile(`/proc/${entry}/environ`, 'utf8')).split('\0');
+      if (!environ.includes(`PORT=${port}`)) continue;
+      if ((await readlink(`/proc/${entry}/cwd`)) === cwd) return Number(entry);
+    } catch {
+      // The process ended while being read, or is not ours to read.
+    }
+  }
+  return undefined;
 }
