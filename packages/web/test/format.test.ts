@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import {
   coefficient,
+  fixed,
+  num,
   sharePrice,
   countOf,
   multiple,
@@ -68,6 +70,25 @@ describe('number formats', () => {
     // Every percentage the module makes ends in the same spaced sign, never a bare "3.2%".
     for (const text of [pct(0.5), pctValue(1), pctPoints(1), pctChange(0.1), pctSig(2)])
       expect(text).toMatch(/\d\u00a0%$/);
+  });
+
+  test('never "-0.00": a negative zero or a value that rounds to zero prints unsigned (issue 46)', () => {
+    expect(pctChange(-0.00001, 2)).toBe(`0.00${P}`);
+    expect(pctChange(-0, 2)).toBe(`0.00${P}`);
+    expect(pctChange(0.00001, 2)).toBe(`0.00${P}`);
+    expect(pctChange(-0.0001, 2)).toBe(`-0.01${P}`);
+    expect(pctChange(0.0001, 2)).toBe(`+0.01${P}`);
+    expect(pct(-0.00001, 2)).toBe(`0.00${P}`);
+    expect(pctPoints(-0.001, 2)).toBe(`0.00${P}`);
+    expect(pctValue(-0.001)).toBe(`0.00${P}`);
+    expect(gapPoints(-0.0001)).toBe('0.0 pt');
+    expect(coefficient(-0.001)).toBe('0.00');
+    expect(num(-0.00001, 4)).toBe('0.0000');
+    expect(num(-0.001)).toBe('0');
+    expect(num(-0.5)).toBe('-0.5');
+    expect(fixed(-0, 3)).toBe('0.000');
+    expect(fixed(-1e-9, 0)).toBe('0');
+    expect(fixed(-0.25, 1)).toBe('-0.3');
   });
 
   test('one percentile format: "67th percentile"', () => {

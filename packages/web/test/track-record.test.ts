@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { count, num, pctChange } from '../src/lib/format.js';
+import { count, countOf, num, pct, pctChange } from '../src/lib/format.js';
 import { chartAxisProblems, horizontalOverflow, seriousAxeViolations } from './support/audit.js';
 import { launchBrowser, openPage } from './support/browser.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -23,7 +23,13 @@ async function api<T>(path: string): Promise<T> {
 interface Board {
   horizonDays: number;
   minScoredTakes: number;
-  swarm: { sessions: number; meanBrier: number | null; meanExcess: number | null };
+  swarm: {
+    sessions: number;
+    meanBrier: number | null;
+    meanExcess: number | null;
+    excessSessions: number;
+    positiveExcessShare: number | null;
+  };
   sessions: Array<{ sessionId: string; subjectId: string }>;
   leaderboard: Array<{
     memberId: string;
@@ -76,6 +82,13 @@ describe('track-record pages', () => {
       );
       expect(await page.getByTestId('swarm-excess').textContent()).toBe(
         pctChange(board.swarm.meanExcess, 3),
+      );
+      // A share says what it is of (issue 46): "58 % of 115 sessions with a reference return".
+      expect(await page.getByTestId('swarm-beating').textContent()).toBe(
+        `${pct(board.swarm.positiveExcessShare, 0)} of ${countOf(board.swarm.excessSessions, 'session')} with a reference return`,
+      );
+      expect(await page.getByTestId('participation-caveat').textContent()).toContain(
+        'the ranking Brier scores every absence 0.25',
       );
       expect(await page.getByTestId('small-sample-caveat').textContent()).toContain(
         `at least ${board.minScoredTakes} scored takes`,

@@ -5502,11 +5502,13 @@ export interface paths {
                   memberId: string;
                   horizonDays: number;
                   scoredTakes: number;
+                  /** @description scored sessions whose receipt lists the member (counted or absent) */
                   rosterSessions: number;
                   participation: number | null;
                   rankingBrier: number | null;
                   meanBrier: number | null;
                   meanLog: number | null;
+                  /** @description scored takes whose weights have a return */
                   weightTakes: number;
                   meanReturn: number | null;
                   meanExcessVsReference: number | null;
@@ -5514,8 +5516,11 @@ export interface paths {
                   meanWeightContribution: number | null;
                   meanStanceContribution: number | null;
                   calibration: {
+                    /** @description bin / 10: the lowest p in the bin */
                     from: number;
+                    /** @description (bin + 1) / 10: p below it (the last bin includes 1) */
                     to: number;
+                    /** @description scored takes whose p falls in the bin */
                     count: number;
                     meanProbability: number | null;
                     observedFrequency: number | null;
@@ -5652,11 +5657,11 @@ export interface paths {
     /** The daily series a label is valued with (TRACK_RECORD_SERIES), as outcomes read it: what an outcome's start and end values can be checked against */
     get: {
       parameters: {
-        query?: {
-          /** @description YYYY-MM-DD */
-          from?: string;
-          /** @description YYYY-MM-DD, at most 800 days on */
-          to?: string;
+        query: {
+          /** @description YYYY-MM-DD, required */
+          from: string;
+          /** @description YYYY-MM-DD, required, from ≤ to ≤ from + 800 days */
+          to: string;
         };
         header?: never;
         path: {
@@ -5802,8 +5807,10 @@ export interface paths {
               minScoredTakes: number;
               swarm: {
                 horizonDays: number;
+                /** @description sessions with a 'scored' outcome */
                 sessions: number;
                 meanBrier: number | null;
+                /** @description scored sessions with both R(consensus) and R(reference): the excess figures denominator */
                 excessSessions: number;
                 meanExcess: number | null;
                 positiveExcessShare: number | null;
@@ -5831,11 +5838,13 @@ export interface paths {
                 memberId: string;
                 horizonDays: number;
                 scoredTakes: number;
+                /** @description scored sessions whose receipt lists the member (counted or absent) */
                 rosterSessions: number;
                 participation: number | null;
                 rankingBrier: number | null;
                 meanBrier: number | null;
                 meanLog: number | null;
+                /** @description scored takes whose weights have a return */
                 weightTakes: number;
                 meanReturn: number | null;
                 meanExcessVsReference: number | null;
@@ -5843,8 +5852,11 @@ export interface paths {
                 meanWeightContribution: number | null;
                 meanStanceContribution: number | null;
                 calibration: {
+                  /** @description bin / 10: the lowest p in the bin */
                   from: number;
+                  /** @description (bin + 1) / 10: p below it (the last bin includes 1) */
                   to: number;
+                  /** @description scored takes whose p falls in the bin */
                   count: number;
                   meanProbability: number | null;
                   observedFrequency: number | null;

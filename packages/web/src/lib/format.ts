@@ -10,10 +10,26 @@ const usdFull = new Intl.NumberFormat('en-US', {
   currency: 'USD',
   maximumFractionDigits: 2,
 });
-const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+// signDisplay 'negative': a value that rounds to zero prints "0", never "-0".
+const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2, signDisplay: 'negative' });
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 2 });
 
 export const DASH = '—';
+
+/**
+ * `value.toFixed(digits)` without a sign on zero: a negative zero, or a negative value that rounds
+ * to zero, prints "0.00", never "-0.00" (issue 46).
+ */
+export function fixed(value: number, digits: number): string {
+  const text = value.toFixed(digits);
+  return /^-0(\.0*)?$/.test(text) ? text.slice(1) : text;
+}
+
+/** `fixed` with a "+" on a positive value, none on one that rounds to zero: "+1.25", "0.00", "-0.40". */
+function signedFixed(value: number, digits: number): string {
+  const text = fixed(value, digits);
+  return value > 0 && !/^0(\.0*)?$/.test(text) ? `+${text}` : text;
+}
 
 /**
  * The site's percent sign: a space before it ("25.3 %", "+3.2 %"), a no-break one so a value
@@ -48,7 +64,7 @@ export function usd(value: number | null | undefined): string {
 export function num(value: number | null | undefined, digits = 2): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
   if (Math.abs(value) >= 1_000_000) return compact.format(value);
-  return digits === 2 ? plain.format(value) : value.toFixed(digits);
+  return digits === 2 ? plain.format(value) : fixed(value, digits);
 }
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
@@ -62,13 +78,13 @@ export function count(value: number | null | undefined): string {
 /** A 0..1 fraction as a percentage. */
 export function pct(fraction: number | null | undefined, digits = 1): string {
   if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return DASH;
-  return `${(fraction * 100).toFixed(digits)}${PERCENT}`;
+  return `${fixed(fraction * 100, digits)}${PERCENT}`;
 }
 
-/** A 0..1 fraction as a signed percentage change: "+5.2 %", "-3.0 %". */
+/** A 0..1 fraction as a signed percentage change: "+5.2 %", "-3.0 %", and "0.0 %" for what rounds to 0. */
 export function pctChange(fraction: number | null | undefined, digits = 1): string {
   if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return DASH;
-  return `${fraction > 0 ? '+' : ''}${(fraction * 100).toFixed(digits)}${PERCENT}`;
+  return `${signedFixed(fraction * 100, digits)}${PERCENT}`;
 }
 
 /** An ordinal: 1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st, 67th. */
@@ -95,13 +111,13 @@ export const DRIFT_ALERT = 0.02;
 /** A difference of two 0..1 shares in signed percentage points ("+3.2 pt"). */
 export function gapPoints(gap: number | null | undefined): string {
   if (gap === null || gap === undefined || !Number.isFinite(gap)) return DASH;
-  return `${gap > 0 ? '+' : ''}${(gap * 100).toFixed(1)} pt`;
+  return `${signedFixed(gap * 100, 1)} pt`;
 }
 
 /** A value already in percent (analytics routes), signed. */
 export function pctPoints(value: number | null | undefined, digits = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
-  return `${value > 0 ? '+' : ''}${value.toFixed(digits)}${PERCENT}`;
+  return `${signedFixed(value, digits)}${PERCENT}`;
 }
 
 const readableDay = new Intl.DateTimeFormat('en-GB', {
@@ -164,7 +180,7 @@ export function ago(iso: string | null | undefined, now = Date.now()): string {
 /** A value already in percent (APY, a KPI), unsigned: "4.25%". */
 export function pctValue(value: number | null | undefined, digits = 2): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
-  return `${value.toFixed(digits)}${PERCENT}`;
+  return `${fixed(value, digits)}${PERCENT}`;
 }
 
 /** A value already in percent, by significant digits: "1 %", "0.3 %", "33.33 %". */
@@ -176,7 +192,7 @@ export function pctSig(value: number | null | undefined): string {
 /** A correlation coefficient (−1..1) to two decimals: "0.42", "-0.07". */
 export function coefficient(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
-  return value.toFixed(2);
+  return fixed(value, 2);
 }
 
 const usdAxisFormat = new Intl.NumberFormat('en-US', {
@@ -235,7 +251,7 @@ export function sig(value: number | null | undefined): string {
 export function indicatorValue(value: number | null, transform: string, unit: string): string {
   if (value === null || !Number.isFinite(value)) return DASH;
   if (transform === 'change90') return pctChange(value);
-  if (transform === 'trend_50_200') return value.toFixed(3);
+  if (transform === 'trend_50_200') return fixed(value, 3);
   return measured(value, unit);
 }
 

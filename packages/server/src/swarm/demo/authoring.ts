@@ -21,6 +21,11 @@ export function random(seedText: string): () => number {
 
 export interface AuthoringContext {
   sessionId: string;
+  /**
+   * What the members' draws are keyed by: the subject and the convening time, not the session's
+   * random id, so a demo seeded on the same day files the same takes every time.
+   */
+  seed: string;
   subjectId: string;
   date: string;
   composite: number | null;
@@ -50,7 +55,7 @@ export function authorTake(
   context: AuthoringContext,
   revision: number,
 ): TakeDraftInput {
-  const rand = random(`${persona.name}:${context.sessionId}:${revision}`);
+  const rand = random(`${persona.name}:${context.seed}:${revision}`);
   const belief = beliefOf(persona, context.rises, rand);
   let stance: Stance;
   let confidence: number;
@@ -66,6 +71,10 @@ export function authorTake(
     const strong = rand() < 0.5;
     stance = belief ? (strong ? 'bullish' : 'constructive') : strong ? 'bearish' : 'cautious';
     confidence = Math.round((0.5 + rand() * 0.4) * 100) / 100;
+    // An informed member files what it knows: a call right with probability `accuracy` as the
+    // probability `accuracy`, the forecast a proper score rewards (docs/methodology.md §3, §8).
+    if (persona.skill.kind === 'informed')
+      ({ stance, confidence } = calibrated(belief, persona.skill.accuracy));
   }
   const tilt = belief === null ? persona.agentTilt : belief ? 0.03 : -0.03;
   const weights = tiltedWeights({ agentTilt: tilt }, context, rand);
@@ -133,6 +142,26 @@ function beliefOf(
   const right = rand() < skill.accuracy;
   const call = right ? rises : !rises;
   return skill.kind === 'informed' ? call : !call;
+}
+
+/**
+ * The mildest stance and the confidence (two decimals) whose probability (§3) is `accuracy` towards
+ * the call: constructive 0.61 for 0.65 (p ≈ 0.649), bullish 0.61 for 0.8 (p ≈ 0.799).
+ */
+export function calibrated(
+  rises: boolean,
+  accuracy: number,
+): { stance: Stance; confidence: number } {
+  const lean = accuracy - 0.5;
+  const mild = lean <= 0.245;
+  const stance: Stance = rises
+    ? mild
+      ? 'constructive'
+      : 'bullish'
+    : mild
+      ? 'cautious'
+      : 'bearish';
+  return { stance, confidence: Math.round((lean / (mild ? 0.245 : 0.49)) * 100) / 100 };
 }
 
 function tiltedWeights(

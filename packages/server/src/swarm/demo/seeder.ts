@@ -80,10 +80,11 @@ export const swarmDemoSeeder: DemoSeeder = {
       const open = lastFire.get(fire.subjectId) === fire.at.getTime();
       const authoring = {
         ...authoringContext(session),
+        seed: `${session.subject_id}:${fire.at.toISOString()}`,
         // The horizon starts when the session aggregates: at the subject's next fire.
         rises: foresight.rises(session.subject_id, aggregationDate(fire)),
       };
-      const rand = random(`attendance:${session.id}`);
+      const rand = random(`attendance:${authoring.seed}`);
       const filedHere = new Map<string, TakeDraftInput>();
       for (const [index, member] of house.entries()) {
         // In the open session only the first three have filed: a newcomer still sees absentees.
@@ -187,6 +188,7 @@ function authoringContext(
   const reference = session.reference_allocation;
   return {
     sessionId: session.id,
+    seed: session.id,
     subjectId: session.subject_id,
     date: session.date,
     composite: regime?.composite ?? null,

@@ -55,8 +55,8 @@ export const trackRecordRoutes: FastifyPluginAsyncTypebox<{
           "The daily series a label is valued with (TRACK_RECORD_SERIES), as outcomes read it: what an outcome's start and end values can be checked against",
         params: Type.Object({ label: Type.String({ description: 'a bucket label' }) }),
         querystring: Type.Object({
-          from: Type.Optional(Type.String({ description: 'YYYY-MM-DD' })),
-          to: Type.Optional(Type.String({ description: 'YYYY-MM-DD, at most 800 days on' })),
+          from: Type.String({ description: 'YYYY-MM-DD, required' }),
+          to: Type.String({ description: 'YYYY-MM-DD, required, from ≤ to ≤ from + 800 days' }),
         }),
         response: swarmResponses({ 200: SeriesResponse }, [404]),
       },

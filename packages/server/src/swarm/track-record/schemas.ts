@@ -92,9 +92,9 @@ export const ScoredTakeSchema = Type.Object({
 });
 
 const CalibrationBinSchema = Type.Object({
-  from: Type.Number(),
-  to: Type.Number(),
-  count: Type.Integer(),
+  from: Type.Number({ description: 'bin / 10: the lowest p in the bin' }),
+  to: Type.Number({ description: '(bin + 1) / 10: p below it (the last bin includes 1)' }),
+  count: Type.Integer({ description: 'scored takes whose p falls in the bin' }),
   meanProbability: Num('mean p of the takes in the bin'),
   observedFrequency: Num('share of those takes whose event occurred'),
 });
@@ -103,17 +103,19 @@ const memberRecordFields = {
   memberId: Uuid,
   horizonDays: Type.Integer(),
   scoredTakes: Type.Integer(),
-  rosterSessions: Type.Integer(),
+  rosterSessions: Type.Integer({
+    description: 'scored sessions whose receipt lists the member (counted or absent)',
+  }),
   participation: Num('scored takes / sessions on the roster'),
   rankingBrier: Num('mean Brier over roster sessions, an absence scoring 0.25'),
   meanBrier: Num('mean Brier over scored takes'),
   meanLog: Num('mean log score over scored takes'),
-  weightTakes: Type.Integer(),
+  weightTakes: Type.Integer({ description: 'scored takes whose weights have a return' }),
   meanReturn: Num('mean R(take weights)'),
-  meanExcessVsReference: Num(''),
-  meanExcessVsConsensus: Num(''),
-  meanWeightContribution: Num(''),
-  meanStanceContribution: Num(''),
+  meanExcessVsReference: Num('mean R(take) − R(reference), where both exist'),
+  meanExcessVsConsensus: Num('mean R(take) − R(consensus), where both exist'),
+  meanWeightContribution: Num('mean R(consensus) − R(consensus without the member)'),
+  meanStanceContribution: Num('mean Brier(pool without the member) − Brier(pool)'),
   calibration: Type.Array(CalibrationBinSchema),
   eligible: Type.Boolean({ description: 'at least minScoredTakes scored takes' }),
   rank: Nullable(Type.Integer({ description: 'by rankingBrier among eligible members' })),
@@ -157,11 +159,14 @@ export const MemberTrackRecordResponse = Type.Object({
 
 export const SwarmRecordSchema = Type.Object({
   horizonDays: Type.Integer(),
-  sessions: Type.Integer(),
-  meanBrier: Num('mean Brier of the pooled forecasts'),
-  excessSessions: Type.Integer(),
+  sessions: Type.Integer({ description: "sessions with a 'scored' outcome" }),
+  meanBrier: Num('mean Brier of the pooled forecasts (sessions with a counted take)'),
+  excessSessions: Type.Integer({
+    description:
+      'scored sessions with both R(consensus) and R(reference): the excess figures denominator',
+  }),
   meanExcess: Num('mean R(consensus) − R(reference)'),
-  positiveExcessShare: Num('share of sessions with a positive excess'),
+  positiveExcessShare: Num('share of the excessSessions whose excess is above 0'),
   sumExcess: Num('sum of the excesses (overlapping horizons: not one portfolio)'),
 });
 

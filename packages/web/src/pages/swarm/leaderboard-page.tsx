@@ -3,7 +3,7 @@ import type { LeaderboardRow, TrackRecordBoard } from '../../api/types/track-rec
 import { Async } from '../../components/async-view.js';
 import { Chip } from '../../components/badges.js';
 import { DataTable } from '../../components/data-table.js';
-import { count, num, pct, pctChange } from '../../lib/format.js';
+import { count, countOf, num, pct, pctChange } from '../../lib/format.js';
 import { useResource } from '../../lib/use-resource.js';
 import { SwarmFrame } from './shared.js';
 import { METHODOLOGY_LINK, SwarmExcessChart, SwarmStats } from './track-record-parts.js';
@@ -66,7 +66,14 @@ function Board({ data }: { data: TrackRecordBoard }) {
           member who always says 50/50 scores a Brier of 0.25, and with ten takes a coin-flipper can
           land well above or below that. Absences count as 50/50 in the rank, so skipping hard
           sessions does not help; a member who copies the others scores like them but contributes
-          nothing (the contribution column). <a href={METHODOLOGY_LINK}>How it is scored</a>.
+          nothing (the stance contribution column). <a href={METHODOLOGY_LINK}>How it is scored</a>.
+        </p>
+        <p class="small" data-testid="participation-caveat">
+          Why a member who is often absent can rank high: the ranking Brier scores every absence
+          0.25, so it is the mean over the sessions on the member’s roster, filed or not. Absence
+          never beats an honest 50/50, but it pulls a record towards 0.25 whether that record is
+          good or poor; participation (scored takes of the sessions on the roster) is shown beside
+          it.
         </p>
         <DataTable<LeaderboardRow>
           testId="leaderboard-table"
@@ -100,17 +107,18 @@ function Board({ data }: { data: TrackRecordBoard }) {
               label: 'Participation',
               numeric: true,
               hideOnPhone: true,
-              render: (m) => pct(m.participation, 0),
+              render: (m) =>
+                `${pct(m.participation, 0)} of ${countOf(m.rosterSessions, 'session')}`,
             },
             {
-              label: 'Brier (rank)',
+              label: 'Ranking Brier',
               term: 'brier-score',
               primary: true,
               numeric: true,
               render: (m) => num(m.rankingBrier, 3),
             },
             {
-              label: 'Brier',
+              label: 'Mean Brier',
               term: 'brier-score',
               sortKey: 'brier',
               numeric: true,
@@ -118,7 +126,7 @@ function Board({ data }: { data: TrackRecordBoard }) {
               render: (m) => num(m.meanBrier, 3),
             },
             {
-              label: 'Log score',
+              label: 'Mean log score',
               term: 'log-score',
               sortKey: 'log',
               numeric: true,
@@ -126,13 +134,13 @@ function Board({ data }: { data: TrackRecordBoard }) {
               render: (m) => num(m.meanLog, 3),
             },
             {
-              label: 'Over reference',
+              label: 'Mean excess over reference',
               sortKey: 'excess',
               numeric: true,
               render: (m) => pctChange(m.meanExcessVsReference, 2),
             },
             {
-              label: 'Contribution',
+              label: 'Stance contribution',
               term: 'contribution',
               sortKey: 'stanceContribution',
               numeric: true,

@@ -145,12 +145,12 @@ function HorizonOutcome({ outcome: o }: { outcome: SessionOutcome }) {
               render: (t) => num(t.brier, 3),
             },
             {
-              label: 'Over reference',
+              label: 'Excess over reference',
               numeric: true,
               render: (t) => pctChange(t.excessVsReference, 2),
             },
             {
-              label: 'Contribution',
+              label: 'Stance contribution',
               term: 'contribution',
               numeric: true,
               hideOnPhone: true,

@@ -41,11 +41,16 @@ export function MemberStats({ record }: { record: MemberRecord }) {
     <div class="stats" data-testid={`member-stats-${record.horizonDays}`}>
       <Stat label="Rank" value={record.rank === null ? 'none yet' : `#${record.rank}`} />
       <Stat label="Scored takes" value={count(record.scoredTakes)} testId="scored-takes" />
-      <Stat label="Participation" value={pct(record.participation, 0)} />
+      <Stat
+        label="Participation"
+        value={`${pct(record.participation, 0)} of ${countOf(record.rosterSessions, 'session')}`}
+        testId="participation"
+        title="scored takes of the sessions on the member’s roster"
+      />
       <Stat
         label={
           <>
-            <Term id="brier-score">Brier</Term>, absences at 0.25
+            Ranking <Term id="brier-score">Brier</Term>, absences at 0.25
           </>
         }
         value={num(record.rankingBrier, 3)}
@@ -53,15 +58,19 @@ export function MemberStats({ record }: { record: MemberRecord }) {
         title="lower is better; always saying 50/50 scores 0.25"
       />
       <Stat
-        label={<Term id="log-score" />}
+        label={
+          <>
+            Mean <Term id="log-score">log score</Term>
+          </>
+        }
         value={num(record.meanLog, 3)}
         title="higher is better; 0 is perfect"
       />
-      <Stat label="Excess over reference" value={pctChange(record.meanExcessVsReference, 2)} />
+      <Stat label="Mean excess over reference" value={pctChange(record.meanExcessVsReference, 2)} />
       <Stat
         label={
           <>
-            <Term id="contribution">Contribution</Term> (stance)
+            Stance <Term id="contribution">contribution</Term>
           </>
         }
         value={num(record.meanStanceContribution, 4)}
@@ -79,7 +88,7 @@ export function SwarmStats({ swarm }: { swarm: SwarmRecord }) {
       <Stat
         label={
           <>
-            Swarm <Term id="brier-score">Brier</Term>
+            Swarm’s mean <Term id="brier-score">Brier</Term>
           </>
         }
         value={num(swarm.meanBrier, 3)}
@@ -90,7 +99,11 @@ export function SwarmStats({ swarm }: { swarm: SwarmRecord }) {
         value={pctChange(swarm.meanExcess, 3)}
         testId="swarm-excess"
       />
-      <Stat label="Sessions beating the reference" value={pct(swarm.positiveExcessShare, 0)} />
+      <Stat
+        label="Sessions beating the reference"
+        value={`${pct(swarm.positiveExcessShare, 0)} of ${countOf(swarm.excessSessions, 'session')} with a reference return`}
+        testId="swarm-beating"
+      />
       <Stat label="Sum of excesses" value={pctChange(swarm.sumExcess, 2)} />
     </div>
   );
@@ -247,13 +260,13 @@ function TakesTable({ takes, horizon }: { takes: ScoredTake[]; horizon: number }
           render: (t) => num(t.brier, 3),
         },
         {
-          label: 'Over reference',
+          label: 'Excess over reference',
           numeric: true,
           hideOnPhone: true,
           render: (t) => pctChange(t.excessVsReference, 2),
         },
         {
-          label: 'Contribution',
+          label: 'Stance contribution',
           term: 'contribution',
           numeric: true,
           hideOnPhone: true,
