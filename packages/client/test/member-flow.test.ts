@@ -252,4 +252,18 @@ describe('convene CLI: the whole member flow, amendments to the cap, receipt aud
     expect(forced.code, forced.stderr).toBe(0);
     expect(forced.stdout).toContain(`session ${emptyId}: published`);
   });
+
+  test('admin subject edits only what its flags give (ops §6b enables the schedule that way)', async () => {
+    const edited = await runCli(['admin', 'subject', SUBJECT, '--quorum', '2'], admin());
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(edited.stdout).toContain(`subject ${SUBJECT} updated`);
+    const subject = (await (
+      await fetch(`${server.baseUrl}/api/swarm/subjects/${SUBJECT}`)
+    ).json()) as { name: string; recommendationType: string; quorumRequired: number };
+    expect(subject).toMatchObject({
+      name: 'CLI test subject',
+      recommendationType: 'bucket_weights',
+      quorumRequired: 2,
+    });
+  });
 });

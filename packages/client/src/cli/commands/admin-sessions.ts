@@ -164,6 +164,18 @@ Example:\n  convene admin session publish 6c1e…${ADMIN_HELP}`,
     });
 }
 
+/** The subject's stored name and type, or undefined when it does not exist yet (a creation). */
+async function storedSubject(
+  ctx: CliContext,
+  id: string,
+): Promise<{ name: string; recommendationType: string } | undefined> {
+  const { data, response } = await ctx
+    .publicApi()
+    .GET('/api/swarm/subjects/{id}', { params: { path: { id } } });
+  if (response.status === 404 || data === undefined) return undefined;
+  return { name: data.name, recommendationType: data.recommendationType };
+}
+
 /**
  * The two refusals an operator meets on the way to a receipt, in the CLI's words (its flags
  * rather than the API's fields); any other error as it came.
@@ -213,7 +225,10 @@ export function registerAdminSubjects(admin: Command, context: () => CliContext)
     .option('--quorum <n>', 'members required for quorum')
     .addHelpText(
       'after',
-      `\nExample:\n  convene admin subject convene-treasury --name "Convene treasury" --type bucket_weights --schedule "0 0 * * *" --enable${ADMIN_HELP}`,
+      `\nAn edit gives only what changes: convene admin subject convene-treasury --enable keeps the
+stored name, type, schedule and quorum.
+
+Example:\n  convene admin subject convene-treasury --name "Convene treasury" --type bucket_weights --schedule "0 0 * * *" --enable${ADMIN_HELP}`,
     )
     .action(
       async (
@@ -238,7 +253,16 @@ export function registerAdminSubjects(admin: Command, context: () => CliContext)
         const quorum = options.quorum === undefined ? undefined : Number(options.quorum);
         if (quorum !== undefined && !Number.isInteger(quorum))
           throw new CliError('--quorum must be an integer', EXIT.usage);
+        // An edit may give only what changes (`--enable`): the route wants the name and type on
+        // every write, so they come from the stored subject when neither flag nor file has them.
+        const stored =
+          options.name === undefined || options.type === undefined
+            ? await storedSubject(ctx, id)
+            : undefined;
         const body = {
+          ...(stored === undefined
+            ? {}
+            : { name: stored.name, recommendationType: stored.recommendationType }),
           ...fromFile,
           ...(options.name === undefined ? {} : { name: options.name }),
           ...(options.type === undefined ? {} : { recommendationType: options.type }),
