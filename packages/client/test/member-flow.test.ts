@@ -226,4 +226,44 @@ describe('convene CLI: the whole member flow, amendments to the cap, receipt aud
     );
     expect(tampered.stdout).toMatch(/✗ score recomputed from the submissions {2}\(score differs/);
   });
+
+  test("a second session for the date and subject, and a receipt nobody filed in, are refused in the CLI's words until asked for", async () => {
+    const again = await runCli(['admin', 'session', 'open', SUBJECT], admin());
+    expect(again.code).toBe(3);
+    expect(again.stderr).toMatch(
+      new RegExp(
+        `^convene: 409: ${SUBJECT} already has a session on \\d{4}-\\d{2}-\\d{2} \\(${sessionId}\\)\\. A take names a date and a subject, not a session, so members' takes go to that session: use it \\(convene admin session window ${sessionId} --closes-at … moves its deadline\\), or pass --additional to open another anyway$`,
+        'm',
+      ),
+    );
+    const another = await runCli(
+      ['admin', 'session', 'open', SUBJECT, '--additional', '--json'],
+      admin(),
+    );
+    expect(another.code, another.stderr).toBe(0);
+    const emptyId = JSON.parse(another.stdout).sessionId as string;
+
+    const refused = await runCli(['admin', 'session', 'publish', emptyId], admin());
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain(
+      `convene: 409: no take counts in session ${emptyId}: its consensus receipt would record submitted: 0 for good. Check the session (convene sessions --state collecting lists the open ones), or pass --force to publish it anyway`,
+    );
+    const forced = await runCli(['admin', 'session', 'publish', emptyId, '--force'], admin());
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(forced.stdout).toContain(`session ${emptyId}: published`);
+  });
+
+  test('admin subject edits only what its flags give (ops §6b enables the schedule that way)', async () => {
+    const edited = await runCli(['admin', 'subject', SUBJECT, '--quorum', '2'], admin());
+    expect(edited.code, edited.stderr).toBe(0);
+    expect(edited.stdout).toContain(`subject ${SUBJECT} updated`);
+    const subject = (await (
+      await fetch(`${server.baseUrl}/api/swarm/subjects/${SUBJECT}`)
+    ).json()) as { name: string; recommendationType: string; quorumRequired: number };
+    expect(subject).toMatchObject({
+      name: 'CLI test subject',
+      recommendationType: 'bucket_weights',
+      quorumRequired: 2,
+    });
+  });
 });

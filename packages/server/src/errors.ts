@@ -65,6 +65,16 @@ export const ERRORS = {
   // Sessions, rosters and subjects (admin actions).
   sessionNotFound: domain(404, 'session not found'),
   subjectNotFound: domain(404, 'subject not found'),
+  sessionOfDayExists: domain(
+    409,
+    (day: string) =>
+      `${day}: a take names a date and a subject, not a session, so each pair has one session; send additional: true to open another anyway`,
+  ),
+  emptySession: domain(
+    409,
+    (sessionId: string) =>
+      `no take counts in session ${sessionId}: its consensus receipt would record submitted: 0 for good; publish with ?force=true to sign it anyway`,
+  ),
   notCollecting: domain(
     409,
     'the session is no longer collecting; its window and roster are frozen',
@@ -75,6 +85,7 @@ export const ERRORS = {
   invalidWindow: domain(400, 'windowClosesAt must be an ISO 8601 date-time or null'),
   invalidDate: domain(400, 'date must be YYYY-MM-DD'),
   invalidSubject: domain(400, 'subjectId is required'),
+  notBoolean: domain(400, (field: string) => `${field} must be true or false`),
   invalidSubjectSlug: domain(400, 'subject id must be a lower-case slug (a-z, 0-9, -)'),
   reservedSubjectSlug: domain(
     400,

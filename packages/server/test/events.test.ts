@@ -134,10 +134,12 @@ describeEachDatabase('swarm events', (kind) => {
   });
 
   test('resuming with Last-Event-ID replays exactly the events missed, then goes on live', async () => {
-    // A second session so takes are accepted again (the first is published).
+    // A second session of the day, asked for explicitly, so takes are accepted again (the first
+    // is published).
     const opened = await admin('/api/swarm/admin/sessions', {
       subjectId: 'convene-treasury',
       date: '2026-06-01',
+      additional: true,
     });
     expect(opened.status).toBe(201);
     await live.next((e) => e.event === 'session-opened' && dataOf(e).sessionId !== sessionId);

@@ -269,19 +269,44 @@ describe("the docs' command blocks on a clone, as written", () => {
           expect(result.stdout).toMatch(/^env +prod$/m);
           expect(result.stdout).toMatch(/none pending$/m);
         }
+        const opened = /^session (\S+) opened$/m.exec(result.stdout);
+        if (line.includes('admin session open')) {
+          expect(opened?.[1]).toMatch(UUID);
+          known.set('openedId', opened![1]!);
+        }
         if (line.endsWith('/api/swarm/open-session')) {
           const open = JSON.parse(result.stdout) as {
             id: string;
             subjectId: string;
             state: string;
           };
-          expect(open).toMatchObject({ subjectId: 'convene-treasury', state: 'collecting' });
+          // The session 6b opened by hand: the schedule, enabled after it, counts it as today's.
+          expect(open).toMatchObject({
+            id: known.get('openedId'),
+            subjectId: 'convene-treasury',
+            state: 'collecting',
+          });
           known.set('sessionId', open.id);
         }
         if (line.includes('session publish')) expect(result.stdout).toContain(': published');
         // Through the other replica: the same receipt, chain and log entry.
         if (line.includes('verify receipt')) expect(result.stdout).toMatch(/^VERIFIED$/m);
       });
+      // What 6c promises beyond VERIFIED: the rehearsal's take is in the receipt, and the
+      // schedule opened no second session for the day.
+      const receipt = JSON.parse(
+        (
+          await curl(
+            `http://127.0.0.1:${second}/api/swarm/sessions/${seen.get('sessionId')}/consensus-receipt`,
+          )
+        ).body,
+      ) as { verified: boolean; payload: { quorum: { submitted: number; rosterSize: number } } };
+      expect(receipt.verified).toBe(true);
+      expect(receipt.payload.quorum).toMatchObject({ submitted: 1, rosterSize: 1 });
+      const sessions = JSON.parse(
+        (await curl(`http://127.0.0.1:${first}/api/swarm/sessions?subject=convene-treasury`)).body,
+      ) as { sessions: Array<{ id: string }> };
+      expect(sessions.sessions.map((session) => session.id)).toEqual([seen.get('sessionId')]);
       expect(seen.get('takeId')).toMatch(UUID);
       expect(lines.at(-1)).toMatch(
         /^CONVENE_URL=http:\/\/127\.0\.0\.1:8082 npx convene verify receipt/,

@@ -162,6 +162,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -178,6 +183,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -194,6 +204,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -210,6 +225,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -270,6 +290,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -301,6 +326,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -317,6 +347,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -381,6 +416,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -397,6 +437,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -413,6 +458,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -481,6 +531,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -497,6 +552,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -513,6 +573,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -529,6 +594,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -545,6 +615,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -598,6 +673,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -614,6 +694,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -630,6 +715,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -646,6 +736,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -714,6 +809,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -730,6 +830,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -761,6 +866,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -777,6 +887,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -793,6 +908,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -856,6 +976,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -872,6 +997,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -888,6 +1018,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -919,6 +1054,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -935,6 +1075,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -998,6 +1143,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1014,6 +1164,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1030,6 +1185,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1061,6 +1221,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1077,6 +1242,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1145,6 +1315,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1161,6 +1336,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1192,6 +1372,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1208,6 +1393,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1224,6 +1414,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1286,6 +1481,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1302,6 +1502,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1333,6 +1538,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1349,6 +1559,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1417,6 +1632,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1433,6 +1653,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1464,6 +1689,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1480,6 +1710,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1554,6 +1789,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1570,6 +1810,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1586,6 +1831,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1672,6 +1922,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1688,6 +1943,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1704,6 +1964,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1735,6 +2000,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1751,6 +2021,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1767,6 +2042,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1886,6 +2166,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1938,6 +2223,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -1954,6 +2244,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2079,6 +2374,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2110,6 +2410,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2126,6 +2431,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2200,6 +2510,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2216,6 +2531,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2247,6 +2567,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2263,6 +2588,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2327,6 +2657,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2358,6 +2693,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2374,6 +2714,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2505,6 +2850,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2536,6 +2886,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2552,6 +2907,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2612,6 +2972,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2628,6 +2993,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2644,6 +3014,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2722,6 +3097,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2753,6 +3133,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2769,6 +3154,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2846,6 +3236,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2877,6 +3272,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2893,6 +3293,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -2971,6 +3376,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -3002,6 +3412,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -3018,6 +3433,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -3116,6 +3536,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -3132,6 +3557,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -3163,6 +3593,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -3179,6 +3614,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -3473,6 +3913,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -3489,6 +3934,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -3505,6 +3955,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -3815,6 +4270,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -3846,6 +4306,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -3862,6 +4327,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4176,6 +4646,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4207,6 +4682,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4223,6 +4703,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4402,6 +4887,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4433,6 +4923,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4449,6 +4944,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4609,6 +5109,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4640,6 +5145,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4656,6 +5166,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4736,6 +5251,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4752,6 +5272,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4768,6 +5293,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4799,6 +5329,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4815,6 +5350,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4831,6 +5371,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4909,6 +5454,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4940,6 +5490,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -4956,6 +5511,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5033,6 +5593,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5064,6 +5629,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5080,6 +5650,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5167,6 +5742,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5198,6 +5778,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5214,6 +5799,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5403,6 +5993,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5434,6 +6029,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5450,6 +6050,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5587,6 +6192,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5618,6 +6228,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5634,6 +6249,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5705,6 +6325,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5736,6 +6361,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5752,6 +6382,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5891,6 +6526,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5907,6 +6547,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5923,6 +6568,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -5945,7 +6595,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Open a session by hand (roster frozen, snapshot, brief); with fireAt the same fire never opens twice */
+    /**
+     * Open a session by hand (roster frozen, snapshot, brief); one per date and subject unless additional
+     * @description A signed take names a date and a subject, not a session, so each date and subject has one session: when the pair already has one the answer is 409 with that session's id in `sessionId`, unless `additional: true` asks for another. With `fireAt` the same fire never opens twice (200, created: false). The scheduler counts a session opened here as its date's fire and never convenes a fire older than it.
+     */
     post: {
       parameters: {
         query?: never;
@@ -5962,6 +6615,8 @@ export interface paths {
             windowClosesAt?: string | null;
             /** Format: date-time */
             fireAt?: string;
+            /** @description open even when the date and subject already have a session (default false: 409) */
+            additional?: boolean;
           };
         };
       };
@@ -5995,6 +6650,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6011,6 +6671,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6030,6 +6695,27 @@ export interface paths {
           };
         };
         /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -6042,6 +6728,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6058,6 +6749,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6127,6 +6823,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6143,6 +6844,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6174,6 +6880,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6190,6 +6901,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6206,6 +6922,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6269,6 +6990,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6285,6 +7011,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6316,6 +7047,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6332,6 +7068,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6395,6 +7136,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6411,6 +7157,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6442,6 +7193,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6458,6 +7214,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6521,6 +7282,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6537,6 +7303,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6568,6 +7339,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6584,6 +7360,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6604,10 +7385,16 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Run every step, then sign and publish the consensus receipt (idempotent) */
+    /**
+     * Run every step, then sign and publish the consensus receipt (idempotent); refuses a session with no take unless force
+     * @description A session in which no take counts (none filed, or none by a member expected on its roster) is refused with 409: its receipt would record `submitted: 0` for good. `?force=true` publishes it anyway. A published session answers as it stands.
+     */
     post: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description true: publish even when no take counts (default false) */
+          force?: boolean;
+        };
         header?: never;
         path: {
           /** @description session UUID */
@@ -6647,6 +7434,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6663,6 +7455,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6682,6 +7479,27 @@ export interface paths {
           };
         };
         /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {boolean} */
+              ok?: false;
+              status?: number;
+              error: string;
+              /** @description apply only: the exact canonical text to sign */
+              expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
+            };
+          };
+        };
+        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -6694,6 +7512,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6710,6 +7533,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6778,6 +7606,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6794,6 +7627,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6825,6 +7663,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6841,6 +7684,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6857,6 +7705,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6917,6 +7770,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6933,6 +7791,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6949,6 +7812,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -6965,6 +7833,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -7026,6 +7899,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -7042,6 +7920,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };
@@ -7058,6 +7941,11 @@ export interface paths {
               error: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
+              /**
+               * Format: uuid
+               * @description opening a session only: the session the date and subject already have (409)
+               */
+              sessionId?: string;
             };
           };
         };

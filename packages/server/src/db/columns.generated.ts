@@ -466,6 +466,7 @@ export interface DatabaseColumns {
     reference_allocation: Jsonb | null;
     created_at: Date;
     allocation_effect: Jsonb | null;
+    additional: boolean;
   };
   swarm_session_event: {
     seq: number;

@@ -686,6 +686,7 @@ create table swarm_session (
   reference_allocation jsonb,
   created_at timestamp with time zone not null default now(),
   allocation_effect jsonb,
+  additional boolean not null default false,
   constraint swarm_session_pkey PRIMARY KEY (id),
   constraint swarm_session_seq_key UNIQUE (seq),
   constraint swarm_session_state_check CHECK ((state = ANY (ARRAY['scheduled'::text, 'collecting'::text, 'window_closed'::text, 'aggregated'::text, 'published'::text, 'cancelled'::text]))),
@@ -696,6 +697,7 @@ CREATE INDEX swarm_session_by_state_newest ON public.swarm_session USING btree (
 CREATE INDEX swarm_session_by_subject_newest ON public.swarm_session USING btree (subject_id, convened_at DESC, seq DESC);
 CREATE INDEX swarm_session_collecting ON public.swarm_session USING btree (state) WHERE (state = 'collecting'::text);
 CREATE INDEX swarm_session_newest ON public.swarm_session USING btree (convened_at DESC, seq DESC);
+CREATE UNIQUE INDEX swarm_session_one_per_day ON public.swarm_session USING btree (subject_id, date) WHERE (NOT additional);
 CREATE UNIQUE INDEX swarm_session_pkey ON public.swarm_session USING btree (id);
 CREATE INDEX swarm_session_routing ON public.swarm_session USING btree (subject_id, date, convened_at DESC, seq DESC);
 CREATE UNIQUE INDEX swarm_session_seq_key ON public.swarm_session USING btree (seq);

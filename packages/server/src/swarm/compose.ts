@@ -132,7 +132,7 @@ export function composeSwarm(
     versions,
     log,
   });
-  const sweepDeps = { sessions, subjects, briefs, clock, lifecycle, allocations };
+  const sweepDeps = { sessions, subjects, briefs, clock, lifecycle, allocations, log };
   const outcomes = new OutcomeRecorder({
     transactor,
     trackRecords,
@@ -213,7 +213,7 @@ export function composeSwarm(
     sweep: () => sweepLifecycle(sweepDeps),
   };
 
-  const jobs: Job[] = [swarmLifecycleJob({ ...sweepDeps, log }), outcomeJob(outcomes, log)];
+  const jobs: Job[] = [swarmLifecycleJob(sweepDeps), outcomeJob(outcomes, log)];
   if (config.smtpUrl !== undefined) {
     jobs.push(emailDeliveryJob(email.emails, smtpMailer(config.smtpUrl), clock, config.smtpFrom));
   }

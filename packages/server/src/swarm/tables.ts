@@ -167,6 +167,8 @@ export interface SwarmSessionTable {
   aggregated_at: Timestamp | null;
   published_at: Timestamp | null;
   fire_at: Timestamp | null;
+  /** Another session of a date and subject that already had one, opened on an explicit request. */
+  additional: Generated<boolean>;
   roster_frozen: Generated<boolean>;
   aggregate: Json<StoredAggregate> | null;
   rationale: string | null;

@@ -100,9 +100,19 @@ export interface SessionOptions {
   rosterFrozen?: boolean;
 }
 
-/** A session row with its frozen roster, written directly (the lifecycle service has its own tests). */
+/**
+ * A session row with its frozen roster, written directly (the lifecycle service has its own tests).
+ * A later session of a date and subject that already has one is written as an additional one, as
+ * an operator's explicit request would open it (migration 0023: one session per pair otherwise).
+ */
 export async function newSession(db: Kysely<DB>, options: SessionOptions): Promise<string> {
   const id = crypto.randomUUID();
+  const ofDay = await db
+    .selectFrom('swarm_session')
+    .select('id')
+    .where('subject_id', '=', options.subjectId)
+    .where('date', '=', options.date)
+    .executeTakeFirst();
   await db
     .insertInto('swarm_session')
     .values({
@@ -113,6 +123,7 @@ export async function newSession(db: Kysely<DB>, options: SessionOptions): Promi
       convened_at: options.convenedAt,
       window_closes_at: options.windowClosesAt ?? null,
       roster_frozen: options.rosterFrozen ?? true,
+      additional: ofDay !== undefined,
     })
     .execute();
   const roster = [...(options.roster ?? []), ...(options.excused ?? [])];

@@ -159,6 +159,7 @@ const BODIES: Record<
       date: '2026-06-10',
       windowClosesAt: '2026-06-10T22:00:00.000Z',
       fireAt: '2026-06-10T00:00:00.000Z',
+      additional: true,
     },
     refusal: 'invalidSubject',
   },

@@ -71,8 +71,10 @@ describeEachDatabase('swarm lifecycle under restarts, replicas and downtime', (k
   test('stopped after closing the window, or after aggregating, or after judging: a restarted app completes once', async () => {
     for (const stop of ['close', 'aggregate', 'judge']) {
       ctx.clock.advance(60_000);
+      // Three sessions of one day: the later two asked for explicitly.
       const opened = await adminPost(ctx.app, '/api/swarm/admin/sessions', {
         subjectId: 'convene-treasury',
+        additional: true,
       });
       const { sessionId } = opened.json<{ sessionId: string }>();
       await fileBoth();
@@ -234,5 +236,5 @@ async function standaloneLifecycle(on: {
     versions,
     log: on.log,
   });
-  return { sessions, subjects, briefs, clock, lifecycle, allocations };
+  return { sessions, subjects, briefs, clock, lifecycle, allocations, log: on.log };
 }

@@ -56,8 +56,12 @@ describeEachDatabase('swarm read routes and their parameters', (kind) => {
     );
     await adminPost(ctx.app, `/api/swarm/admin/sessions/${published}/publish`);
     ctx.clock.advance(60_000);
+    // A second session the same day, asked for explicitly (one per date and subject otherwise).
     firstOfDay = (
-      await adminPost(ctx.app, '/api/swarm/admin/sessions', { subjectId: 'convene-treasury' })
+      await adminPost(ctx.app, '/api/swarm/admin/sessions', {
+        subjectId: 'convene-treasury',
+        additional: true,
+      })
     ).json<{ sessionId: string }>().sessionId;
     await submit(ctx.app, alice.token, await signed(alice));
   });
@@ -444,7 +448,10 @@ describeEachDatabase('swarm read routes and their parameters', (kind) => {
       headers: { 'if-none-match': etag },
     });
     expect(again.statusCode).toBe(304);
-    await adminPost(ctx.app, '/api/swarm/admin/sessions', { subjectId: 'convene-treasury' });
+    await adminPost(ctx.app, '/api/swarm/admin/sessions', {
+      subjectId: 'convene-treasury',
+      additional: true,
+    });
     const after = await ctx.app.inject({
       method: 'GET',
       url: '/api/swarm/sessions',
@@ -469,6 +476,8 @@ describeEachDatabase('sessions list paging over 500+ sessions', (kind) => {
       id: crypto.randomUUID(),
       subject_id: i % 2 === 0 ? 'alpha' : 'beta',
       date: new Date(base + i * 3_600_000).toISOString().slice(0, 10),
+      // Hourly: after a subject's first session of a day, the others are additional ones.
+      additional: i % 24 >= 2,
       state: stateOf(i),
       convened_at: new Date(base + (i - (i % 3 === 2 ? 1 : 0)) * 3_600_000),
     }));

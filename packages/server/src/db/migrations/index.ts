@@ -19,6 +19,7 @@ import { memberKeyLog } from './0018-member-key-log.js';
 import { rowWatch } from './0020-row-watch.js';
 import { trackRecord } from './0021-track-record.js';
 import { swarmEvents } from './0022-swarm-events.js';
+import { oneSessionPerDay } from './0023-one-session-per-day.js';
 
 export type { Migration } from './migration.js';
 
@@ -43,4 +44,5 @@ export const MIGRATIONS: readonly Migration[] = [
   rowWatch,
   trackRecord,
   swarmEvents,
+  oneSessionPerDay,
 ];

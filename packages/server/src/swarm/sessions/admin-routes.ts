@@ -53,7 +53,9 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
       schema: {
         tags: ['swarm admin'],
         summary:
-          'Open a session by hand (roster frozen, snapshot, brief); with fireAt the same fire never opens twice',
+          'Open a session by hand (roster frozen, snapshot, brief); one per date and subject unless additional',
+        description:
+          "A signed take names a date and a subject, not a session, so each date and subject has one session: when the pair already has one the answer is 409 with that session's id in `sessionId`, unless `additional: true` asks for another. With `fireAt` the same fire never opens twice (200, created: false). The scheduler counts a session opened here as its date's fire and never convenes a fire older than it.",
         security: ADMIN_SECURITY,
         body: Type.Object({
           subjectId: Type.String(),
@@ -65,6 +67,12 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
           ),
           windowClosesAt: Type.Optional(Type.Union([IsoDateTime, Type.Null()])),
           fireAt: Type.Optional(IsoDateTime),
+          additional: Type.Optional(
+            Type.Boolean({
+              description:
+                'open even when the date and subject already have a session (default false: 409)',
+            }),
+          ),
         }),
         response: swarmResponses(
           {
@@ -75,7 +83,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
               created: Type.Boolean(),
             }),
           },
-          [401, 404],
+          [401, 404, 409],
         ),
       },
     },
@@ -103,7 +111,7 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
       result(reply, await lifecycle.setWindow(request.params.id, parseWindowBody(request.body))),
   );
 
-  const step = (path: string, target: LifecycleTarget, summary: string) =>
+  const step = (path: string, target: Exclude<LifecycleTarget, 'published'>, summary: string) =>
     app.post(
       `/api/swarm/admin/sessions/:id/${path}`,
       {
@@ -116,20 +124,38 @@ export const sessionAdminRoutes: FastifyPluginAsyncTypebox<SessionAdminDeps> = a
           response: swarmResponses({ 200: StepResult }, [401, 404]),
         },
       },
-      async (request, reply) => {
-        const session = await lifecycle.advance(request.params.id, target, 'now');
-        if (target === 'published')
-          await deps.allocations.syncSubject(session.subject_id, deps.clock.now());
-        return result(reply, session);
-      },
+      async (request, reply) =>
+        result(reply, await lifecycle.advance(request.params.id, target, 'now')),
     );
   step('close', 'window_closed', 'Close the window now (idempotent)');
   step('aggregate', 'aggregated', 'Close if needed, then aggregate (idempotent)');
   step('judge', 'judged', 'Run every step up to the in-house rules judgement (idempotent)');
-  step(
-    'publish',
-    'published',
-    'Run every step, then sign and publish the consensus receipt (idempotent)',
+
+  app.post(
+    '/api/swarm/admin/sessions/:id/publish',
+    {
+      ...admin,
+      schema: {
+        tags: ['swarm admin'],
+        summary:
+          'Run every step, then sign and publish the consensus receipt (idempotent); refuses a session with no take unless force',
+        description:
+          'A session in which no take counts (none filed, or none by a member expected on its roster) is refused with 409: its receipt would record `submitted: 0` for good. `?force=true` publishes it anyway. A published session answers as it stands.',
+        security: ADMIN_SECURITY,
+        params: SessionParams,
+        querystring: Type.Object({
+          force: Type.Optional(
+            Type.Boolean({ description: 'true: publish even when no take counts (default false)' }),
+          ),
+        }),
+        response: swarmResponses({ 200: StepResult }, [401, 404, 409]),
+      },
+    },
+    async (request, reply) => {
+      const session = await lifecycle.publish(request.params.id, request.query.force === true);
+      await deps.allocations.syncSubject(session.subject_id, deps.clock.now());
+      return result(reply, session);
+    },
   );
 
   app.post(

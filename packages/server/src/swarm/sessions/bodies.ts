@@ -10,7 +10,10 @@ import type { RosterChange } from './roster-admin.js';
  * spec's and nothing is coerced.
  */
 
-/** `POST /api/swarm/admin/sessions`: a subject, and optionally a date, a deadline and a fire. */
+/**
+ * `POST /api/swarm/admin/sessions`: a subject, and optionally a date, a deadline, a fire and
+ * `additional` (open even when the date and subject already have a session).
+ */
 export function parseConveneBody(body: unknown): ConveneInput {
   const fields = bodyFields(body);
   if (typeof fields.subjectId !== 'string' || fields.subjectId === '') throw fail('invalidSubject');
@@ -26,7 +29,16 @@ export function parseConveneBody(body: unknown): ConveneInput {
       ? {}
       : { windowClosesAt: instant(fields.windowClosesAt, true) }),
     ...(fields.fireAt === undefined ? {} : { fireAt: instant(fields.fireAt, false) }),
+    ...(flag(fields, 'additional') ? { additional: true } : {}),
   };
+}
+
+/** An optional boolean field: absent is false; anything but true or false is refused. */
+function flag(fields: Record<string, unknown>, name: string): boolean {
+  const value = fields[name];
+  if (value === undefined) return false;
+  if (typeof value !== 'boolean') throw fail('notBoolean', name);
+  return value;
 }
 
 /** `POST /api/swarm/admin/sessions/:id/window`: the new deadline, or null for none. */

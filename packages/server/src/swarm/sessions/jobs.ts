@@ -21,7 +21,7 @@ export interface LifecycleSweep {
 
 /**
  * One pass of the swarm's clockwork: convene each enabled subject's due fire (the latest missed fire
- * only, once), publish briefs a crash left unpublished, close windows whose time has passed and carry
+ * only, once; a session opened by hand counts as its date's fire and as every fire before it), publish briefs a crash left unpublished, close windows whose time has passed and carry
  * closed sessions through aggregation, judging and publication, then hand the treasury its newest
  * recommendation. Every step is idempotent, so a pass can be repeated or interrupted at any point.
  */
@@ -32,6 +32,7 @@ export async function sweepLifecycle(deps: {
   clock: Clock;
   lifecycle: LifecycleService;
   allocations: AllocationBridge;
+  log: FastifyBaseLogger;
 }): Promise<LifecycleSweep> {
   const { lifecycle } = deps;
   const sweep: LifecycleSweep = { convened: 0, briefs: 0, advanced: 0, allocations: 0 };
@@ -44,12 +45,12 @@ export async function sweepLifecycle(deps: {
     if (subject.schedule === null) continue;
     const fire = dueFire(
       subject.schedule,
-      await deps.sessions.newestFire(subject.id),
+      await deps.sessions.scheduleAnchor(subject.id),
       deps.clock.now(),
     );
     if (fire === null) continue;
-    const { created } = await lifecycle.convene({ subjectId: subject.id, fireAt: fire });
-    if (created) sweep.convened++;
+    // A session opened by hand for the fire's date is that day's session: counted, not doubled.
+    if ((await lifecycle.conveneFire(subject.id, fire)) === 'convened') sweep.convened++;
   }
   for (const sessionId of await deps.briefs.sessionsWithoutBrief(SWEEP_LIMIT)) {
     await lifecycle.publishBrief(sessionId);
@@ -63,6 +64,12 @@ export async function sweepLifecycle(deps: {
     if (windowOpen) continue;
     const after = await lifecycle.advance(session.id, 'published', 'due');
     if (after.state !== session.state) sweep.advanced++;
+    // Its window is over, so it publishes whatever it holds; an empty receipt is said out loud.
+    if (after.state === 'published' && after.aggregate?.counted.length === 0)
+      deps.log.info(
+        { sessionId: session.id, subjectId: session.subject_id, date: session.date },
+        'swarm lifecycle: published a session in which no take counts (its receipt records submitted: 0)',
+      );
   }
   for (const subjectId of touched) {
     if ((await deps.allocations.syncSubject(subjectId, deps.clock.now())) === 'recorded')
@@ -71,9 +78,7 @@ export async function sweepLifecycle(deps: {
   return sweep;
 }
 
-export function swarmLifecycleJob(
-  deps: Parameters<typeof sweepLifecycle>[0] & { log: FastifyBaseLogger },
-): Job {
+export function swarmLifecycleJob(deps: Parameters<typeof sweepLifecycle>[0]): Job {
   return {
     name: SWARM_LIFECYCLE_JOB,
     schedule: { everyMs: 30_000 },

@@ -1,4 +1,4 @@
-import { utcDate } from '@convene/protocol';
+import { selectCountedTakes, utcDate } from '@convene/protocol';
 import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
 import type { Transactor, Tx } from '../../db/transactor.js';
@@ -7,16 +7,15 @@ import type { RegimeAsOf } from '../../regime/service.js';
 import type { BriefRepository } from '../briefs/repository.js';
 import type { ServiceKeyStore } from '../receipts/service-key.js';
 import type { SubjectRepository, SubjectRow } from '../subjects/repository.js';
-import { captureHoldings } from '../subjects/snapshot.js';
 import { SWARM_DATASET } from '../shared/constants.js';
 import type { TreasuryAllocations } from '../../treasury/allocation.js';
 import type { TreasuryReads } from '../../treasury/reads.js';
 import type { PublishAnchor, ReceiptLogAnchoring } from './log-anchor.js';
-import { referenceAllocationFor } from './reference-allocation.js';
 import type { SessionRepository, SessionRow } from './repository.js';
-import { nextFire } from './schedule.js';
 import type { SessionSteps } from './steps.js';
-import { fail } from '../../errors.js';
+import { openSessionRow, type OpeningUses } from './opening.js';
+import { expectedRoster } from './aggregation.js';
+import { fail, failWith } from '../../errors.js';
 
 export type LifecycleTarget = 'window_closed' | 'aggregated' | 'judged' | 'published';
 
@@ -28,7 +27,15 @@ export interface ConveneInput {
   date?: string;
   /** Overrides the deadline; by default the schedule's next fire, or null without a fire. */
   windowClosesAt?: Date | null;
+  /**
+   * Opens the session even when its date and subject already have one (409 otherwise): an
+   * operator's explicit request, never a default, since a take names a date and a subject only.
+   */
+  additional?: boolean;
 }
+
+/** What the scheduler did with a due fire (see `conveneFire`). */
+export type FireOutcome = 'convened' | 'counted' | 'existing';
 
 const ORDER: readonly LifecycleTarget[] = ['window_closed', 'aggregated', 'judged', 'published'];
 
@@ -43,8 +50,7 @@ export class LifecycleService {
   private readonly subjects: SubjectRepository;
   private readonly briefs: BriefRepository;
   private readonly steps: SessionSteps;
-  private readonly treasury: TreasuryReads;
-  private readonly allocations: TreasuryAllocations;
+  private readonly opening: OpeningUses;
   private readonly clock: Clock;
   private readonly versions: DataVersions;
   private readonly regime: RegimeAsOf;
@@ -72,8 +78,7 @@ export class LifecycleService {
     this.subjects = uses.subjects;
     this.briefs = uses.briefs;
     this.steps = uses.steps;
-    this.treasury = uses.treasury;
-    this.allocations = uses.allocations;
+    this.opening = uses;
     this.clock = uses.clock;
     this.versions = uses.versions;
     this.regime = uses.regime;
@@ -81,58 +86,69 @@ export class LifecycleService {
     this.log = uses.log;
   }
 
-  /** Creates the session (roster frozen, snapshot, regime, reference), then publishes its brief. */
+  /**
+   * Opens a session by hand (or for a given fire): the roster frozen, a snapshot, the regime and
+   * the reference, then its brief. A fire already convened answers its session (`created: false`);
+   * a date and subject that already have a session answer 409 unless `additional` is set.
+   */
   async convene(input: ConveneInput): Promise<{ sessionId: string; created: boolean }> {
     const fireAt = input.fireAt ?? null;
     const result = await this.transactor.transaction(async (trx) => {
-      const subject = await this.subjects.findSubject(input.subjectId, trx);
+      const subject = await this.subjects.lockSubject(input.subjectId, trx);
       if (subject === undefined) throw fail('subjectNotFound');
-      const now = this.clock.now();
-      const date = input.date ?? utcDate(fireAt ?? now);
-      const windowClosesAt =
-        input.windowClosesAt !== undefined
-          ? input.windowClosesAt
-          : fireAt !== null && subject.schedule !== null
-            ? nextFire(subject.schedule, fireAt)
-            : null;
-      const [regime, reference] = await Promise.all([
-        this.regime.summaryAsOf(date, trx),
-        referenceAllocationFor(trx, this.allocations, subject),
-      ]);
-      const id = crypto.randomUUID();
-      const existing = await this.sessions.insertSession(
-        {
-          id,
-          subject_id: subject.id,
-          date,
-          state: 'collecting',
-          convened_at: now,
-          window_closes_at: windowClosesAt,
-          fire_at: fireAt,
-          roster_frozen: true,
-          regime_summary: JSON.stringify(regime),
-          reference_allocation: JSON.stringify(reference),
-        },
-        trx,
-      );
-      if (existing !== undefined) return { sessionId: existing, created: false };
-      await this.sessions.addToRoster(id, await this.sessions.eligibleRoster(trx), now, trx);
-      const holdings = await captureHoldings(trx, this.treasury, subject);
-      await this.subjects.insertSnapshot(
-        {
-          id: crypto.randomUUID(),
-          subjectId: subject.id,
-          sessionId: id,
-          takenAt: now,
-          ...holdings,
-        },
-        trx,
-      );
-      await this.versions.bump(SWARM_DATASET, trx);
-      return { sessionId: id, created: true };
+      const date = input.date ?? utcDate(fireAt ?? this.clock.now());
+      if (fireAt !== null) {
+        const fired = await this.subjects.sessionOfFire(subject.id, fireAt, trx);
+        if (fired !== undefined) return { sessionId: fired.id, created: false };
+      }
+      const ofDay = await this.sessions.sessionOfDay(subject.id, date, trx);
+      if (ofDay !== undefined && input.additional !== true)
+        throw failWith(
+          'sessionOfDayExists',
+          { sessionId: ofDay.id },
+          `${subject.id} already has a session on ${date} (${ofDay.id})`,
+        );
+      const sessionId = await openSessionRow(trx, this.opening, subject, {
+        date,
+        fireAt,
+        windowClosesAt: input.windowClosesAt,
+        additional: ofDay !== undefined,
+      });
+      return { sessionId, created: true };
     });
     await this.publishBrief(result.sessionId);
     return result;
+  }
+
+  /**
+   * The scheduler's convene of a due fire. The fire's date has no session yet: it opens one. The
+   * day's session was opened by hand and no fire has counted it: it is this fire's session (its
+   * `fire_at` is set), and nothing opens. The day's session came from an earlier fire of the same
+   * day (a schedule that fires more than once a day asks for several): an additional one opens.
+   */
+  async conveneFire(subjectId: string, fireAt: Date): Promise<FireOutcome> {
+    const result = await this.transactor.transaction(async (trx) => {
+      const subject = await this.subjects.lockSubject(subjectId, trx);
+      if (subject === undefined) throw fail('subjectNotFound');
+      if ((await this.subjects.sessionOfFire(subject.id, fireAt, trx)) !== undefined)
+        return { outcome: 'existing' as const };
+      const date = utcDate(fireAt);
+      const ofDay = await this.sessions.sessionOfDay(subject.id, date, trx);
+      if (ofDay !== undefined && ofDay.fire_at === null) {
+        await this.sessions.setSession(ofDay.id, { fire_at: fireAt }, trx);
+        await this.versions.bump(SWARM_DATASET, trx);
+        return { outcome: 'counted' as const };
+      }
+      const sessionId = await openSessionRow(trx, this.opening, subject, {
+        date,
+        fireAt,
+        windowClosesAt: undefined,
+        additional: ofDay !== undefined,
+      });
+      return { outcome: 'convened' as const, sessionId };
+    });
+    if (result.outcome === 'convened') await this.publishBrief(result.sessionId);
+    return result.outcome;
   }
 
   /** Publishes a session's brief once; a second call (or a racing replica) changes nothing. */
@@ -216,6 +232,31 @@ export class LifecycleService {
     });
     if (session.state === 'published') await this.log?.logReceipts();
     return session;
+  }
+
+  /**
+   * Publishes by hand (the admin route). A session in which no take would count is refused unless
+   * `force`: its receipt would record `submitted: 0` for good. A published session stays as it is.
+   */
+  async publish(sessionId: string, force: boolean): Promise<SessionRow> {
+    if (!force && (await this.countedTakes(sessionId)) === 0) throw fail('emptySession', sessionId);
+    return this.advance(sessionId, 'published', 'now');
+  }
+
+  /**
+   * The takes that count (the aggregate's, once aggregated; else those that would if it aggregated
+   * now: each expected roster member's newest), or null for a session already published.
+   */
+  private async countedTakes(sessionId: string): Promise<number | null> {
+    const session = await this.sessions.findSession(sessionId);
+    if (session === undefined) throw fail('sessionNotFound');
+    if (session.state === 'published') return null;
+    if (session.aggregate !== null) return session.aggregate.counted.length;
+    const [roster, takes] = await Promise.all([
+      this.sessions.rosterOf(sessionId),
+      this.sessions.takesOfSession(sessionId),
+    ]);
+    return selectCountedTakes(takes, expectedRoster(roster)).length;
   }
 
   /** One step in a transaction holding the subject row, then the session row, FOR UPDATE. */

@@ -149,6 +149,8 @@ export class SessionRepository {
     values: Partial<{
       state: SessionState;
       window_closes_at: Date | null;
+      /** Set once, when the schedule counts a session opened by hand as this fire's. */
+      fire_at: Date;
       closed_at: Date;
       aggregated_at: Date;
       published_at: Date;
@@ -163,32 +165,23 @@ export class SessionRepository {
   }
 
   /**
-   * A new session, unless the subject's schedule already convened one for this fire time (a racing
-   * replica): then nothing is written and the existing session's id comes back.
+   * Inserts a session row. Callers check the fire and the day first, holding the subject row; the
+   * unique `(subject_id, fire_at)` and `swarm_session_one_per_day` indexes refuse any writer that
+   * did not (unique violation).
    */
-  async insertSession(
-    values: Insertable<SwarmSessionTable> & {
-      id: string;
-      subject_id: string;
-      fire_at: Date | null;
-    },
-    trx?: Tx,
-  ): Promise<string | undefined> {
-    const db = trx ?? this.db;
-    const inserted = await db
-      .insertInto('swarm_session')
-      .values(values)
-      .onConflict((conflict) => conflict.columns(['subject_id', 'fire_at']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted !== undefined) return undefined;
-    const existing = await db
+  async insertSession(values: Insertable<SwarmSessionTable>, trx?: Tx): Promise<void> {
+    await (trx ?? this.db).insertInto('swarm_session').values(values).execute();
+  }
+
+  /** The session of a date and subject (not an additional one), if the day has one. */
+  async sessionOfDay(subjectId: string, date: string, trx?: Tx): Promise<SessionRow | undefined> {
+    return (trx ?? this.db)
       .selectFrom('swarm_session')
-      .select('id')
-      .where('subject_id', '=', values.subject_id)
-      .where('fire_at', '=', values.fire_at)
-      .executeTakeFirstOrThrow();
-    return existing.id;
+      .selectAll()
+      .where('subject_id', '=', subjectId)
+      .where('date', '=', date)
+      .where('additional', '=', false)
+      .executeTakeFirst();
   }
 
   /** Distinct members who filed a take in the session. */
@@ -339,18 +332,17 @@ export class SessionRepository {
       .executeTakeFirst();
   }
 
-  /** The newest fire a subject convened, the anchor its schedule's catch-up counts from. */
-  async newestFire(subjectId: string, trx?: Tx): Promise<Date | undefined> {
-    const db = trx ?? this.db;
-    const row = await db
+  /**
+   * Where a subject's schedule counts from: its newest fire, or the opening of a session opened by
+   * hand when that is newer (no fire before it convenes after it). Undefined: never convened.
+   */
+  async scheduleAnchor(subjectId: string, trx?: Tx): Promise<Date | undefined> {
+    const row = await (trx ?? this.db)
       .selectFrom('swarm_session')
-      .select('fire_at')
+      .select((eb) => eb.fn.max(eb.fn.coalesce('fire_at', 'convened_at')).as('anchor'))
       .where('subject_id', '=', subjectId)
-      .where('fire_at', 'is not', null)
-      .orderBy('fire_at', 'desc')
-      .limit(1)
       .executeTakeFirst();
-    return row?.fire_at ?? undefined;
+    return row?.anchor === null || row?.anchor === undefined ? undefined : new Date(row.anchor);
   }
 
   /**

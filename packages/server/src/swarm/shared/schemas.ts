@@ -13,6 +13,12 @@ export const SwarmErrorSchema = Type.Object(
     expectedPayload: Type.Optional(
       Type.String({ description: 'apply only: the exact canonical text to sign' }),
     ),
+    sessionId: Type.Optional(
+      Type.String({
+        format: 'uuid',
+        description: 'opening a session only: the session the date and subject already have (409)',
+      }),
+    ),
   },
   { description: 'swarm domain error { ok: false, status, error }, or parsing error { error }' },
 );
