@@ -428,11 +428,11 @@ describe("the docs' command blocks on a clone, as written", () => {
         status: 'ok',
         append_only_guard: 'enforced',
       });
-      const receipt = JSON.parse(
+      const restoredReceipt = JSON.parse(
         (await curl(`${restoredUrl}/api/swarm/sessions/${publishedSession}/consensus-receipt`))
           .body,
       ) as { verified: boolean };
-      expect(receipt.verified).toBe(true);
+      expect(restoredReceipt.verified).toBe(true);
       const status = await sh(
         `CONVENE_URL=${restoredUrl} CONVENE_ADMIN_TOKEN='${newToken}' npx convene admin status`,
         clone,

@@ -252,7 +252,7 @@ describeEachDatabase(
       } finally {
         await drop();
       }
-    });
+    }, 120_000); // a fresh database migrated from nothing: initdb and every migration
   },
 );
 
