@@ -83,3 +83,21 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
     },
   };
 }
+
+/** A database with no migration applied, for tests of a migration over rows of the schema before it. */
+export async function createEmptyDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  if (kind === 'pglite') {
+    const database = await openPglite();
+    return { database, url: undefined, destroy: () => database.close() };
+  }
+  const created = await createPostgresDatabase('convene_t');
+  const database = openPostgres({ connectionString: created.url });
+  return {
+    database,
+    url: created.url,
+    async destroy() {
+      await database.close();
+      await created.drop();
+    },
+  };
+}

@@ -1,13 +1,9 @@
-import { createPostgresDatabase } from '@convene/test-support';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, expect, test } from 'vitest';
-import type { Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { MIGRATIONS } from '../../src/db/migrations/index.js';
-import { openPglite } from '../../src/db/pglite.js';
-import { openPostgres } from '../../src/db/postgres.js';
 import { createTestApp, type TestContext } from '../support/app.js';
-import { describeEachDatabase, type DatabaseKind } from '../support/databases.js';
+import { createEmptyDatabase, describeEachDatabase } from '../support/databases.js';
 import { newMember, signed, submit, type TestMember } from '../support/swarm.js';
 import { adminPost, getJson, runLifecycle, scheduledSubject } from './session-support.js';
 
@@ -220,7 +216,9 @@ describeEachDatabase(
   'migration 0023 on a database that already has two sessions for a pair',
   (kind) => {
     test("the earliest convened stays the day's session, later ones become additional, and the migration applies", async () => {
-      const { database, drop } = await emptyDatabase(kind);
+      const empty = await createEmptyDatabase(kind);
+      const { database } = empty;
+      const drop = () => empty.destroy();
       try {
         await migrateToLatest(database, MIGRATIONS.slice(0, BEFORE));
         const db = database.db;
@@ -257,21 +255,3 @@ describeEachDatabase(
 );
 
 const BEFORE = MIGRATIONS.findIndex((m) => m.name === '0023-one-session-per-day');
-
-async function emptyDatabase(
-  kind: DatabaseKind,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const database = await openPglite();
-    return { database, drop: () => database.close() };
-  }
-  const created = await createPostgresDatabase();
-  const database = openPostgres({ connectionString: created.url });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await created.drop();
-    },
-  };
-}

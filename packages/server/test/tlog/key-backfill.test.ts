@@ -1,4 +1,3 @@
-import { createPostgresDatabase } from '@convene/test-support';
 import {
   advanceMonitor,
   bytesToBase64,
@@ -20,12 +19,9 @@ import {
 } from '@convene/protocol';
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
-import type { Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { MIGRATIONS } from '../../src/db/migrations/index.js';
-import { openPglite } from '../../src/db/pglite.js';
-import { openPostgres } from '../../src/db/postgres.js';
-import { describeEachDatabase, type DatabaseKind } from '../support/databases.js';
+import { createEmptyDatabase, describeEachDatabase } from '../support/databases.js';
 
 /*
  * A log from before member keys were logged (migration 0018): its takes stay valid by the legacy
@@ -36,24 +32,6 @@ import { describeEachDatabase, type DatabaseKind } from '../support/databases.js
 const BEFORE = MIGRATIONS.findIndex((m) => m.name === '0018-member-key-log');
 const A = 'a0000000-0000-4000-8000-0000000000a1';
 const B = 'a0000000-0000-4000-8000-0000000000b2';
-
-async function open(
-  kind: DatabaseKind,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (kind === 'pglite') {
-    const database = await openPglite();
-    return { database, drop: () => database.close() };
-  }
-  const created = await createPostgresDatabase();
-  const database = openPostgres({ connectionString: created.url });
-  return {
-    database,
-    drop: async () => {
-      await database.close();
-      await created.drop();
-    },
-  };
-}
 
 async function legacyTake(memberId: string, keys: KeyPair, takeId: string): Promise<string> {
   const draft = {
@@ -78,7 +56,9 @@ async function legacyTake(memberId: string, keys: KeyPair, takeId: string): Prom
 
 describeEachDatabase('the key history of a log that began without one', (kind) => {
   test('the migration appends the marker and one imported event per member; legacy takes need a held key, later ones an active key', async () => {
-    const { database, drop } = await open(kind);
+    const empty = await createEmptyDatabase(kind);
+    const { database } = empty;
+    const drop = () => empty.destroy();
     try {
       await migrateToLatest(database, MIGRATIONS.slice(0, BEFORE));
       const [old, current, pending, planted] = await Promise.all([
