@@ -7,8 +7,8 @@
  * built server as a process, PGlite only (PostgreSQL has its own postmaster and replicas).
  *
  * Then OWNER_ROUNDS rounds (default 3; the full run uses 50, docs/reliability.md) under a steady
- * stream of takes: a second start on the live directory must exit non-zero within 2 s while the
- * owner keeps answering; then, as a supervisor that starts the new process before the old has exited,
+ * stream of takes: a second start on the live directory must exit non-zero about as fast as a config error
+ * (timed in the same moment) while the owner keeps answering; then, as a supervisor that starts the new process before the old has exited,
  * the owner is killed (SIGKILL) and its successor started at once, on the same port. After each
  * round every take acknowledged so far is served and the log's integrity check at start found
  * nothing.
@@ -193,6 +193,7 @@ describe('one server per data directory [pglite]', () => {
         }
       });
       const exits: number[] = [];
+      const baselines: number[] = [];
       const takeovers: number[] = [];
       try {
         for (let round = 0; round < ROUNDS; round++) {
@@ -203,6 +204,12 @@ describe('one server per data directory [pglite]', () => {
             expect(performance.now() - waiting, JSON.stringify(failures)).toBeLessThan(30_000);
             await new Promise((resolve) => setTimeout(resolve, 20));
           }
+          // What the same process costs when it stops just before the lock (a config error), timed
+          // in the same moment: the refusal must cost about that, not a module load or a database open.
+          const configStarted = performance.now();
+          const configError = await runServerToExit({ ...env, PORT: 'not-a-port' });
+          baselines.push(performance.now() - configStarted);
+          expect(configError.code, configError.output).toBe(78);
           const started = performance.now();
           const second = await runServerToExit({ ...env, PORT: String(await freePort()) });
           exits.push(performance.now() - started);
@@ -242,13 +249,17 @@ describe('one server per data directory [pglite]', () => {
       }
       await everyTakeServed(baseUrl);
       const slowest = Math.max(...exits);
+      const overBaseline = exits.map((exit, i) => exit - 2 * baselines[i]!);
       console.info(
         `${ROUNDS} rounds, ${acknowledged.length} takes acknowledged, all served; second start exits ` +
-          `in ${Math.round(Math.min(...exits))}–${Math.round(slowest)} ms; kill to successor healthy ` +
+          `in ${Math.round(Math.min(...exits))}–${Math.round(slowest)} ms (a config error: ` +
+          `${Math.round(Math.min(...baselines))}–${Math.round(Math.max(...baselines))} ms); kill to successor healthy ` +
           `${Math.round(Math.min(...takeovers))}–${Math.round(Math.max(...takeovers))} ms; ` +
           `${failures.refused} submits refused while no server listened, ${failures.other} answered otherwise`,
       );
-      expect(slowest).toBeLessThan(2000);
+      // Quiet, both take ~0.2 s and loading the server's modules alone takes ~1 s; under a busy
+      // suite all three stretch alike, so the bound is relative to the same moment's config error.
+      expect(Math.max(...overBaseline), JSON.stringify({ exits, baselines })).toBeLessThan(500);
     },
     60_000 + ROUNDS * 30_000,
   );
