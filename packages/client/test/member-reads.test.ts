@@ -128,6 +128,6 @@ describe('SDK member reads follow the cursor to the last page', () => {
       params: { path: { id: judge.memberId }, query: { cursor: 'bogus' } },
     });
     expect(bad.response.status).toBe(400);
-    expect(bad.error).toEqual({ error: 'invalid cursor' });
+    expect(bad.error).toEqual({ error: 'invalid cursor', code: 'invalid_cursor' });
   });
 });

@@ -117,3 +117,15 @@ export {
   type SwarmEventData,
   type SwarmEventType,
 } from './events.js';
+export {
+  ERROR_CODES,
+  ERRORS,
+  errorCode,
+  isErrorCode,
+  type ErrorCode,
+  type ErrorName,
+  type ErrorShape,
+  type Message,
+  type MessageArgs,
+  type SnakeCase,
+} from './errors.js';

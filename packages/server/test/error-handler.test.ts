@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ERRORS, fail, type ErrorName, type ServiceError } from '../src/errors.js';
+import { ERRORS, errorCode, fail, type ErrorName, type ServiceError } from '../src/errors.js';
 import { registerErrorHandling } from '../src/http/error-handler.js';
 import { registerStrictJsonBodies } from '../src/http/json-body.js';
 
@@ -38,6 +38,9 @@ beforeAll(async () => {
   app.get('/february-30', async () => {
     throw databaseError('22008');
   });
+  app.get('/range', async () => {
+    throw Object.assign(new Error('Range Not Satisfiable'), { statusCode: 416 });
+  });
   app.get('/bug', async () => {
     throw new Error('a bug');
   });
@@ -58,25 +61,25 @@ const CASES: ReadonlyArray<{
     request: { url: '/query?n=many' },
     code: 'invalidRequest',
     args: ['querystring/n must be integer'],
-    body: '{"error":"invalid request: querystring/n must be integer"}',
+    body: '{"error":"invalid request: querystring/n must be integer","code":"invalid_request"}',
   },
   {
     what: 'malformed JSON',
     request: { method: 'POST', url: '/echo', headers: json, payload: '{"a":' },
     code: 'malformedJsonBody',
-    body: '{"error":"malformed JSON body"}',
+    body: '{"error":"malformed JSON body","code":"malformed_json_body"}',
   },
   {
     what: 'an empty JSON body',
     request: { method: 'POST', url: '/echo', headers: json, payload: '' },
     code: 'emptyJsonBody',
-    body: '{"error":"empty JSON body"}',
+    body: '{"error":"empty JSON body","code":"empty_json_body"}',
   },
   {
     what: 'a body over the limit',
     request: { method: 'POST', url: '/echo', headers: json, payload: `"${'x'.repeat(2048)}"` },
     code: 'bodyTooLarge',
-    body: '{"error":"request body too large"}',
+    body: '{"error":"request body too large","code":"body_too_large"}',
   },
   {
     what: 'an unsupported content type',
@@ -87,7 +90,7 @@ const CASES: ReadonlyArray<{
       payload: 'hello',
     },
     code: 'unsupportedContentType',
-    body: '{"error":"unsupported content-type"}',
+    body: '{"error":"unsupported content-type","code":"unsupported_content_type"}',
   },
   {
     what: 'a JSON body that is not UTF-8',
@@ -98,26 +101,26 @@ const CASES: ReadonlyArray<{
       payload: Buffer.from([0x22, 0xff, 0x22]),
     },
     code: 'bodyNotUtf8',
-    body: '{"error":"request body is not valid UTF-8"}',
+    body: '{"error":"request body is not valid UTF-8","code":"body_not_utf8"}',
   },
   {
     what: 'text the database cannot store',
     request: { url: '/nul' },
     code: 'unstorableCharacters',
-    body: '{"error":"request contains characters that cannot be stored"}',
+    body: '{"error":"request contains characters that cannot be stored","code":"unstorable_characters"}',
   },
   {
     what: 'a date that is no calendar day',
     request: { url: '/february-30' },
     code: 'impossibleDate',
-    body: '{"error":"request contains an invalid date"}',
+    body: '{"error":"request contains an invalid date","code":"impossible_date"}',
   },
   {
     what: 'an unknown route',
     request: { url: '/nowhere?x=1' },
     code: 'noRoute',
     args: ['GET /nowhere'],
-    body: '{"error":"no route for GET /nowhere"}',
+    body: '{"error":"no route for GET /nowhere","code":"no_route"}',
   },
 ];
 
@@ -127,18 +130,25 @@ describe.each(CASES)('$what', ({ request, code, args, body }) => {
     const response = await app.inject(request);
     expect(response.body).toBe(body);
     expect(response.statusCode).toBe(ERRORS[code].status);
-    expect(failure).toBe(code);
+    expect(failure).toBe(errorCode(code));
     const named = (fail as (name: ErrorName, ...rest: string[]) => ServiceError)(
       code,
       ...(args ?? []),
     );
-    expect(JSON.parse(body)).toEqual({ error: named.message });
+    expect(JSON.parse(body)).toEqual({ error: named.message, code: errorCode(code) });
   });
 });
 
 test('an unexpected error is a bare 500, never its message', async () => {
   const response = await app.inject({ url: '/bug' });
   expect(response.statusCode).toBe(500);
-  expect(response.body).toBe('{"error":"internal error"}');
+  expect(response.body).toBe('{"error":"internal error","code":"internal"}');
   expect(failure).toBe('internal');
+});
+
+test("a plugin's own 4xx keeps its status and message, with the catalogue's code for it", async () => {
+  const response = await app.inject({ url: '/range' });
+  expect(response.statusCode).toBe(416);
+  expect(response.json()).toEqual({ error: 'Range Not Satisfiable', code: 'refused_by_plugin' });
+  expect(failure).toBe('refused_by_plugin');
 });

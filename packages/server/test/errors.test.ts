@@ -2,10 +2,11 @@ import { describe, expect, test } from 'vitest';
 import { ERRORS, fail, failWith, ServiceError, type ErrorName } from '../src/errors.js';
 
 describe('the error catalogue', () => {
-  test('every entry is a 4xx (or a 503: demo data loading, the event streams at their cap) with a message, and no two fixed messages of one shape are the same', () => {
+  test('every entry is a 4xx (or a 503: demo data loading, the event streams at their cap; the 500 of an unforeseen failure) with a message, and no two fixed messages of one shape are the same', () => {
     const seen = new Map<string, string>();
     for (const [name, entry] of Object.entries(ERRORS)) {
       if (name === 'loading' || name === 'eventStreamsFull') expect(entry.status).toBe(503);
+      else if (name === 'internal') expect(entry.status).toBe(500);
       else {
         expect(entry.status, name).toBeGreaterThanOrEqual(400);
         expect(entry.status, name).toBeLessThan(500);

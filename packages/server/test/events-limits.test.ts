@@ -58,6 +58,7 @@ describeEachDatabase('event stream admission', (kind) => {
       ok: false,
       status: 503,
       error: expect.stringContaining('Retry-After'),
+      code: 'event_streams_full',
     });
     expect(
       await metric(base, /^convene_event_streams_refused_total\{reason="total"\} (\d+)$/m),

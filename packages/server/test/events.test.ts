@@ -208,6 +208,7 @@ describeEachDatabase('swarm events', (kind) => {
       expect(stream.status, query).toBe(400);
       expect(JSON.parse(stream.body), query).toEqual({
         error: expect.stringMatching(/^invalid request: querystring\/\w+ must be string$/),
+        code: 'invalid_request',
       });
     }
   });

@@ -77,6 +77,7 @@ describeEachDatabase('first start', (kind) => {
       expect(read.headers['cache-control'], url).toBe('no-store');
       expect(read.json(), url).toEqual({
         error: 'demo data is loading; try again in a few seconds',
+        code: 'loading',
       });
     }
     const write = await app.inject({ method: 'POST', url: '/api/swarm/apply', payload: {} });
@@ -139,7 +140,7 @@ describeEachDatabase('first start', (kind) => {
     ]) {
       const response = await app.inject({ url, headers: { accept: 'text/html' } });
       expect(response.statusCode, url).toBe(404);
-      expect(response.json(), url).toEqual({ error: `no route for GET ${url}` });
+      expect(response.json(), url).toEqual({ error: `no route for GET ${url}`, code: 'no_route' });
     }
     // A page's former address: a permanent redirect to its one address, keeping the query.
     for (const [url, location] of [

@@ -118,7 +118,10 @@ describe('a fresh clone, the way the README says', () => {
       expect(site.body).toContain('<div id="app">');
       const missing = await curl(`${baseUrl}/api/nothing-here`);
       expect(missing.status).toBe(404);
-      expect(JSON.parse(missing.body)).toEqual({ error: 'no route for GET /api/nothing-here' });
+      expect(JSON.parse(missing.body)).toEqual({
+        error: 'no route for GET /api/nothing-here',
+        code: 'no_route',
+      });
       // The banner said where everything is.
       expect(output).toContain(`admin token in ${path.join(clone, 'data', 'admin-token')}`);
       expect(output).toContain(`API docs ${baseUrl}/docs`);

@@ -13,11 +13,40 @@ describe('HTTP plumbing', () => {
     await ctx.close();
   });
 
+  test('every error response the OpenAPI document declares carries the code (the serialiser would drop an undeclared field)', async () => {
+    const document = (await ctx.app.inject({ url: '/openapi.json' })).json<{
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    }>();
+    let declared = 0;
+    const lacking: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      // /health's 503 is its status body (status: loading), not a refusal.
+      if (path === '/health') continue;
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          if (Number(status) < 400) continue;
+          const schema = (response as { content?: Record<string, { schema?: unknown }> }).content?.[
+            'application/json'
+          ]?.schema as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+          if (schema === undefined) continue;
+          declared++;
+          if (schema.properties?.code === undefined || !(schema.required ?? []).includes('code'))
+            lacking.push(`${method} ${path} ${status}`);
+        }
+      }
+    }
+    expect(lacking).toEqual([]);
+    expect(declared).toBeGreaterThan(50);
+  });
+
   test('unknown routes are a JSON 404', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/nothing-here?x=1' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(response.json()).toEqual({ error: 'no route for GET /api/nothing-here' });
+    expect(response.json()).toEqual({
+      error: 'no route for GET /api/nothing-here',
+      code: 'no_route',
+    });
   });
 
   test('a body over the limit is a JSON 413', async () => {
@@ -28,7 +57,7 @@ describe('HTTP plumbing', () => {
       payload: JSON.stringify({ big: 'x'.repeat(4096) }),
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ error: 'request body too large' });
+    expect(response.json()).toEqual({ error: 'request body too large', code: 'body_too_large' });
   });
 
   test('malformed JSON is a 400 in the parsing-error shape', async () => {
@@ -39,7 +68,7 @@ describe('HTTP plumbing', () => {
       payload: '{"a":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'malformed JSON body' });
+    expect(response.json()).toEqual({ error: 'malformed JSON body', code: 'malformed_json_body' });
   });
 
   test('an unsupported content type is a JSON 415', async () => {
@@ -50,7 +79,10 @@ describe('HTTP plumbing', () => {
       payload: 'hello',
     });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ error: 'unsupported content-type' });
+    expect(response.json()).toEqual({
+      error: 'unsupported content-type',
+      code: 'unsupported_content_type',
+    });
   });
 
   test('an empty JSON body is a 400 in the parsing-error shape', async () => {
@@ -61,13 +93,15 @@ describe('HTTP plumbing', () => {
       payload: '',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'empty JSON body' });
+    expect(response.json()).toEqual({ error: 'empty JSON body', code: 'empty_json_body' });
   });
 
   test('a query its schema refuses, on a non-swarm route, is the catalogue invalidRequest', async () => {
     const response = await ctx.app.inject({ url: '/api/dashboards/activity?limit=many' });
     expect(response.statusCode).toBe(400);
-    expect(response.body).toBe('{"error":"invalid request: querystring/limit must be integer"}');
+    expect(response.body).toBe(
+      '{"error":"invalid request: querystring/limit must be integer","code":"invalid_request"}',
+    );
   });
 
   test('a path whose percent-escapes do not decode is the catalogue malformedUrl, not Fastify’s own shape', async () => {
@@ -76,6 +110,7 @@ describe('HTTP plumbing', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json(), url).toEqual({
         error: 'malformed URL: a percent-escape in the path is not valid UTF-8',
+        code: 'malformed_url',
       });
     }
   });
@@ -86,7 +121,10 @@ describe('HTTP plumbing', () => {
       url: `/api/swarm/admin/members/${'x'.repeat(101)}/role`,
     });
     expect(response.statusCode).toBe(414);
-    expect(response.json()).toEqual({ error: 'a path parameter is longer than 100 characters' });
+    expect(response.json()).toEqual({
+      error: 'a path parameter is longer than 100 characters',
+      code: 'path_parameter_too_long',
+    });
   });
 
   test('a refused submit body is counted under its catalogue code', async () => {
@@ -97,10 +135,10 @@ describe('HTTP plumbing', () => {
       payload: '{"memberId":',
     });
     expect(submit.statusCode).toBe(400);
-    expect(submit.json()).toEqual({ error: 'malformed JSON body' });
+    expect(submit.json()).toEqual({ error: 'malformed JSON body', code: 'malformed_json_body' });
     const metrics = (await ctx.app.inject({ url: '/metrics' })).body;
     expect(metrics).toContain(
-      'convene_submit_outcomes_total{status="400",code="malformedJsonBody"} 1',
+      'convene_submit_outcomes_total{status="400",code="malformed_json_body"} 1',
     );
   });
 

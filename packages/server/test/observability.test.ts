@@ -54,7 +54,7 @@ describe('security headers, CORS and metrics', () => {
     );
     expect(metrics.body).toMatch(/convene_submit_outcomes_total\{status="201",code=""\} 1/);
     expect(metrics.body).toMatch(
-      /convene_submit_outcomes_total\{status="401",code="missingBearer"\} 1/,
+      /convene_submit_outcomes_total\{status="401",code="missing_bearer"\} 1/,
     );
     expect(metrics.body).toContain('convene_process_resident_memory_bytes');
   });

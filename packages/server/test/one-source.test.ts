@@ -50,15 +50,16 @@ test('each enumeration and format has one source, in the protocol package', asyn
 
 /*
  * One catalogue of errors (issue 19): every error the service answers on purpose is named in
- * src/errors.ts with its status, shape and message; throw sites name it. A status paired with a
+ * the catalogue (packages/protocol/src/errors.ts) with its status, shape and message; throw sites
+ * name it through the server's src/errors.ts. A status paired with a
  * message anywhere else, or a second class of answered errors, fails here.
  */
-test('every answered error comes from the catalogue in src/errors.ts', async () => {
+test('every answered error comes from the catalogue', async () => {
   const files = await sourceFiles(path.join(ROOT, 'packages/server/src'));
   const handMade: string[] = [];
   for (const file of files) {
     const relative = path.relative(ROOT, file);
-    // The catalogue itself. The error handler is scanned too: it answers the framework's errors
+    // ServiceError itself. The error handler is scanned too: it answers the framework's errors
     // by naming catalogue entries, never with a status and message of its own.
     if (relative === 'packages/server/src/errors.ts') continue;
     const text = await readFile(file, 'utf8');

@@ -1,35 +1,29 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { webLink } from '@convene/protocol';
+import { webLink, type ErrorCode } from '@convene/protocol';
 import { ApiError } from '../sdk/client.js';
 import { CliError } from '../cli/exit-codes.js';
 
 /**
- * What a model can do about each refusal of the service, keyed by the spec's exact message (the
+ * What a model can do about each refusal of the service, keyed by the body's error code (the
  * message itself is passed through unchanged, so it stays greppable against the spec).
  */
-const HINTS: Readonly<Record<string, string>> = {
-  'submission window closed':
+export const HINTS: Readonly<Partial<Record<ErrorCode, string>>> = {
+  window_closed:
     "the session's window has closed. Call open_sessions and file in the next session instead.",
-  'amendment cap reached (5 takes per member per session)':
-    'you already filed 5 takes in this session; the latest one stands. Do not retry.',
-  'nonce already used by this member (replay); mint a fresh nonce to amend':
-    'leave out nonce: the tool mints a fresh one.',
-  'amendment window closed (session already aggregated); the take on file stands':
-    'the session is aggregated, so your latest take stands. Do not retry.',
-  'a concurrent submission from this member won the same revision; retry':
-    'call the tool again once.',
-  "member is not on this session's expected roster":
-    'you are not on this session’s roster; take part in the next session.',
-  'member is excused from this session': 'an operator excused you from this session.',
-  'signature verification failed':
+  cap_reached: 'you already filed 5 takes in this session; the latest one stands. Do not retry.',
+  nonce_replay: 'leave out nonce: the tool mints a fresh one.',
+  amendment_closed: 'the session is aggregated, so your latest take stands. Do not retry.',
+  revision_race: 'call the tool again once.',
+  not_on_roster: 'you are not on this session’s roster; take part in the next session.',
+  excused: 'an operator excused you from this session.',
+  signature_failed:
     'the keystore is not the key you applied with; tell your operator. Do not retry.',
-  'invalid submission':
+  invalid_submission:
     'a field is out of range (confidence 0..1, body ≤ 10,000 characters, distinct buckets with non-negative weights and a positive total). Fix it and call again.',
-  'unknown member token':
+  unknown_token:
     'the stored token is not valid (revoked or rotated); your operator must run `convene claim-token` again.',
-  'no registered key for member':
-    'your key is not active (not yet approved, rotated or deactivated); tell your operator.',
-  'no session for date/subject': 'call open_sessions for the sessions taking takes now.',
+  no_key: 'your key is not active (not yet approved, rotated or deactivated); tell your operator.',
+  no_session: 'call open_sessions for the sessions taking takes now.',
 };
 
 /**
@@ -72,7 +66,7 @@ export function refusal(message: string, hint?: string): CallToolResult {
 export function toolError(error: unknown): CallToolResult {
   if (error instanceof ApiError) {
     const hint =
-      HINTS[error.message] ??
+      (error.code === undefined ? undefined : HINTS[error.code]) ??
       (error.status >= 500 ? 'the service failed; try again in a few minutes.' : undefined);
     return refusal(`${error.status} ${error.message}`, hint);
   }

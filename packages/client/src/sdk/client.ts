@@ -1,4 +1,5 @@
 import createClient from 'openapi-fetch';
+import { isErrorCode, isPlainObject, type ErrorCode } from '@convene/protocol';
 import type { paths } from './openapi.js';
 
 export type ConveneApi = ReturnType<typeof createClient<paths>>;
@@ -35,12 +36,17 @@ export function createConveneClient(options: ClientOptions): ConveneApi {
 /** A non-2xx answer, with the server's error message and HTTP status. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  /** The body's `code` when it is one of the catalogue's (`window_closed`); what advice keys on. */
+  readonly code: ErrorCode | undefined;
+
   constructor(
     readonly status: number,
     message: string,
     readonly body: unknown,
   ) {
     super(message);
+    const code = isPlainObject(body) ? body.code : undefined;
+    this.code = isErrorCode(code) ? code : undefined;
   }
 }
 

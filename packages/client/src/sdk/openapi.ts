@@ -149,7 +149,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -160,6 +160,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -170,7 +172,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         409: {
           headers: {
             [name: string]: unknown;
@@ -181,6 +183,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -191,7 +195,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -202,6 +206,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -212,7 +218,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -223,6 +229,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -277,7 +285,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -288,6 +296,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -298,7 +308,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -310,10 +320,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -324,6 +336,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -334,7 +348,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -345,6 +359,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -403,7 +419,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -414,6 +430,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -424,7 +442,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -435,6 +453,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -445,7 +465,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -456,6 +476,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -518,7 +540,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -529,6 +551,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -539,7 +563,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -550,6 +574,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -560,7 +586,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         409: {
           headers: {
             [name: string]: unknown;
@@ -571,6 +597,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -581,7 +609,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -592,6 +620,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -602,7 +632,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -613,6 +643,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -660,7 +692,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -671,6 +703,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -681,7 +715,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -692,6 +726,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -702,7 +738,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -713,6 +749,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -723,7 +761,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -734,6 +772,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -796,7 +836,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -807,6 +847,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -817,7 +859,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -828,6 +870,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -838,7 +882,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -850,10 +894,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         409: {
           headers: {
             [name: string]: unknown;
@@ -864,6 +910,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -874,7 +922,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -885,6 +933,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -895,7 +945,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -906,6 +956,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -963,7 +1015,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -974,6 +1026,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -984,7 +1038,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -995,6 +1049,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1005,7 +1061,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1016,6 +1072,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1026,7 +1084,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1038,10 +1096,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -1052,6 +1112,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1062,7 +1124,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1073,6 +1135,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1130,7 +1194,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1141,6 +1205,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1151,7 +1217,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -1162,6 +1228,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1172,7 +1240,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1183,6 +1251,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1193,7 +1263,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1205,10 +1275,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -1219,6 +1291,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1229,7 +1303,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1240,6 +1314,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1302,7 +1378,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1313,6 +1389,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1323,7 +1401,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -1334,6 +1412,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1344,7 +1424,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1356,10 +1436,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         409: {
           headers: {
             [name: string]: unknown;
@@ -1370,6 +1452,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1380,7 +1464,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -1391,6 +1475,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1401,7 +1487,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1412,6 +1498,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1468,7 +1556,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1479,6 +1567,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1489,7 +1579,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -1500,6 +1590,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1510,7 +1602,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1522,10 +1614,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -1536,6 +1630,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1546,7 +1642,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1557,6 +1653,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1619,7 +1717,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1630,6 +1728,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1640,7 +1740,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -1651,6 +1751,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1661,7 +1763,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1673,10 +1775,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -1687,6 +1791,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1697,7 +1803,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1708,6 +1814,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1776,7 +1884,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1787,6 +1895,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1797,7 +1907,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -1808,6 +1918,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1818,7 +1930,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -1829,6 +1941,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1909,7 +2023,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -1920,6 +2034,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1930,7 +2046,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -1941,6 +2057,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1951,7 +2069,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1962,6 +2080,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -1972,7 +2092,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -1984,10 +2104,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         409: {
           headers: {
             [name: string]: unknown;
@@ -1998,6 +2120,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2008,7 +2132,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -2019,6 +2143,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2029,7 +2155,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2040,6 +2166,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2153,7 +2281,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2164,6 +2292,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2174,7 +2304,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2186,6 +2316,8 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -2210,7 +2342,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -2221,6 +2353,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2231,7 +2365,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2242,6 +2376,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2361,7 +2497,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2372,6 +2508,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2382,7 +2520,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2394,10 +2532,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -2408,6 +2548,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2418,7 +2560,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2429,6 +2571,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2497,7 +2641,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2508,6 +2652,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2518,7 +2664,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -2529,6 +2675,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2539,7 +2687,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2551,10 +2699,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -2565,6 +2715,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2575,7 +2727,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2586,6 +2738,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2644,7 +2798,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2655,6 +2809,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2665,7 +2821,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2677,10 +2833,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -2691,6 +2849,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2701,7 +2861,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2712,6 +2872,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2837,7 +2999,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2848,6 +3010,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2858,7 +3022,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -2870,10 +3034,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -2884,6 +3050,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2894,7 +3062,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -2905,6 +3073,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2959,7 +3129,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -2970,6 +3140,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -2980,7 +3152,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -2991,6 +3163,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3001,7 +3175,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3012,6 +3186,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3084,7 +3260,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3095,6 +3271,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3105,7 +3283,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -3117,10 +3295,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -3131,6 +3311,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3141,7 +3323,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3152,6 +3334,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3223,7 +3407,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3234,6 +3418,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3244,7 +3430,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -3256,10 +3442,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -3270,6 +3458,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3280,7 +3470,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3291,6 +3481,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3363,7 +3555,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3374,6 +3566,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3384,7 +3578,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -3396,10 +3590,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -3410,6 +3606,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3420,7 +3618,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3431,6 +3629,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3523,7 +3723,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3534,6 +3734,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3544,7 +3746,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -3555,6 +3757,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3565,7 +3769,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -3577,10 +3781,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -3591,6 +3797,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3601,7 +3809,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3612,6 +3820,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3900,7 +4110,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -3911,6 +4121,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3921,7 +4133,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -3932,6 +4144,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -3942,7 +4156,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -3953,6 +4167,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -4257,7 +4473,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4268,6 +4484,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -4278,7 +4496,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4290,10 +4508,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -4304,6 +4524,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -4314,7 +4536,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4325,6 +4547,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -4633,7 +4857,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4644,6 +4868,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -4654,7 +4880,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4666,10 +4892,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -4680,6 +4908,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -4690,7 +4920,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4701,6 +4931,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -4874,7 +5106,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -4885,6 +5117,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -4895,7 +5129,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -4907,10 +5141,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -4921,6 +5157,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -4931,7 +5169,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -4942,6 +5180,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5096,7 +5336,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5107,6 +5347,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5117,7 +5359,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5129,10 +5371,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -5143,6 +5387,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5153,7 +5399,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5164,6 +5410,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5238,7 +5486,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5249,6 +5497,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5259,7 +5509,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -5270,6 +5520,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5280,7 +5532,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5291,6 +5543,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5301,7 +5555,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5313,10 +5567,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         409: {
           headers: {
             [name: string]: unknown;
@@ -5327,6 +5583,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5337,7 +5595,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -5348,6 +5606,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5358,7 +5618,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5369,6 +5629,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5441,7 +5703,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5452,6 +5714,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5462,7 +5726,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5474,10 +5738,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -5488,6 +5754,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5498,7 +5766,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5509,6 +5777,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5580,7 +5850,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5591,6 +5861,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5601,7 +5873,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5613,10 +5885,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -5627,6 +5901,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5637,7 +5913,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5648,6 +5924,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5729,7 +6007,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5740,6 +6018,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5750,7 +6030,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -5762,10 +6042,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -5776,6 +6058,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5786,7 +6070,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -5797,6 +6081,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -5980,7 +6266,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -5991,6 +6277,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6001,7 +6289,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -6013,10 +6301,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -6027,6 +6317,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6037,7 +6329,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6048,6 +6340,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6179,7 +6473,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6190,6 +6484,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6200,7 +6496,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -6212,10 +6508,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -6226,6 +6524,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6236,7 +6536,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6247,6 +6547,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6312,7 +6614,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6323,6 +6625,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6333,7 +6637,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -6345,10 +6649,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -6359,6 +6665,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6369,7 +6677,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6380,6 +6688,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6513,7 +6823,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6524,6 +6834,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6534,7 +6846,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -6545,6 +6857,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6555,7 +6869,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6566,6 +6880,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6637,7 +6953,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6648,6 +6964,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6658,7 +6976,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -6669,6 +6987,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6679,7 +6999,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -6691,10 +7011,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         409: {
           headers: {
             [name: string]: unknown;
@@ -6705,6 +7027,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6715,7 +7039,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -6726,6 +7050,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6736,7 +7062,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6747,6 +7073,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6810,7 +7138,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6821,6 +7149,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6831,7 +7161,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -6842,6 +7172,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6852,7 +7184,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -6864,10 +7196,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         409: {
           headers: {
             [name: string]: unknown;
@@ -6878,6 +7212,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6888,7 +7224,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -6899,6 +7235,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6909,7 +7247,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -6920,6 +7258,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6977,7 +7317,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6988,6 +7328,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -6998,7 +7340,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -7009,6 +7351,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7019,7 +7363,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -7031,10 +7375,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -7045,6 +7391,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7055,7 +7403,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7066,6 +7414,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7123,7 +7473,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7134,6 +7484,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7144,7 +7496,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -7155,6 +7507,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7165,7 +7519,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -7177,10 +7531,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -7191,6 +7547,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7201,7 +7559,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7212,6 +7570,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7269,7 +7629,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7280,6 +7640,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7290,7 +7652,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -7301,6 +7663,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7311,7 +7675,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -7323,10 +7687,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -7337,6 +7703,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7347,7 +7715,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7358,6 +7726,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7421,7 +7791,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7432,6 +7802,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7442,7 +7814,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -7453,6 +7825,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7463,7 +7837,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -7475,10 +7849,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         409: {
           headers: {
             [name: string]: unknown;
@@ -7489,6 +7865,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7499,7 +7877,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -7510,6 +7888,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7520,7 +7900,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7531,6 +7911,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7593,7 +7975,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7604,6 +7986,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7614,7 +7998,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -7625,6 +8009,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7635,7 +8021,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status: 404, error }, on every swarm route */
+        /** @description swarm domain error { ok: false, status: 404, error, code }, on every swarm route */
         404: {
           headers: {
             [name: string]: unknown;
@@ -7647,10 +8033,12 @@ export interface paths {
               /** @enum {number} */
               status: 404;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         409: {
           headers: {
             [name: string]: unknown;
@@ -7661,6 +8049,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7671,7 +8061,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -7682,6 +8072,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7692,7 +8084,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7703,6 +8095,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7757,7 +8151,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7768,6 +8162,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7778,7 +8174,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         401: {
           headers: {
             [name: string]: unknown;
@@ -7789,6 +8185,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7799,7 +8197,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         413: {
           headers: {
             [name: string]: unknown;
@@ -7810,6 +8208,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7820,7 +8220,7 @@ export interface paths {
             };
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -7831,6 +8231,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7886,7 +8288,7 @@ export interface paths {
             'text/event-stream': string;
           };
         };
-        /** @description swarm domain error { ok: false, status, error }, or parsing error { error } */
+        /** @description swarm domain error { ok: false, status, error, code }, or parsing error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7897,6 +8299,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7918,6 +8322,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7939,6 +8345,8 @@ export interface paths {
               ok?: false;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
               /** @description apply only: the exact canonical text to sign */
               expectedPayload?: string;
               /**
@@ -7985,7 +8393,7 @@ export interface paths {
             'text/plain': string;
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -7993,6 +8401,8 @@ export interface paths {
           content: {
             'text/plain': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -8054,7 +8464,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -8062,6 +8472,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -8125,7 +8537,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -8133,6 +8545,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -8226,7 +8640,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -8234,10 +8648,12 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -8245,6 +8661,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -8291,7 +8709,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -8299,10 +8717,12 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -8310,6 +8730,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -8365,7 +8787,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -8373,6 +8795,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -8425,7 +8849,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -8433,6 +8857,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -8485,7 +8911,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -8493,6 +8919,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -8550,7 +8978,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -8558,6 +8986,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -8610,7 +9040,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -8618,6 +9048,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -8676,7 +9108,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -8684,10 +9116,12 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8695,10 +9129,12 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         409: {
           headers: {
             [name: string]: unknown;
@@ -8706,6 +9142,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -8790,7 +9228,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -8798,10 +9236,12 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -8809,6 +9249,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -8955,7 +9397,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -8963,6 +9405,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -9249,7 +9693,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -9257,6 +9701,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -9399,7 +9845,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -9407,6 +9853,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -9681,7 +10129,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -9689,6 +10137,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -9772,7 +10222,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -9780,6 +10230,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -10755,7 +11207,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -10763,6 +11215,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -10863,7 +11317,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -10871,6 +11325,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -10968,7 +11424,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -10976,6 +11432,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -11080,7 +11538,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -11088,6 +11546,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -11240,7 +11700,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         404: {
           headers: {
             [name: string]: unknown;
@@ -11248,6 +11708,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -11373,7 +11835,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -11381,6 +11843,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -11457,7 +11921,7 @@ export interface paths {
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         400: {
           headers: {
             [name: string]: unknown;
@@ -11465,6 +11929,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -11478,10 +11944,12 @@ export interface paths {
               ok?: boolean;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
-        /** @description Default Response */
+        /** @description request error { error, code } */
         415: {
           headers: {
             [name: string]: unknown;
@@ -11489,6 +11957,8 @@ export interface paths {
           content: {
             'application/json': {
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };
@@ -11686,6 +12156,8 @@ export interface paths {
               ok?: boolean;
               status?: number;
               error: string;
+              /** @description the error's stable code (docs/errors.md lists them); key on it, not on the English message */
+              code: string;
             };
           };
         };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_SECURITY, adminGuard } from '../http/admin-auth.js';
-import { AdminErrorBody, AdminStatusSchema } from './schemas.js';
+import { AdminErrorSchema } from '../http/error-schemas.js';
+import { AdminStatusSchema } from './schemas.js';
 import type { AdminStatusService } from './service.js';
 
 /** GET /api/admin/status (X-Admin-Token): the operator's one-look summary (`convene admin status`). */
@@ -18,7 +19,7 @@ export const adminStatusRoutes: FastifyPluginAsyncTypebox<{
         description:
           'Answers while a first demo start is still loading (`loading: true`), unlike the rest of the API.',
         security: ADMIN_SECURITY,
-        response: { 200: AdminStatusSchema, 401: AdminErrorBody },
+        response: { 200: AdminStatusSchema, 401: AdminErrorSchema },
       },
     },
     async (_request, reply) => {

@@ -1,8 +1,6 @@
 import { Type } from 'typebox';
 import { LogStatusSchema } from '../tlog/schemas.js';
 
-export { AdminErrorBody } from '../analytics/schemas/common.js';
-
 const Instant = Type.String({ format: 'date-time' });
 const MaybeInstant = Type.Union([Instant, Type.Null()]);
 

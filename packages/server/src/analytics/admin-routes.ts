@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_SECURITY, adminGuard } from '../http/admin-auth.js';
 import type { AnalyticsImporter } from './import/importer.js';
 import { ndjsonText } from './import/sources.js';
-import { AdminErrorBody, ErrorBody } from './schemas/common.js';
+import { AdminErrorSchema, RequestErrorSchema } from '../http/error-schemas.js';
 import { ImportQuery, ImportResponse } from './schemas/feeds.js';
 import { fail } from '../errors.js';
 
@@ -34,7 +34,12 @@ export const adminImportRoutes: FastifyPluginAsyncTypebox<{
         security: ADMIN_SECURITY,
         querystring: ImportQuery,
         consumes: [NDJSON],
-        response: { 200: ImportResponse, 400: ErrorBody, 401: AdminErrorBody, 415: ErrorBody },
+        response: {
+          200: ImportResponse,
+          400: RequestErrorSchema,
+          401: AdminErrorSchema,
+          415: RequestErrorSchema,
+        },
       },
     },
     async (request) => {

@@ -15,7 +15,8 @@ import {
   WalletsListResponse,
   WalletsQuery,
 } from './schemas/assets.js';
-import { ErrorBody, IdParams } from './schemas/common.js';
+import { RequestErrorSchema } from '../http/error-schemas.js';
+import { IdParams } from './schemas/common.js';
 import {
   ActivityLogResponse,
   ActivityQuery,
@@ -122,7 +123,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{
           summary,
           description: `${NOTE}404 { error } when the id is unknown or not a UUID.`,
           params: IdParams,
-          response: { 200: response, 404: ErrorBody },
+          response: { 200: response, 404: RequestErrorSchema },
         },
       },
       async (request: FastifyRequest) => load((request.params as { id: string }).id),
@@ -148,7 +149,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{
         summary:
           'Project dossier: hero, KPIs, facet tables, 90-day daily history, ratios, activity',
         params: Type.Object({ slug: Type.String() }),
-        response: { 200: ProjectDetailResponse, 404: ErrorBody },
+        response: { 200: ProjectDetailResponse, 404: RequestErrorSchema },
       },
     },
     async (request) => service.project(request.params.slug),
@@ -174,7 +175,7 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{
         tags: TAGS,
         summary: 'Comments, newest first, 50 per page; text is untrusted input returned as stored',
         querystring: CommentsQuery,
-        response: { 200: CommentsResponse, 400: ErrorBody },
+        response: { 200: CommentsResponse, 400: RequestErrorSchema },
       },
     },
     async (request) => service.comments(request.query.page),

@@ -1,12 +1,12 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sqlState } from '../db/guards.js';
-import { fail, ServiceError } from '../errors.js';
+import { errorCode, fail, ServiceError } from '../errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /**
-     * What the request failed with, for metrics: the catalogue error's code (errors.ts), a
-     * plugin's own error code for a 4xx that is not ours, or `internal`; null while it has not.
+     * What the request failed with, for metrics: the catalogue error's wire code (a plugin's own
+     * 4xx is `refused_by_plugin`, anything unforeseen `internal`); null while it has not.
      */
     failure: string | null;
   }
@@ -14,11 +14,12 @@ declare module 'fastify' {
 
 /**
  * The one place errors become responses. A catalogue error (errors.ts) answers in its shape: a
- * swarm domain error `{ ok: false, status, error }`, a request error `{ error }`. What Fastify
+ * swarm domain error `{ ok: false, status, error, code }`, a request error `{ error, code }`
+ * (`code` is ours, added beside the spec's fields: the entry's stable wire code). What Fastify
  * refuses before a handler runs (schema validation, body parsing) and values only a client's input
  * brings to a query are first named as catalogue errors, so they answer the same way. A 4xx some
  * plugin raised on its own (the static site's range errors) keeps its status and message; anything
- * else is logged and answers a bare 500.
+ * else is logged and answers a bare 500 (`internal error`).
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.decorateRequest('failure', null);
@@ -45,23 +46,26 @@ export function answerError(
 ): FastifyReply {
   const answer = error instanceof ServiceError ? error : catalogued(error as FastifyError);
   if (answer !== undefined) return sendError(request, reply, answer);
-  const { statusCode: status, code } = error as FastifyError;
-  if (status !== undefined && status >= 400 && status < 500) {
-    request.failure = code ?? 'clientError';
-    return reply.status(status).send({ error: error.message });
-  }
-  request.failure = 'internal';
+  const status = (error as FastifyError).statusCode;
+  if (status !== undefined && status >= 400 && status < 500)
+    return sendError(request, reply, fail('refusedByPlugin', error.message), status);
   request.log.error({ err: error }, 'unhandled error');
-  return reply.status(500).send({ error: 'internal error' });
+  return sendError(request, reply, fail('internal'));
 }
 
-function sendError(request: FastifyRequest, reply: FastifyReply, error: ServiceError) {
-  request.failure = error.code;
+function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: ServiceError,
+  status = error.status,
+) {
+  const code = errorCode(error.code);
+  request.failure = code;
   const body =
     error.shape === 'domain'
-      ? { ok: false, status: error.status, error: error.message }
-      : { error: error.message };
-  return reply.status(error.status).send({ ...body, ...error.extra });
+      ? { ok: false, status, error: error.message, code }
+      : { error: error.message, code };
+  return reply.status(status).send({ ...error.extra, ...body });
 }
 
 /**

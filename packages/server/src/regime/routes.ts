@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { RequestErrorSchema } from '../http/error-schemas.js';
 import { NOT_MODIFIED, sendCachedBody } from '../http/cached-body.js';
 import {
-  ErrorSchema,
   RegimeRangeQuery,
   RegimeSnapshotsResponse,
   ResearchKeyParams,
@@ -43,7 +43,7 @@ export const regimeRoutes: FastifyPluginAsyncTypebox<{ regime: RegimeService }> 
         response: {
           200: ResearchSignalSchema,
           304: NOT_MODIFIED,
-          404: ErrorSchema,
+          404: RequestErrorSchema,
         },
       },
     },
@@ -62,7 +62,7 @@ export const regimeRoutes: FastifyPluginAsyncTypebox<{ regime: RegimeService }> 
         response: {
           200: ResearchSignalSummarySchema,
           304: NOT_MODIFIED,
-          404: ErrorSchema,
+          404: RequestErrorSchema,
         },
       },
     },

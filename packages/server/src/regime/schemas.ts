@@ -175,4 +175,3 @@ export const ResearchSignalSummarySchema = Type.Object({
 });
 
 export const ResearchKeyParams = Type.Object({ key: Type.String() });
-export const ErrorSchema = Type.Object({ error: Type.String() });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { Base64Hash, EntrySchema, ErrorSchema, Size } from './routes.js';
+import { RequestErrorSchema } from '../http/error-schemas.js';
+import { Base64Hash, EntrySchema, Size } from './routes.js';
 import type { TlogService } from './service.js';
 
 const tags = ['transparency log'];
@@ -37,8 +38,8 @@ export const tlogKeyRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = a
             marker: Type.Union([ProvenEntrySchema, Type.Null()]),
             events: Type.Array(ProvenEntrySchema),
           }),
-          400: ErrorSchema,
-          404: ErrorSchema,
+          400: RequestErrorSchema,
+          404: RequestErrorSchema,
         },
       },
     },

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { RequestErrorSchema } from '../http/error-schemas.js';
 import { Type } from 'typebox';
 import type { TlogService } from './service.js';
 import { fail } from '../errors.js';
@@ -10,7 +11,6 @@ const tags = ['transparency log'];
  * entry. A CDN or browser may keep them forever (docs/operations.md).
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-export const ErrorSchema = Type.Object({ error: Type.String() });
 export const Size = Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER });
 export const Base64Hash = Type.String({ description: 'base64 of 32 bytes' });
 
@@ -62,7 +62,7 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
         tags,
         summary: 'The latest checkpoint: a C2SP signed note, with every stored cosignature line',
         produces: ['text/plain'],
-        response: { 200: Type.String(), 404: ErrorSchema },
+        response: { 200: Type.String(), 404: RequestErrorSchema },
       },
     },
     async (_request, reply) => {
@@ -80,7 +80,7 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
       schema: {
         tags,
         summary: 'The latest checkpoint as JSON, with its cosignatures',
-        response: { 200: CheckpointSchema, 404: ErrorSchema },
+        response: { 200: CheckpointSchema, 404: RequestErrorSchema },
       },
     },
     async (_request, reply) => {
@@ -96,7 +96,7 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
         tags,
         summary: 'The checkpoint of a given tree size (every checkpoint is kept)',
         params: Type.Object({ size: Size }),
-        response: { 200: CheckpointSchema, 404: ErrorSchema },
+        response: { 200: CheckpointSchema, 404: RequestErrorSchema },
       },
     },
     async (request, reply) => {
@@ -143,8 +143,8 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
             hashes: Type.Array(Base64Hash),
             entry: Type.String(),
           }),
-          400: ErrorSchema,
-          404: ErrorSchema,
+          400: RequestErrorSchema,
+          404: RequestErrorSchema,
         },
       },
     },
@@ -164,8 +164,8 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
         querystring: Type.Object({ from: Size, to: Type.Optional(Size) }),
         response: {
           200: Type.Object({ oldSize: Size, newSize: Size, hashes: Type.Array(Base64Hash) }),
-          400: ErrorSchema,
-          404: ErrorSchema,
+          400: RequestErrorSchema,
+          404: RequestErrorSchema,
         },
       },
     },
@@ -183,7 +183,10 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
         tags,
         summary: 'Entries [start, end) (at most 1000)',
         querystring: Type.Object({ start: Size, end: Size }),
-        response: { 200: Type.Object({ entries: Type.Array(EntrySchema) }), 400: ErrorSchema },
+        response: {
+          200: Type.Object({ entries: Type.Array(EntrySchema) }),
+          400: RequestErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -200,7 +203,7 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
         tags,
         summary: "A take's log entry",
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
-        response: { 200: EntrySchema, 404: ErrorSchema },
+        response: { 200: EntrySchema, 404: RequestErrorSchema },
       },
     },
     async (request) => (await tlog.entryOfTake(request.params.id)) ?? notFound(),
@@ -213,7 +216,7 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
         tags,
         summary: "A consensus receipt's log entry",
         params: Type.Object({ sessionId: Type.String({ format: 'uuid' }) }),
-        response: { 200: EntrySchema, 404: ErrorSchema },
+        response: { 200: EntrySchema, 404: RequestErrorSchema },
       },
     },
     async (request) => (await tlog.entryOfReceipt(request.params.sessionId)) ?? notFound(),
@@ -232,7 +235,7 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
         params: Type.Object({ sessionId: Type.String({ format: 'uuid' }) }),
         response: {
           200: Type.Object({ previous: Type.Union([EntrySchema, Type.Null()]) }),
-          404: ErrorSchema,
+          404: RequestErrorSchema,
         },
       },
     },
@@ -247,7 +250,7 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
         summary:
           'The log entry of the consensus receipt with this digest (to walk a receipt chain)',
         params: Type.Object({ digest: Type.String({ pattern: '^[0-9a-f]{64}$' }) }),
-        response: { 200: EntrySchema, 404: ErrorSchema },
+        response: { 200: EntrySchema, 404: RequestErrorSchema },
       },
     },
     async (request) => (await tlog.receiptEntryByDigest(request.params.digest)) ?? notFound(),
@@ -277,9 +280,9 @@ export const tlogRoutes: FastifyPluginAsyncTypebox<{ tlog: TlogService }> = asyn
             timestamp: Type.Integer(),
             stored: Type.Boolean({ description: 'false when this witness had already cosigned' }),
           }),
-          400: ErrorSchema,
-          403: ErrorSchema,
-          409: ErrorSchema,
+          400: RequestErrorSchema,
+          403: RequestErrorSchema,
+          409: RequestErrorSchema,
         },
       },
     },

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { RequestErrorSchema } from '../http/error-schemas.js';
 import { ADMIN_SECURITY, adminGuard } from '../http/admin-auth.js';
 import { NOT_MODIFIED, sendCachedBody } from '../http/cached-body.js';
 import {
   AllocationFrameworkSchema,
   AllocationInputSchema,
   buybacksSchema,
-  ErrorSchema,
   VaultEconomicsSchema,
   WalletBalancesSchema,
   WalletSleevesSchema,
@@ -26,7 +26,7 @@ export const treasuryRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags,
         summary: "The service's own ERC-4626 vault",
-        response: { 200: VaultEconomicsSchema, 404: ErrorSchema },
+        response: { 200: VaultEconomicsSchema, 404: RequestErrorSchema },
       },
     },
     async () => treasury.vaultEconomics(),
@@ -71,7 +71,7 @@ export const treasuryRoutes: FastifyPluginAsyncTypebox<{
       schema: {
         tags,
         summary: 'Token price, supply, market cap and the swap-fee split',
-        response: { 200: tokenMetricsSchema(tokenKey), 404: ErrorSchema },
+        response: { 200: tokenMetricsSchema(tokenKey), 404: RequestErrorSchema },
       },
     },
     async () => treasury.tokenMetrics(),
@@ -96,7 +96,7 @@ export const treasuryRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Set new allocation targets (admin); weights are normalised to sum to 1',
         security: ADMIN_SECURITY,
         body: AllocationInputSchema,
-        response: { 200: AllocationFrameworkSchema, 400: ErrorSchema },
+        response: { 200: AllocationFrameworkSchema, 400: RequestErrorSchema },
       },
     },
     async (request) =>

@@ -11,7 +11,6 @@ export const ProvenanceSchema = Type.Union(
   ],
   { description: 'anything but live is an estimate' },
 );
-export const ErrorSchema = Type.Object({ error: Type.String() });
 const Instant = Type.String({ format: 'date-time' });
 
 export const VaultEconomicsSchema = Type.Object({

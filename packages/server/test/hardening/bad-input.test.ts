@@ -30,7 +30,10 @@ describeEachDatabase('bad input answers 400, never 500', (kind) => {
   ])('%s', async (url, where) => {
     const response = await ctx.app.inject({ url });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: `invalid request: ${where} must be a finite number` });
+    expect(response.json()).toEqual({
+      error: `invalid request: ${where} must be a finite number`,
+      code: 'not_finite_number',
+    });
   });
 
   test.each([
@@ -47,7 +50,7 @@ describeEachDatabase('bad input answers 400, never 500', (kind) => {
     ]) {
       const response = await ctx.app.inject({ url });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json(), url).toEqual({ error: 'invalid cursor' });
+      expect(response.json(), url).toEqual({ error: 'invalid cursor', code: 'invalid_cursor' });
     }
   });
 
@@ -83,6 +86,7 @@ describeEachDatabase('bad input answers 400, never 500', (kind) => {
         ok: false,
         status: 400,
         error: 'windowClosesAt must be an ISO 8601 date-time or null',
+        code: 'invalid_window',
       });
     }
   });

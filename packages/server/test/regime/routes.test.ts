@@ -153,6 +153,7 @@ describeEachDatabase('regime routes on demo data', (kind) => {
       ).toBe(304);
       expect((await get('/api/dashboards/research-signals/moon-phase/summary')).json()).toEqual({
         error: 'unknown research signal: moon-phase',
+        code: 'unknown_research_signal',
       });
     },
   );
@@ -160,7 +161,10 @@ describeEachDatabase('regime routes on demo data', (kind) => {
   test('an unknown research signal is a 404 with { error }', async () => {
     const response = await get('/api/dashboards/research-signals/moon-phase');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'unknown research signal: moon-phase' });
+    expect(response.json()).toEqual({
+      error: 'unknown research signal: moon-phase',
+      code: 'unknown_research_signal',
+    });
   });
 
   test('the brief reading as of a date returns the latest row on or before it in snake_case', async () => {

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@convene/protocol';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
@@ -12,7 +13,12 @@ import { adminPost, collectingSession, getJson, scheduledSubject } from './sessi
 const DATE = '2026-06-01';
 const HOUR = 3_600_000;
 const IMPOSSIBLE = ['2026-02-30', '2026-13-01', '2026-04-31', '0000-01-01'];
-const swarmError = (status: number, error: string) => ({ ok: false, status, error });
+const swarmError = (status: number, error: string, code: ErrorCode) => ({
+  ok: false,
+  status,
+  error,
+  code,
+});
 
 describeEachDatabase('rules an outside client meets', (kind) => {
   let ctx: TestContext;
@@ -36,17 +42,21 @@ describeEachDatabase('rules an outside client meets', (kind) => {
     const { subjectId } = await freshSession();
     for (const date of IMPOSSIBLE) {
       const take = await submit(ctx.app, alice.token, await signed(alice, { subjectId, date }));
-      expect(take.json(), date).toEqual(swarmError(404, 'no session for date/subject'));
+      expect(take.json(), date).toEqual(
+        swarmError(404, 'no session for date/subject', 'no_session'),
+      );
 
       const day = await getJson(ctx.app, `/api/swarm/sessions/${date}/${subjectId}`);
-      expect(day.body, date).toEqual(swarmError(404, 'no session for date/subject'));
+      expect(day.body, date).toEqual(swarmError(404, 'no session for date/subject', 'no_session'));
 
       const brief = await getJson(ctx.app, `/api/swarm/brief?date=${date}&subject=${subjectId}`);
-      expect(brief.body, date).toEqual(swarmError(404, 'no brief matches'));
+      expect(brief.body, date).toEqual(swarmError(404, 'no brief matches', 'brief_not_found'));
 
       // Opening a session on it is refused: a date that creates something must be a real day.
       const opened = await adminPost(ctx.app, '/api/swarm/admin/sessions', { subjectId, date });
-      expect(opened.json(), date).toEqual(swarmError(400, 'date must be YYYY-MM-DD'));
+      expect(opened.json(), date).toEqual(
+        swarmError(400, 'date must be YYYY-MM-DD', 'invalid_date'),
+      );
     }
     // The form is still checked first: not YYYY-MM-DD is a 400 wherever a date is read.
     expect((await getJson(ctx.app, `/api/swarm/sessions/2026-6-1/${subjectId}`)).status).toBe(400);
@@ -72,10 +82,10 @@ describeEachDatabase('rules an outside client meets', (kind) => {
     const unstorable = ['lone surrogate \ud800 inside', 'trailing \udc00', 'NUL \u0000 inside'];
     for (const text of unstorable) {
       expect((await post({ title: 'ok', body: text })).json(), text).toEqual(
-        swarmError(400, 'invalid memo'),
+        swarmError(400, 'invalid memo', 'invalid_memo'),
       );
       expect((await post({ title: text, body: 'ok' })).json(), text).toEqual(
-        swarmError(400, 'invalid memo'),
+        swarmError(400, 'invalid memo', 'invalid_memo'),
       );
     }
     const paired = 'a real pair 😀 kept';

@@ -173,10 +173,11 @@ describeEachDatabase('a member reads every judgement and take through the cursor
     for (const cursor of ['bogus', takesCursor, notAnInstant]) {
       const response = await getJson(ctx.app, `${path}?cursor=${cursor}`);
       expect(response.status, cursor).toBe(400);
-      expect(response.body).toEqual({ error: 'invalid cursor' });
+      expect(response.body).toEqual({ error: 'invalid cursor', code: 'invalid_cursor' });
     }
     expect((await getJson(ctx.app, `${path}?limit=1.5`)).body).toEqual({
       error: 'limit must be an integer',
+      code: 'invalid_limit',
     });
     expect((await getJson(ctx.app, '/api/swarm/members/nobody/judgements?limit=5')).status).toBe(
       404,
@@ -225,7 +226,7 @@ describeEachDatabase('a member reads every judgement and take through the cursor
     expect((await getJson(ctx.app, `${path}?subject=&limit=3`)).body.takes).toHaveLength(3);
     const bad = await getJson(ctx.app, `${path}?subject=${SUBJECTS[0]}&limit=3&cursor=bogus`);
     expect(bad.status).toBe(400);
-    expect(bad.body).toEqual({ error: 'invalid cursor' });
+    expect(bad.body).toEqual({ error: 'invalid cursor', code: 'invalid_cursor' });
     expect((await getJson(ctx.app, `/api/swarm/members/nobody/takes?subject=x`)).status).toBe(404);
   });
 });

@@ -46,6 +46,7 @@ describeEachDatabase('memos', (kind) => {
       ok: false,
       status: 400,
       error: 'invalid memo',
+      code: 'invalid_memo',
     });
     expect((await post({ title: 't', body: 'b', sessionId: crypto.randomUUID() })).statusCode).toBe(
       404,

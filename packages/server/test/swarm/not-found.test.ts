@@ -1,3 +1,4 @@
+import { isErrorCode } from '@convene/protocol';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEST_ADMIN_TOKEN, createTestApp, type TestContext } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
@@ -218,9 +219,10 @@ describeEachDatabase('one 404 body on every swarm route', (kind) => {
       const label = `${probe.method} ${probe.url}`;
       expect(response.statusCode, `${label}: ${response.body}`).toBe(404);
       const body = response.json<Record<string, unknown>>();
-      expect(Object.keys(body).sort(), label).toEqual(['error', 'ok', 'status']);
+      expect(Object.keys(body).sort(), label).toEqual(['code', 'error', 'ok', 'status']);
       expect(body, label).toMatchObject({ ok: false, status: 404 });
       expect(typeof body.error, label).toBe('string');
+      expect(isErrorCode(body.code), `${label}: ${String(body.code)}`).toBe(true);
     }
   });
 });

@@ -60,6 +60,7 @@ describeEachDatabase('member onboarding', (kind) => {
       ok: false,
       status: 400,
       error: 'application signature verification failed',
+      code: 'application_signature',
       expectedPayload: canonicalApplication(application),
     });
     expect(response.json().expectedPayload).toBe(
@@ -86,7 +87,12 @@ describeEachDatabase('member onboarding', (kind) => {
     ]) {
       const response = await apply(payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ ok: false, status: 400, error: 'invalid application' });
+      expect(response.json()).toEqual({
+        ok: false,
+        status: 400,
+        error: 'invalid application',
+        code: 'invalid_application',
+      });
     }
   });
 
@@ -134,11 +140,13 @@ describeEachDatabase('member onboarding', (kind) => {
       ok: false,
       status: 401,
       error: 'missing admin token',
+      code: 'missing_admin_token',
     });
     expect((await activateWith({ 'x-admin-token': 'wrong-token-wrong-token' })).json()).toEqual({
       ok: false,
       status: 401,
       error: 'invalid admin token',
+      code: 'invalid_admin_token',
     });
     const unknown = await activate(ctx.app, crypto.randomUUID());
     expect(unknown.statusCode).toBe(404);
@@ -255,7 +263,12 @@ describeEachDatabase('member onboarding', (kind) => {
     ).toMatchObject({ state: 'claimed' });
 
     const again = await claimToken(ctx.app, applied.memberId, applied.seed);
-    expect(again.json()).toEqual({ ok: false, status: 409, error: 'token already claimed' });
+    expect(again.json()).toEqual({
+      ok: false,
+      status: 409,
+      error: 'token already claimed',
+      code: 'token_already_claimed',
+    });
 
     const whoami = await ctx.app.inject({
       url: '/api/swarm/verify-token',
@@ -309,6 +322,7 @@ describeEachDatabase('member onboarding', (kind) => {
       ok: false,
       status: 401,
       error: 'token claim rejected: challenge unknown, expired or signature invalid',
+      code: 'invalid_claim',
     });
     expect((await claim({ memberId: applied.memberId })).statusCode).toBe(400);
   });
@@ -318,12 +332,18 @@ describeEachDatabase('member onboarding', (kind) => {
       ok: false,
       status: 401,
       error: 'missing bearer token',
+      code: 'missing_bearer',
     });
     const unknown = await ctx.app.inject({
       url: '/api/swarm/verify-token',
       headers: { authorization: 'Bearer tok_x_y' },
     });
-    expect(unknown.json()).toEqual({ ok: false, status: 401, error: 'unknown member token' });
+    expect(unknown.json()).toEqual({
+      ok: false,
+      status: 401,
+      error: 'unknown member token',
+      code: 'unknown_token',
+    });
 
     const applied = await applyMember(ctx.app);
     await activate(ctx.app, applied.memberId);

@@ -99,6 +99,7 @@ describeEachDatabase('one session per date and subject', (kind) => {
       ok: false,
       status: 409,
       error: `convene-treasury already has a session on 2026-06-01 (${first}): a take names a date and a subject, not a session, so each pair has one session; send additional: true to open another anyway`,
+      code: 'session_of_day_exists',
       sessionId: first,
     });
     // Another date, or another subject, is another pair.
@@ -155,6 +156,7 @@ describeEachDatabase('one session per date and subject', (kind) => {
       ok: false,
       status: 409,
       error: `no take counts in session ${sessionId}: its consensus receipt would record submitted: 0 for good; publish with ?force=true to sign it anyway`,
+      code: 'empty_session',
     });
     expect((await publish('?force=maybe')).json().error).toBe(
       'invalid request: querystring/force must be boolean',

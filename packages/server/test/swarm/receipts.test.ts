@@ -164,7 +164,12 @@ describeEachDatabase('consensus receipts, judgements and admin routes', (kind) =
   test('judgement filing rules: judges only, own token, valid signature', async () => {
     const collectingId = await collectingOn('judgement-rules');
     const asMember = await fileJudgement(ctx.app, alice, collectingId);
-    expect(asMember.json()).toEqual({ ok: false, status: 403, error: 'member is not a judge' });
+    expect(asMember.json()).toEqual({
+      ok: false,
+      status: 403,
+      error: 'member is not a judge',
+      code: 'not_judge',
+    });
     const forged = await ctx.app.inject({
       method: 'POST',
       url: '/api/swarm/judgements',
@@ -182,6 +187,7 @@ describeEachDatabase('consensus receipts, judgements and admin routes', (kind) =
       ok: false,
       status: 400,
       error: 'signature verification failed',
+      code: 'signature_failed',
     });
     const noToken = await ctx.app.inject({
       method: 'POST',
@@ -206,6 +212,7 @@ describeEachDatabase('consensus receipts, judgements and admin routes', (kind) =
       ok: false,
       status: 403,
       error: 'member is excused from this session',
+      code: 'excused',
     });
     expect((await change(carol.memberId, 'restore')).statusCode).toBe(200);
     expect((await submit(ctx.app, carol.token, await take())).statusCode).toBe(201);
@@ -275,14 +282,24 @@ describeEachDatabase('consensus receipts, judgements and admin routes', (kind) =
     ];
     for (const url of routes) {
       const missing = await ctx.app.inject({ method: 'POST', url, payload: {} });
-      expect(missing.json()).toEqual({ ok: false, status: 401, error: 'missing admin token' });
+      expect(missing.json()).toEqual({
+        ok: false,
+        status: 401,
+        error: 'missing admin token',
+        code: 'missing_admin_token',
+      });
       const wrong = await ctx.app.inject({
         method: 'POST',
         url,
         payload: {},
         headers: { 'x-admin-token': `${TEST_ADMIN_TOKEN}x` },
       });
-      expect(wrong.json()).toEqual({ ok: false, status: 401, error: 'invalid admin token' });
+      expect(wrong.json()).toEqual({
+        ok: false,
+        status: 401,
+        error: 'invalid admin token',
+        code: 'invalid_admin_token',
+      });
     }
     const openapi = (await getJson(ctx.app, '/openapi.json')).body;
     expect(openapi.paths['/api/swarm/admin/sessions/{id}/publish'].post.security).toEqual([

@@ -368,7 +368,12 @@ describeEachDatabase('swarm read routes and their parameters', (kind) => {
     expect((await getJson(ctx.app, '/api/swarm/sessions/not-a-uuid')).status).toBe(404);
     expect((await getJson(ctx.app, `/api/swarm/sessions/${crypto.randomUUID()}`)).status).toBe(404);
     const missing = await getJson(ctx.app, '/api/swarm/sessions/2026-01-01/convene-treasury');
-    expect(missing.body).toEqual({ ok: false, status: 404, error: 'no session for date/subject' });
+    expect(missing.body).toEqual({
+      ok: false,
+      status: 404,
+      error: 'no session for date/subject',
+      code: 'no_session',
+    });
     expect(
       (await getJson(ctx.app, `/api/swarm/sessions/${crypto.randomUUID()}/judgements`)).status,
     ).toBe(404);
@@ -435,7 +440,12 @@ describeEachDatabase('swarm read routes and their parameters', (kind) => {
     for (const id of [crypto.randomUUID(), 'not-a-uuid']) {
       const missing = await getJson(ctx.app, `/api/swarm/sessions/${id}/snapshot`);
       expect(missing.status).toBe(404);
-      expect(missing.body).toEqual({ ok: false, status: 404, error: 'session not found' });
+      expect(missing.body).toEqual({
+        ok: false,
+        status: 404,
+        error: 'session not found',
+        code: 'session_not_found',
+      });
     }
   });
 

@@ -1,4 +1,4 @@
-import { signTokenClaim } from '@convene/protocol';
+import { signTokenClaim, type ErrorCode } from '@convene/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEST_ADMIN_TOKEN, createTestApp, type TestContext } from '../support/app.js';
@@ -23,7 +23,12 @@ import { adminPost, collectingSession, getJson, scheduledSubject } from './sessi
  */
 const DATE = '2026-06-01';
 const HOUR = 3_600_000;
-const swarmError = (status: number, error: string) => ({ ok: false, status, error });
+const swarmError = (status: number, error: string, code: ErrorCode) => ({
+  ok: false,
+  status,
+  error,
+  code,
+});
 
 describeEachDatabase('swarm rules where members and strangers meet them', (kind) => {
   let ctx: TestContext;
@@ -124,6 +129,7 @@ describeEachDatabase('swarm rules where members and strangers meet them', (kind)
       swarmError(
         409,
         'amendment window closed (session already aggregated); the take on file stands',
+        'amendment_closed',
       ),
     );
     // A first take after aggregation, before the deadline: accepted, visible, verifiable, not counted.
@@ -160,6 +166,7 @@ describeEachDatabase('swarm rules where members and strangers meet them', (kind)
       swarmError(
         409,
         'amendment window closed (session already aggregated); the take on file stands',
+        'amendment_closed',
       ),
     );
 
@@ -167,7 +174,7 @@ describeEachDatabase('swarm rules where members and strangers meet them', (kind)
     ctx.clock.set(new Date(Date.parse(deadline) + 1));
     const other = await newMember(ctx.app, 'Dora');
     const tooLate = await submit(ctx.app, other.token, await signed(other, { subjectId }));
-    expect(tooLate.json()).toEqual(swarmError(409, 'submission window closed'));
+    expect(tooLate.json()).toEqual(swarmError(409, 'submission window closed', 'window_closed'));
   });
 
   test('submit check order: 401 before any body check; impossible dates 404; unstorable text 400', async () => {
@@ -175,10 +182,10 @@ describeEachDatabase('swarm rules where members and strangers meet them', (kind)
     const bodyless = [{}, { memberId: 42 }, { ...(await signed(alice)), date: '2026-02-30' }];
     for (const payload of bodyless) {
       expect((await submit(ctx.app, undefined, payload)).json()).toEqual(
-        swarmError(401, 'missing bearer token'),
+        swarmError(401, 'missing bearer token', 'missing_bearer'),
       );
       expect((await submit(ctx.app, 'tok_nobody', payload)).json()).toEqual(
-        swarmError(401, 'unknown member token'),
+        swarmError(401, 'unknown member token', 'unknown_token'),
       );
     }
     const impossible = await submit(
@@ -186,12 +193,12 @@ describeEachDatabase('swarm rules where members and strangers meet them', (kind)
       alice.token,
       await signed(alice, { subjectId, date: '2026-02-30' }),
     );
-    expect(impossible.json()).toEqual(swarmError(404, 'no session for date/subject'));
+    expect(impossible.json()).toEqual(swarmError(404, 'no session for date/subject', 'no_session'));
 
     for (const body of ['NUL \u0000 inside', 'lone surrogate \ud800 inside']) {
       const take = await signed(alice, { subjectId, body });
       expect((await submit(ctx.app, alice.token, take)).json()).toEqual(
-        swarmError(400, 'invalid submission'),
+        swarmError(400, 'invalid submission', 'invalid_submission'),
       );
       expect((await submit(ctx.app, 'tok_nobody', take)).statusCode).toBe(401);
     }
@@ -200,7 +207,7 @@ describeEachDatabase('swarm rules where members and strangers meet them', (kind)
       weights: [{ bucket: 'a\u0000', weight: 1 }],
     });
     expect((await submit(ctx.app, alice.token, nulBucket)).json()).toEqual(
-      swarmError(400, 'invalid submission'),
+      swarmError(400, 'invalid submission', 'invalid_submission'),
     );
 
     // Invalid UTF-8 in a JSON body is refused, never replaced; valid non-ASCII text is accepted.
@@ -220,7 +227,10 @@ describeEachDatabase('swarm rules where members and strangers meet them', (kind)
         payload: broken,
       });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ error: 'request body is not valid UTF-8' });
+      expect(response.json()).toEqual({
+        error: 'request body is not valid UTF-8',
+        code: 'body_not_utf8',
+      });
     }
     const ok = await ctx.app.inject({
       method: 'POST',
@@ -256,7 +266,7 @@ describeEachDatabase('swarm rules where members and strangers meet them', (kind)
     expect(role.statusCode).toBe(200);
     const response = await submit(ctx.app, judge.token, await signed(judge, { subjectId }));
     expect(response.json()).toEqual(
-      swarmError(403, "member is not on this session's expected roster"),
+      swarmError(403, "member is not on this session's expected roster", 'not_on_roster'),
     );
   });
 
@@ -375,7 +385,9 @@ describeEachDatabase('swarm rules where members and strangers meet them', (kind)
           payload,
         });
         expect(response.statusCode, `${method} ${url}`).toBe(401);
-        expect(response.json()).toEqual(swarmError(401, 'missing admin token'));
+        expect(response.json()).toEqual(
+          swarmError(401, 'missing admin token', 'missing_admin_token'),
+        );
       }
     }
   });

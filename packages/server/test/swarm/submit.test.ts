@@ -1,4 +1,4 @@
-import { canonicalTake, signTake } from '@convene/protocol';
+import { canonicalTake, signTake, type ErrorCode } from '@convene/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { TEST_ADMIN_TOKEN, createTestApp, type TestContext } from '../support/app.js';
@@ -15,7 +15,12 @@ import {
 import { untilBlockedOnLock } from '../support/wait.js';
 
 const DATE = '2026-06-01';
-const swarmError = (status: number, error: string) => ({ ok: false, status, error });
+const swarmError = (status: number, error: string, code: ErrorCode) => ({
+  ok: false,
+  status,
+  error,
+  code,
+});
 
 describeEachDatabase('POST /api/swarm/submit', (kind) => {
   let ctx: TestContext;
@@ -80,10 +85,10 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
   test('401: missing bearer token, unknown member token', async () => {
     const take = await signed(alice);
     expect((await submit(ctx.app, undefined, take)).json()).toEqual(
-      swarmError(401, 'missing bearer token'),
+      swarmError(401, 'missing bearer token', 'missing_bearer'),
     );
     expect((await submit(ctx.app, 'tok_nope', take)).json()).toEqual(
-      swarmError(401, 'unknown member token'),
+      swarmError(401, 'unknown member token', 'unknown_token'),
     );
   });
 
@@ -121,7 +126,7 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
     for (const overrides of invalid) {
       const response = await ok(overrides);
       expect(response.json(), JSON.stringify(overrides)).toEqual(
-        swarmError(400, 'invalid submission'),
+        swarmError(400, 'invalid submission', 'invalid_submission'),
       );
     }
     // Exactly at the limits: accepted.
@@ -141,13 +146,19 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
       await signed(alice, { stance: 'euphoric' }),
     );
     expect(response.json()).toEqual(
-      swarmError(400, 'stance must be one of bearish, cautious, neutral, constructive, bullish'),
+      swarmError(
+        400,
+        'stance must be one of bearish, cautious, neutral, constructive, bullish',
+        'invalid_stance',
+      ),
     );
   });
 
   test('403 token/member mismatch', async () => {
     const response = await submit(ctx.app, bob.token, await signed(alice));
-    expect(response.json()).toEqual(swarmError(403, 'token/member mismatch'));
+    expect(response.json()).toEqual(
+      swarmError(403, 'token/member mismatch', 'token_member_mismatch'),
+    );
   });
 
   test('404 no session for date/subject', async () => {
@@ -156,13 +167,13 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
       alice.token,
       await signed(alice, { date: '2020-01-01' }),
     );
-    expect(response.json()).toEqual(swarmError(404, 'no session for date/subject'));
+    expect(response.json()).toEqual(swarmError(404, 'no session for date/subject', 'no_session'));
   });
 
   test('409 submission window closed, even while the state reads collecting; null accepts', async () => {
     ctx.clock.advance(3_600_000);
     const late = await submit(ctx.app, alice.token, await signed(alice));
-    expect(late.json()).toEqual(swarmError(409, 'submission window closed'));
+    expect(late.json()).toEqual(swarmError(409, 'submission window closed', 'window_closed'));
     ctx.clock.advance(1000);
     await newSession(ctx.testDb.database.db, {
       subjectId: 'convene-treasury',
@@ -186,10 +197,10 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
       excused: [bob.memberId],
     });
     expect((await submit(ctx.app, carol.token, await signed(carol))).json()).toEqual(
-      swarmError(403, "member is not on this session's expected roster"),
+      swarmError(403, "member is not on this session's expected roster", 'not_on_roster'),
     );
     expect((await submit(ctx.app, bob.token, await signed(bob))).json()).toEqual(
-      swarmError(403, 'member is excused from this session'),
+      swarmError(403, 'member is excused from this session', 'excused'),
     );
   });
 
@@ -202,7 +213,7 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
       .where('member_id', '=', dave.memberId)
       .execute();
     expect((await submit(ctx.app, dave.token, await signed(dave))).json()).toEqual(
-      swarmError(403, 'no registered key for member'),
+      swarmError(403, 'no registered key for member', 'no_key'),
     );
   });
 
@@ -219,7 +230,7 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
     }
     const sixth = { ...(await signed(alice)), signature: 'A'.repeat(88) };
     expect((await submit(ctx.app, alice.token, sixth)).json()).toEqual(
-      swarmError(409, 'amendment cap reached (5 takes per member per session)'),
+      swarmError(409, 'amendment cap reached (5 takes per member per session)', 'cap_reached'),
     );
     const first = (await ctx.app.inject({ url: `/api/swarm/takes/${ids[0]}` })).json();
     const last = (await ctx.app.inject({ url: `/api/swarm/takes/${ids[4]}` })).json();
@@ -239,7 +250,7 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
       { signature: 'not base64!' },
     ]) {
       expect((await submit(ctx.app, alice.token, { ...take, ...change })).json()).toEqual(
-        swarmError(400, 'signature verification failed'),
+        swarmError(400, 'signature verification failed', 'signature_failed'),
       );
     }
   });
@@ -256,7 +267,11 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
     });
     const replay = await signed(alice, { nonce: take.nonce, stance: 'bearish' });
     expect((await submit(ctx.app, alice.token, replay)).json()).toEqual(
-      swarmError(409, 'nonce already used by this member (replay); mint a fresh nonce to amend'),
+      swarmError(
+        409,
+        'nonce already used by this member (replay); mint a fresh nonce to amend',
+        'nonce_replay',
+      ),
     );
   });
 
@@ -271,6 +286,7 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
       swarmError(
         409,
         'amendment window closed (session already aggregated); the take on file stands',
+        'amendment_closed',
       ),
     );
     expect((await submit(ctx.app, bob.token, await signed(bob))).statusCode).toBe(201);
@@ -290,7 +306,7 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
         .where('id', '=', sessionId)
         .execute();
       expect((await submit(ctx.app, alice.token, take)).json()).toEqual(
-        swarmError(409, 'submission window closed'),
+        swarmError(409, 'submission window closed', 'window_closed'),
       );
     } finally {
       ctx.clock.now = realNow;
@@ -373,7 +389,11 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
       release();
       await competitor;
       expect((await pending).json()).toEqual(
-        swarmError(409, 'a concurrent submission from this member won the same revision; retry'),
+        swarmError(
+          409,
+          'a concurrent submission from this member won the same revision; retry',
+          'revision_race',
+        ),
       );
     });
   }
@@ -394,7 +414,7 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
       (await ctx.app.inject({ url: `/api/swarm/takes/${old.json().recommendationId}` })).json(),
     ).toMatchObject({ verified: true });
     expect((await submit(ctx.app, erin.token, await signed(erin))).json()).toEqual(
-      swarmError(400, 'signature verification failed'),
+      swarmError(400, 'signature verification failed', 'signature_failed'),
     );
     const fresh = draft(erin);
     expect(
@@ -447,7 +467,7 @@ describeEachDatabase('POST /api/swarm/submit', (kind) => {
       url: '/api/swarm/signing-payload',
       payload: { ...take, date: 'yesterday' },
     });
-    expect(bad.json()).toEqual(swarmError(400, 'invalid signing draft'));
+    expect(bad.json()).toEqual(swarmError(400, 'invalid signing draft', 'invalid_signing_draft'));
   });
 
   test('unknown take ids are 404', async () => {

@@ -23,7 +23,10 @@ describeEachDatabase('treasury routes', (kind) => {
     try {
       const vault = await fresh.app.inject({ url: '/api/dashboards/vault-economics' });
       expect(vault.statusCode).toBe(404);
-      expect(vault.json()).toEqual({ error: 'no vault reading has been recorded yet' });
+      expect(vault.json()).toEqual({
+        error: 'no vault reading has been recorded yet',
+        code: 'no_vault_reading',
+      });
       const buybacks = (await fresh.app.inject({ url: '/api/dashboards/buybacks' })).json();
       expect(buybacks).toMatchObject({ asOf: null, stale: true, rows: [] });
     } finally {
@@ -168,7 +171,7 @@ describeEachDatabase('treasury routes', (kind) => {
       headers: { 'x-admin-token': TEST_ADMIN_TOKEN },
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ error: 'unknown bucket: lambo' });
+    expect(bad.json()).toEqual({ error: 'unknown bucket: lambo', code: 'unknown_bucket' });
     const ok = await ctx.app.inject({
       method: 'PUT',
       url: '/api/treasury/admin/allocation',

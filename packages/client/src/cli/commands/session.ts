@@ -1,28 +1,26 @@
 import { readFile } from 'node:fs/promises';
-import { STANCES, type TakeDraftInput, type Weight } from '@convene/protocol';
+import { STANCES, type ErrorCode, type TakeDraftInput, type Weight } from '@convene/protocol';
 import type { Command } from 'commander';
 import { ApiError, unwrap } from '../../sdk/client.js';
 import { submitTake } from '../../sdk/member.js';
 import { table, type CliContext } from '../context.js';
 import { CliError, EXIT } from '../exit-codes.js';
 
-/** What each 409 (and the usual 4xx) of submit means for the member, in plain words. */
-const SUBMIT_ADVICE: Record<string, string> = {
-  'submission window closed':
+/** What each 409 (and the usual 4xx) of submit means for the member, in plain words, by error code. */
+export const SUBMIT_ADVICE: Readonly<Partial<Record<ErrorCode, string>>> = {
+  window_closed:
     "the session's window has closed (windowClosesAt passed). Wait for the next session: `convene open-session`.",
-  'amendment cap reached (5 takes per member per session)':
+  cap_reached:
     'you already filed 5 takes in this session (1 original + 4 amendments). The latest one stands; waiting does not help.',
-  'nonce already used by this member (replay); mint a fresh nonce to amend':
-    'that nonce was used before. Leave out --nonce and the CLI mints a fresh one.',
-  'amendment window closed (session already aggregated); the take on file stands':
+  nonce_replay: 'that nonce was used before. Leave out --nonce and the CLI mints a fresh one.',
+  amendment_closed:
     'the session is already aggregated: amendments are closed and your latest take stands.',
-  'a concurrent submission from this member won the same revision; retry':
+  revision_race:
     'another submit of yours won the same revision at the same moment. Run the command again.',
-  "member is not on this session's expected roster":
+  not_on_roster:
     "you are not on this session's frozen roster (you joined after it convened?). Take part in the next session.",
-  'member is excused from this session': 'an operator excused you from this session.',
-  'signature verification failed':
-    'the signature did not verify: is your keystore the key you applied with?',
+  excused: 'an operator excused you from this session.',
+  signature_failed: 'the signature did not verify: is your keystore the key you applied with?',
 };
 
 /** Parses `bucket=w,bucket=w`; the protocol rules (distinct, finite ≥ 0, positive total) are the server's. */
@@ -195,11 +193,13 @@ export function registerSession(program: Command, context: () => CliContext): vo
           );
         } catch (error) {
           ctx.progressDone();
-          if (error instanceof ApiError && SUBMIT_ADVICE[error.message] !== undefined) {
-            throw new CliError(
-              `${error.status} ${error.message}: ${SUBMIT_ADVICE[error.message]}`,
-              EXIT.refused,
-            );
+          const advice =
+            error instanceof ApiError && error.code !== undefined
+              ? SUBMIT_ADVICE[error.code]
+              : undefined;
+          if (advice !== undefined) {
+            const { status, message } = error as ApiError;
+            throw new CliError(`${status} ${message}: ${advice}`, EXIT.refused);
           }
           throw error;
         }

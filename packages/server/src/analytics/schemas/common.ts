@@ -34,14 +34,6 @@ export const Ref = Type.Object(
   { description: 'a linked entity: follow id to its detail route' },
 );
 
-export const ErrorBody = Type.Object({ error: Type.String() });
-/** Admin guard failures use the swarm error shape. */
-export const AdminErrorBody = Type.Object({
-  ok: Type.Optional(Type.Boolean()),
-  status: Type.Optional(Type.Integer()),
-  error: Type.String(),
-});
-
 export const Paging = {
   limit: Type.Optional(
     Type.Integer({ minimum: 1, maximum: 5000, description: 'rows to return (default: all)' }),

@@ -1,5 +1,6 @@
 import { SESSION_STATES } from '@convene/protocol';
 import { Type, type Static, type TSchema } from 'typebox';
+import { ErrorCodeField } from '../../http/error-schemas.js';
 
 /**
  * Error bodies of swarm routes: a swarm domain error `{ ok: false, status, error }`, or a request
@@ -10,6 +11,7 @@ export const SwarmErrorSchema = Type.Object(
     ok: Type.Optional(Type.Literal(false)),
     status: Type.Optional(Type.Integer()),
     error: Type.String(),
+    code: ErrorCodeField,
     expectedPayload: Type.Optional(
       Type.String({ description: 'apply only: the exact canonical text to sign' }),
     ),
@@ -20,13 +22,23 @@ export const SwarmErrorSchema = Type.Object(
       }),
     ),
   },
-  { description: 'swarm domain error { ok: false, status, error }, or parsing error { error }' },
+  {
+    description:
+      'swarm domain error { ok: false, status, error, code }, or parsing error { error, code }',
+  },
 );
 
 /** Every swarm 404, reads included: one shape (docs/decisions.md "One 404 body on the swarm routes"). */
 export const SwarmNotFoundSchema = Type.Object(
-  { ok: Type.Literal(false), status: Type.Literal(404), error: Type.String() },
-  { description: 'swarm domain error { ok: false, status: 404, error }, on every swarm route' },
+  {
+    ok: Type.Literal(false),
+    status: Type.Literal(404),
+    error: Type.String(),
+    code: ErrorCodeField,
+  },
+  {
+    description: 'swarm domain error { ok: false, status: 404, error, code }, on every swarm route',
+  },
 );
 
 export const Uuid = Type.String({ format: 'uuid' });

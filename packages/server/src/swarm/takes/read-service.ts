@@ -167,8 +167,7 @@ export class TakeReads {
     if (take === undefined) {
       const filed = typeof id === 'string' ? await this.takes.ledgerOfTake(id) : undefined;
       if (filed === undefined) throw fail('takeNotFound');
-      throw failWith('takeRemoved', {
-        code: 'take_row_missing',
+      throw failWith('takeRowMissing', {
         memberId: filed.memberId,
         filedAt: filed.usedAt.toISOString(),
       });

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { errorCode } from '@convene/protocol';
 import { Type } from 'typebox';
 import {
   documentOnly,
@@ -16,7 +17,7 @@ const TakeRemovedSchema = Type.Object(
     ok: Type.Literal(false),
     status: Type.Literal(410),
     error: Type.String(),
-    code: Type.Literal('take_row_missing'),
+    code: Type.Literal(errorCode('takeRowMissing')),
     memberId: Type.String({ description: 'the member the nonce ledger names' }),
     filedAt: IsoDateTime,
   },

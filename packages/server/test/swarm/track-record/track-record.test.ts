@@ -295,6 +295,7 @@ describeEachDatabase('track records', (kind) => {
       ok: false,
       status: 404,
       error: 'no series is configured for that label',
+      code: 'no_series_for_label',
     });
   });
 
