@@ -3512,7 +3512,7 @@ export interface paths {
     };
     /**
      * The holdings snapshot a session reasoned over (taken when it convened)
-     * @description `snapshot` is null for a session that took none (subjects without wallets to read).
+     * @description `snapshot` is null for a session that has none: every session opened takes one (with no holdings for a subject without wallets to read), so only a session from before snapshots were stored has none (its outcome is `no_snapshot`, docs/methodology.md §2).
      */
     get: {
       parameters: {

@@ -1,6 +1,63 @@
 import { PageHeader } from '../components/layout.js';
 import { GLOSSARY, TERM_IDS } from '../lib/glossary.js';
 
+/**
+ * Every figure the leaderboard, a member's record and the swarm's record show, in
+ * docs/methodology.md's words (§4, §5); a test checks each label those pages show is here.
+ */
+export const TRACK_RECORD_TERMS: ReadonlyArray<readonly [string, string]> = [
+  [
+    'Rank',
+    'Members with at least the minimum of scored takes (10 by default) are ranked 1, 2, … by ranking Brier, lower first; a tie goes to more scored takes, then to the member id. Below the minimum a member shows “not enough history” and is listed after every ranked member.',
+  ],
+  [
+    'Scored takes',
+    'The member’s counted takes (the one take per member a published session’s receipt counted) in the sessions with a scored outcome.',
+  ],
+  [
+    'Participation',
+    'Scored takes divided by the sessions on the member’s roster (“of n sessions”): the scored sessions whose receipt lists the member, as a counted take or as absent. A member on no such roster is not listed.',
+  ],
+  [
+    'Ranking Brier',
+    'The mean Brier score over the sessions on the member’s roster, each absence scoring 0.25 (a 50/50 forecast). Lower is better; what the rank orders by.',
+  ],
+  ['Mean Brier', 'The mean Brier score over the member’s scored takes alone. Lower is better.'],
+  ['Mean log score', 'The mean log score over the member’s scored takes. Higher is better.'],
+  [
+    'Mean excess over reference',
+    'For a member: the mean, over the scored takes where both returns exist, of the return of the take’s weights minus the reference allocation’s. For the swarm: the mean, over the sessions with a reference return, of the consensus’s return minus the reference’s.',
+  ],
+  [
+    'Stance contribution',
+    'The swarm’s Brier score recomputed without the member minus its actual one, averaged over the member’s scored takes in sessions with another counted take: positive when the member moved the swarm’s forecast towards what happened.',
+  ],
+  [
+    'Weights contribution',
+    'The consensus’s return minus the return of the consensus recomputed without the member’s weights, averaged over the member’s scored takes with weights in sessions with other weighted takes.',
+  ],
+  [
+    'Calibration',
+    'The member’s scored takes in ten bins of their forecast probability (0–10 %, …, 90–100 %): how many, their mean forecast and how often the subject rose.',
+  ],
+  [
+    'Sessions scored',
+    'Published sessions whose outcome is scored, a session nobody filed in included; a session with no outcome (a held bucket without a return, no holdings, no snapshot) is not counted.',
+  ],
+  [
+    'Swarm’s mean Brier',
+    'The mean Brier score of the swarm’s pooled forecast (the mean of its counted takes’ probabilities), over the scored sessions with at least one counted take.',
+  ],
+  [
+    'Sessions beating the reference',
+    'The share, of the scored sessions with a reference return (both the consensus’s and the reference’s return exist), whose consensus return was above the reference’s; shown with how many sessions that is.',
+  ],
+  [
+    'Sum of excesses',
+    'The consensus’s return minus the reference’s, summed over the sessions with a reference return: how much following each recommendation for its horizon beat the reference in total (horizons overlap, so it is not one portfolio’s return).',
+  ],
+];
+
 /** How every number on the site is made, in one place the regime, research and swarm pages link to. */
 export function MethodologyPage() {
   return (
@@ -69,13 +126,14 @@ export function MethodologyPage() {
       <section class="card" id="track-records">
         <h2>Track records</h2>
         <p>
-          Once a published session’s horizon has passed (7 and 30 days, plus two days for the last
-          prices to land), the service computes its outcome from series it already holds: each
-          bucket’s return from its series’ value on the day the session aggregated to its value a
-          horizon later, and the subject’s return from its holdings at convene, bought and held. A
-          bucket without a series, or a series without a fresh value, gives no outcome, with the
-          reason, never a guess. The outcome record names every input and is appended to the
-          transparency log, so it cannot change later.
+          Once a published session’s horizon has passed (7 and 30 days by default, plus two days for
+          the last prices to land), the service computes its outcome from series it already holds:
+          each bucket’s return from its series’ value on the day the session aggregated to its value
+          a horizon later, and the subject’s return from its holdings at convene, bought and held. A
+          held bucket without a return (no series, or no value within four days of the start or the
+          end) leaves the session with no outcome, with the reason, never a guess; a bucket only a
+          take weights is left out of that take’s return. The outcome record names every input and
+          is appended to the transparency log, so it cannot change later.
         </p>
         <p>
           A stance and confidence become a probability that the subject rises: 0.5 + 0.49 × stance
@@ -88,6 +146,15 @@ export function MethodologyPage() {
           full rules, with a worked example, are <code>docs/methodology.md</code> in the repository;{' '}
           <code>convene track-record verify</code> recomputes them from the log.
         </p>
+        <h3>The track-record pages’ terms</h3>
+        <dl class="glossary" data-testid="track-record-terms">
+          {TRACK_RECORD_TERMS.map(([term, definition]) => (
+            <div key={term} class="glossary-entry">
+              <dt>{term}</dt>
+              <dd>{definition}</dd>
+            </div>
+          ))}
+        </dl>
       </section>
       <section class="card" id="glossary" data-testid="glossary">
         <h2>Glossary</h2>

@@ -68,7 +68,7 @@ export const subjectRoutes: FastifyPluginAsyncTypebox<{ subjects: SubjectReads }
         tags: ['swarm sessions'],
         summary: 'The holdings snapshot a session reasoned over (taken when it convened)',
         description:
-          '`snapshot` is null for a session that took none (subjects without wallets to read).',
+          '`snapshot` is null for a session that has none: every session opened takes one (with no holdings for a subject without wallets to read), so only a session from before snapshots were stored has none (its outcome is `no_snapshot`, docs/methodology.md §2).',
         params: Type.Object({ id: Type.String({ description: 'session UUID' }) }),
         response: swarmResponses(
           { 200: Type.Object({ snapshot: Type.Union([SubjectSnapshotSchema, Type.Null()]) }) },

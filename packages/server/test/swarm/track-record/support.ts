@@ -74,6 +74,33 @@ export async function treasurySubject(
   return id;
 }
 
+/**
+ * A subject that is not the treasury (so no reference allocation) whose one wallet declares
+ * `positions`; its snapshot holds exactly them.
+ */
+export async function declaredSubject(
+  db: Kysely<DB>,
+  positions: ReadonlyArray<{ bucket: string | null; valueUsd: number }>,
+): Promise<string> {
+  const id = `declared-${crypto.randomUUID().slice(0, 8)}`;
+  await db
+    .insertInto('subject')
+    .values({
+      id,
+      name: `Subject ${id}`,
+      recommendation_type: 'bucket_weights',
+      wallets: JSON.stringify([
+        {
+          address: `0x${'d'.repeat(40)}`,
+          positions: positions.map((p, i) => ({ asset: `ASSET${i}`, amount: 1, ...p })),
+        },
+      ]),
+      quorum_required: 1,
+    })
+    .execute();
+  return id;
+}
+
 export interface PlannedTake {
   member: TestMember;
   stance: Stance;
@@ -83,7 +110,7 @@ export interface PlannedTake {
 
 /**
  * Opens a session of `subjectId` on the clock's date, files each take in `rounds` in order (a
- * member named again files a revision), publishes it and returns its id.
+ * member named again files a revision), publishes it (forced when nobody filed) and returns its id.
  */
 export async function publishedSession(
   ctx: TestContext,
@@ -111,7 +138,11 @@ export async function publishedSession(
       if (response.statusCode !== 201) throw new Error(response.body);
     }
   }
-  const published = await adminPost(ctx.app, `/api/swarm/admin/sessions/${sessionId}/publish`);
+  const nobody = rounds.every((round) => round.length === 0);
+  const published = await adminPost(
+    ctx.app,
+    `/api/swarm/admin/sessions/${sessionId}/publish${nobody ? '?force=true' : ''}`,
+  );
   if (published.statusCode !== 200) throw new Error(published.body);
   return sessionId;
 }

@@ -26,13 +26,14 @@ export function LeaderboardPage() {
       lead="Was anyone right? Every published session's outcome, scored against what each member and the swarm said before it was known."
     >
       <Async resource={board} what="track record">
-        {(data) => <Board data={data} />}
+        {(data) => <LeaderboardBoard data={data} />}
       </Async>
     </SwarmFrame>
   );
 }
 
-function Board({ data }: { data: TrackRecordBoard }) {
+/** The swarm's record and the members' table of one leaderboard answer. */
+export function LeaderboardBoard({ data }: { data: TrackRecordBoard }) {
   const link = (changes: Record<string, string>) => {
     const next = new URLSearchParams({ horizon: String(data.horizonDays), sort: data.sort });
     for (const [k, v] of Object.entries(changes)) next.set(k, v);
