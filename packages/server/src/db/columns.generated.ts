@@ -536,6 +536,11 @@ export interface DatabaseColumns {
     reason: string;
     found_at: Date;
   };
+  tlog_witness_failure: {
+    vkey: string;
+    message: string;
+    failed_at: Date;
+  };
   token_claim_challenge: {
     member_id: string;
     challenge: string;

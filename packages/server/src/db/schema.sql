@@ -787,6 +787,7 @@ create table tlog_cosignature (
   constraint tlog_cosignature_checkpoint_size_fkey FOREIGN KEY (checkpoint_size) REFERENCES tlog_checkpoint(size),
   constraint tlog_cosignature_pkey PRIMARY KEY (checkpoint_size, vkey)
 );
+CREATE INDEX tlog_cosignature_by_witness ON public.tlog_cosignature USING btree (vkey, checkpoint_size DESC);
 CREATE UNIQUE INDEX tlog_cosignature_pkey ON public.tlog_cosignature USING btree (checkpoint_size, vkey);
 CREATE TRIGGER tlog_cosignature_append_only BEFORE DELETE OR UPDATE OR TRUNCATE ON public.tlog_cosignature FOR EACH STATEMENT EXECUTE FUNCTION convene_refuse_change();
 
@@ -856,6 +857,14 @@ create table tlog_refused (
   constraint tlog_refused_pkey PRIMARY KEY (subject)
 );
 CREATE UNIQUE INDEX tlog_refused_pkey ON public.tlog_refused USING btree (subject);
+
+create table tlog_witness_failure (
+  vkey text not null,
+  message text not null,
+  failed_at timestamp with time zone not null,
+  constraint tlog_witness_failure_pkey PRIMARY KEY (vkey)
+);
+CREATE UNIQUE INDEX tlog_witness_failure_pkey ON public.tlog_witness_failure USING btree (vkey);
 
 create table token_claim_challenge (
   member_id uuid not null,
