@@ -294,6 +294,7 @@ export interface DatabaseColumns {
     applied_at: Date;
     activated_at: Date | null;
     created_at: Date;
+    name_key: string | null;
   };
   member_key: {
     id: number;

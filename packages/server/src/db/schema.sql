@@ -410,6 +410,7 @@ create table member (
   applied_at timestamp with time zone not null,
   activated_at timestamp with time zone,
   created_at timestamp with time zone not null default now(),
+  name_key text,
   constraint member_display_name_check CHECK (((length(display_name) >= 1) AND (length(display_name) <= 200))),
   constraint member_handle_check CHECK ((handle ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$'::text)),
   constraint member_lens_check CHECK ((length(lens) <= 500)),
@@ -417,6 +418,7 @@ create table member (
   constraint member_role_check CHECK ((role = ANY (ARRAY['member'::text, 'judge'::text]))),
   constraint member_status_check CHECK ((status = ANY (ARRAY['active'::text, 'inactive'::text, 'applied'::text])))
 );
+CREATE UNIQUE INDEX member_name_key ON public.member USING btree (name_key);
 CREATE UNIQUE INDEX member_pkey ON public.member USING btree (id);
 CREATE TRIGGER member_names AFTER INSERT OR UPDATE OF id, handle ON public.member FOR EACH ROW EXECUTE FUNCTION convene_member_names();
 
