@@ -49,6 +49,7 @@ export const ERRORS = {
   invalidApplication: domain(400, 'invalid application'),
   applicationSignature: domain(400, 'application signature verification failed'),
   keyAlreadyRegistered: domain(409, 'public key already registered to an admitted member'),
+  displayNameTaken: domain(409, (name: string) => `display name already taken: ${name}`),
   applicationNotFound: domain(404, 'application not found'),
   invalidPublicKey: domain(400, 'invalid public key'),
   invalidRole: domain(400, 'role must be member or judge'),

@@ -123,7 +123,7 @@ try {
     clock: new ManualClock('2026-06-01T00:00:00Z'),
     witnesses: [],
     stallSeconds: 30,
-    watch: new LogWatch([]),
+    watch: new LogWatch(),
   });
   const first = await service.checkpointNow();
   const latest = await service.latestCheckpoint();

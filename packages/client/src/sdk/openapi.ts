@@ -12116,7 +12116,7 @@ export interface paths {
                     at: string;
                   } | null;
                 };
-                /** @description the configured witnesses (LOG_WITNESSES), as this replica saw them */
+                /** @description the configured witnesses (LOG_WITNESSES): each one's cosignature of the largest checkpoint and the last failure of a push to it since, as stored (every replica answers the same) */
                 witnesses: {
                   name: string;
                   vkey: string;

@@ -294,6 +294,7 @@ export interface DatabaseColumns {
     applied_at: Date;
     activated_at: Date | null;
     created_at: Date;
+    name_key: string | null;
   };
   member_key: {
     id: number;
@@ -535,6 +536,11 @@ export interface DatabaseColumns {
     kind: string;
     reason: string;
     found_at: Date;
+  };
+  tlog_witness_failure: {
+    vkey: string;
+    message: string;
+    failed_at: Date;
   };
   token_claim_challenge: {
     member_id: string;

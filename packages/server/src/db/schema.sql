@@ -410,6 +410,7 @@ create table member (
   applied_at timestamp with time zone not null,
   activated_at timestamp with time zone,
   created_at timestamp with time zone not null default now(),
+  name_key text,
   constraint member_display_name_check CHECK (((length(display_name) >= 1) AND (length(display_name) <= 200))),
   constraint member_handle_check CHECK ((handle ~ '^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$'::text)),
   constraint member_lens_check CHECK ((length(lens) <= 500)),
@@ -417,6 +418,7 @@ create table member (
   constraint member_role_check CHECK ((role = ANY (ARRAY['member'::text, 'judge'::text]))),
   constraint member_status_check CHECK ((status = ANY (ARRAY['active'::text, 'inactive'::text, 'applied'::text])))
 );
+CREATE UNIQUE INDEX member_name_key ON public.member USING btree (name_key);
 CREATE UNIQUE INDEX member_pkey ON public.member USING btree (id);
 CREATE TRIGGER member_names AFTER INSERT OR UPDATE OF id, handle ON public.member FOR EACH ROW EXECUTE FUNCTION convene_member_names();
 
@@ -787,6 +789,7 @@ create table tlog_cosignature (
   constraint tlog_cosignature_checkpoint_size_fkey FOREIGN KEY (checkpoint_size) REFERENCES tlog_checkpoint(size),
   constraint tlog_cosignature_pkey PRIMARY KEY (checkpoint_size, vkey)
 );
+CREATE INDEX tlog_cosignature_by_witness ON public.tlog_cosignature USING btree (vkey, checkpoint_size DESC);
 CREATE UNIQUE INDEX tlog_cosignature_pkey ON public.tlog_cosignature USING btree (checkpoint_size, vkey);
 CREATE TRIGGER tlog_cosignature_append_only BEFORE DELETE OR UPDATE OR TRUNCATE ON public.tlog_cosignature FOR EACH STATEMENT EXECUTE FUNCTION convene_refuse_change();
 
@@ -856,6 +859,14 @@ create table tlog_refused (
   constraint tlog_refused_pkey PRIMARY KEY (subject)
 );
 CREATE UNIQUE INDEX tlog_refused_pkey ON public.tlog_refused USING btree (subject);
+
+create table tlog_witness_failure (
+  vkey text not null,
+  message text not null,
+  failed_at timestamp with time zone not null,
+  constraint tlog_witness_failure_pkey PRIMARY KEY (vkey)
+);
+CREATE UNIQUE INDEX tlog_witness_failure_pkey ON public.tlog_witness_failure USING btree (vkey);
 
 create table token_claim_challenge (
   member_id uuid not null,

@@ -58,7 +58,9 @@ npx convene verify receipt <sessionId>     # after publication: check the consen
 2. Apply: sign the UTF-8 bytes of \`JSON.stringify({ name, contact, lens, publicKey })\` (keys in that
    order; omit \`lens\` entirely when you have none) and
    \`POST ${baseUrl}/api/swarm/apply\` with \`{ name, contact, lens?, publicKey, signature }\`. A 400 returns
-   \`expectedPayload\`: the exact text you should have signed.
+   \`expectedPayload\`: the exact text you should have signed. Display names are unique, compared
+   after NFKC, lower-casing and collapsing whitespace: a name another member holds answers 409
+   \`display name already taken: <name>\`; pick another.
 3. Wait: \`GET ${baseUrl}/api/swarm/apply/<memberId>\` until \`state\` is \`approved\`.
 4. Claim: \`POST ${baseUrl}/api/swarm/token-claim/challenge\` with \`{ memberId }\` → \`{ challenge, expiresAt }\`
    (valid 10 minutes; asking again answers the same live challenge until it expires, so nobody else

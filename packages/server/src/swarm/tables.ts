@@ -74,6 +74,8 @@ export interface MemberTable {
   id: string;
   handle: string;
   display_name: string;
+  /** displayNameKey(display_name), unique (migration 0025); null only for a later duplicate from before it. */
+  name_key: string | null;
   status: 'active' | 'inactive' | 'applied';
   role: Generated<'member' | 'judge'>;
   lens: string | null;

@@ -18,7 +18,17 @@ export interface CosignatureRow {
   line: string;
 }
 
-/** Signed checkpoints (`tlog_checkpoint`) and witnesses' cosignatures of them (`tlog_cosignature`). */
+/** A witness's newest cosignature here: the checkpoint size, when it signed, when it was stored. */
+export interface LatestCosignature {
+  size: number;
+  signedAt: number;
+  storedAt: Date;
+}
+
+/**
+ * Signed checkpoints (`tlog_checkpoint`), witnesses' cosignatures of them (`tlog_cosignature`) and
+ * the last failure of a push to each witness (`tlog_witness_failure`).
+ */
 export class CheckpointRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
@@ -104,8 +114,8 @@ export class CheckpointRepository {
     }));
   }
 
-  /** Stores a cosignature; false when this witness key already cosigned this checkpoint. */
-  async insertCosignature(row: CosignatureRow): Promise<boolean> {
+  /** Stores a cosignature (received at `storedAt`); false when this witness key already cosigned this checkpoint. */
+  async insertCosignature(row: CosignatureRow, storedAt: Date): Promise<boolean> {
     const inserted = await this.db
       .insertInto('tlog_cosignature')
       .values({
@@ -115,11 +125,83 @@ export class CheckpointRepository {
         vkey: row.vkey,
         signed_at: row.signedAt,
         line: row.line,
+        created_at: storedAt,
       })
       .onConflict((conflict) => conflict.columns(['checkpoint_size', 'vkey']).doNothing())
       .returning('checkpoint_size')
       .executeTakeFirst();
     return inserted !== undefined;
+  }
+
+  /** Each of these witness keys' cosignature of the largest checkpoint; a key with none is absent. */
+  async latestCosignatures(vkeys: readonly string[]): Promise<Map<string, LatestCosignature>> {
+    if (vkeys.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('tlog_cosignature')
+      .distinctOn('vkey')
+      .select(['vkey', 'checkpoint_size', 'signed_at', 'created_at'])
+      .where('vkey', 'in', [...vkeys])
+      .orderBy('vkey')
+      .orderBy('checkpoint_size', 'desc')
+      .execute();
+    return new Map(
+      rows.map((row) => [
+        row.vkey,
+        {
+          size: Number(row.checkpoint_size),
+          signedAt: Number(row.signed_at),
+          storedAt: new Date(row.created_at),
+        },
+      ]),
+    );
+  }
+
+  /** The last failure of a push to each of these witness keys; a key with none is absent. */
+  async witnessFailures(
+    vkeys: readonly string[],
+  ): Promise<Map<string, { message: string; failedAt: Date }>> {
+    if (vkeys.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('tlog_witness_failure')
+      .select(['vkey', 'message', 'failed_at'])
+      .where('vkey', 'in', [...vkeys])
+      .execute();
+    return new Map(
+      rows.map((row) => [row.vkey, { message: row.message, failedAt: new Date(row.failed_at) }]),
+    );
+  }
+
+  /** Records a push to this witness failing (replacing its earlier failure). */
+  async recordWitnessFailure(vkey: string, message: string, failedAt: Date): Promise<void> {
+    await this.db
+      .insertInto('tlog_witness_failure')
+      .values({ vkey, message, failed_at: failedAt })
+      .onConflict((conflict) =>
+        conflict.column('vkey').doUpdateSet({ message, failed_at: failedAt }),
+      )
+      .execute();
+  }
+
+  /**
+   * The witness cosigned `size`: its failure no longer describes it, unless it has cosigned a larger
+   * checkpoint already (a late cosignature of an older one says nothing about it now).
+   */
+  async clearWitnessFailure(vkey: string, size: number): Promise<void> {
+    await this.db
+      .deleteFrom('tlog_witness_failure')
+      .where('vkey', '=', vkey)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('tlog_cosignature')
+              .select('checkpoint_size')
+              .where('vkey', '=', vkey)
+              .where('checkpoint_size', '>', size),
+          ),
+        ),
+      )
+      .execute();
   }
 }
 

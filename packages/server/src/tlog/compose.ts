@@ -29,7 +29,7 @@ export async function composeTlog(
   const enabled = config.logEnabled;
   const entries = new LogEntryRepository(database.db);
   const tree = new LogTreeRepository(database.db);
-  const watch = new LogWatch(config.logWitnesses);
+  const watch = new LogWatch();
   const service = new TlogService({
     entries,
     tree,
@@ -50,7 +50,7 @@ export async function composeTlog(
     entries,
     service,
     sequencer,
-    witnessPush: new WitnessPush({ service, clock, witnesses: config.logWitnesses }),
+    witnessPush: new WitnessPush({ service, witnesses: config.logWitnesses }),
     keyEvents: new KeyEventLog({
       entries,
       onAppended: () => {

@@ -1,6 +1,5 @@
-import type { LogWitness } from '../config.js';
 import type { RejectedCheckpoint } from './checkpoint-guard.js';
-import type { IntegrityStatus, WitnessStatus } from './schemas.js';
+import type { IntegrityStatus } from './schemas.js';
 
 /** Something an operator must look at: each is logged as an error and counted in the metrics. */
 export type LogAlarm =
@@ -11,14 +10,14 @@ export type LogAlarm =
 
 /**
  * What the log's loops have seen that a reader of /health, /api/admin/status and /metrics must
- * know: a signer that refused to sign, checkpoint rows that were not served, and each witness's
- * last cosignature and last error. In memory, per replica (the replica running the loops sees it).
+ * know: a signer that refused to sign, checkpoint rows that were not served, the integrity check.
+ * In memory, per replica (the replica running the loops sees it). A witness's state is not here: it
+ * is stored (TlogService.witnessStatus), so every replica answers the same; only its alarm is.
  */
 export class LogWatch {
   private halt: { reason: string; since: Date } | null = null;
   private rejectedCount = 0;
   private lastRejected: { size: number; reason: string; at: Date } | null = null;
-  private readonly witnessStates = new Map<string, WitnessStatus>();
   private readonly listeners: Array<(alarm: LogAlarm) => void> = [];
   private integrityOutcome: IntegrityStatus = {
     state: 'unchecked',
@@ -26,18 +25,6 @@ export class LogWatch {
     entries: null,
     problems: [],
   };
-
-  constructor(witnesses: readonly LogWitness[]) {
-    for (const w of witnesses) {
-      this.witnessStates.set(w.vkey, {
-        name: w.name,
-        vkey: w.vkey,
-        url: w.url ?? null,
-        lastCosignature: null,
-        lastError: null,
-      });
-    }
-  }
 
   onAlarm(listener: (alarm: LogAlarm) => void): void {
     this.listeners.push(listener);
@@ -80,21 +67,9 @@ export class LogWatch {
     };
   }
 
-  cosigned(vkey: string, size: number, timestamp: number, now: Date): void {
-    const state = this.witnessStates.get(vkey);
-    if (state === undefined) return;
-    if (state.lastCosignature === null || state.lastCosignature.size <= size) {
-      state.lastCosignature = { size, timestamp, at: now.toISOString() };
-      // The witness answers again: an earlier failure no longer describes it.
-      state.lastError = null;
-    }
-  }
-
-  witnessFailed(vkey: string, message: string, now: Date): void {
-    const state = this.witnessStates.get(vkey);
-    if (state === undefined) return;
-    state.lastError = { at: now.toISOString(), message };
-    this.raise({ kind: 'witness_failed', witness: state.name, message });
+  /** A push to the witness named `witness` failed (its state is stored by the service). */
+  witnessFailed(witness: string, message: string): void {
+    this.raise({ kind: 'witness_failed', witness, message });
   }
 
   /** The integrity check's outcome (tlog/integrity.ts); an alarm when it found anything. */
@@ -116,9 +91,5 @@ export class LogWatch {
 
   get integrity(): IntegrityStatus {
     return { ...this.integrityOutcome, problems: [...this.integrityOutcome.problems] };
-  }
-
-  get witnesses(): WitnessStatus[] {
-    return [...this.witnessStates.values()].map((w) => ({ ...w }));
   }
 }

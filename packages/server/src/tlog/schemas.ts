@@ -42,7 +42,10 @@ export const LogStatusSchema = Type.Object({
       ]),
       lastError: Type.Union([Type.Object({ at: Instant, message: Type.String() }), Type.Null()]),
     }),
-    { description: 'the configured witnesses (LOG_WITNESSES), as this replica saw them' },
+    {
+      description:
+        "the configured witnesses (LOG_WITNESSES): each one's cosignature of the largest checkpoint and the last failure of a push to it since, as stored (every replica answers the same)",
+    },
   ),
   integrity: Type.Object(
     {

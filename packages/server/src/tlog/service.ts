@@ -37,7 +37,7 @@ import type { TlogEntryKind } from './tables.js';
 import { fail } from '../errors.js';
 import { CheckpointGuard } from './checkpoint-guard.js';
 import type { LogWatch } from './log-watch.js';
-import type { LogStatus } from './schemas.js';
+import type { LogStatus, WitnessStatus } from './schemas.js';
 import { FreshReads } from '../db/fresh-reads.js';
 import { WatchedReads, type RowWatch } from '../db/row-watch.js';
 
@@ -529,17 +529,68 @@ export class TlogService {
       throw fail('badCosignatureTime');
     }
     const witnessKey = parseVerifierKey(witness.vkey)!;
-    const stored = await this.stored.checkpoints.insertCosignature({
-      checkpointSize: checkpoint.size,
-      keyName: witnessKey.name,
-      keyId: keyIdHex(witnessKey.keyId),
-      vkey: witness.vkey,
-      signedAt: timestamp,
-      line,
-    });
-    if (stored)
-      this.options.watch.cosigned(witness.vkey, checkpoint.size, timestamp, this.clock.now());
+    const stored = await this.stored.checkpoints.insertCosignature(
+      {
+        checkpointSize: checkpoint.size,
+        keyName: witnessKey.name,
+        keyId: keyIdHex(witnessKey.keyId),
+        vkey: witness.vkey,
+        signedAt: timestamp,
+        line,
+      },
+      this.clock.now(),
+    );
+    if (stored) await this.stored.checkpoints.clearWitnessFailure(witness.vkey, checkpoint.size);
     return { stored, timestamp };
+  }
+
+  /**
+   * A push to a configured witness failed: raised as an alarm here, and stored, so the admin
+   * status of every replica shows it until the witness cosigns again. A failure to store it is
+   * only logged with the alarm: it must not stop the push.
+   */
+  async witnessFailed(vkey: string, message: string): Promise<void> {
+    const witness = this.options.witnesses.find((w) => w.vkey === vkey);
+    if (witness === undefined) return;
+    this.options.watch.witnessFailed(witness.name, message);
+    await this.stored.checkpoints
+      .recordWitnessFailure(vkey, message, this.clock.now())
+      .catch((error: unknown) =>
+        this.options.watch.witnessFailed(
+          witness.name,
+          `its failure could not be stored: ${(error as Error).message}`,
+        ),
+      );
+  }
+
+  /** Each configured witness's latest cosignature and last failure, as stored (one per replica set). */
+  private async witnessStatus(): Promise<WitnessStatus[]> {
+    const vkeys = this.options.witnesses.map((w) => w.vkey);
+    const [cosignatures, failures] = await Promise.all([
+      this.stored.checkpoints.latestCosignatures(vkeys),
+      this.stored.checkpoints.witnessFailures(vkeys),
+    ]);
+    return this.options.witnesses.map((w) => {
+      const cosigned = cosignatures.get(w.vkey);
+      const failed = failures.get(w.vkey);
+      return {
+        name: w.name,
+        vkey: w.vkey,
+        url: w.url ?? null,
+        lastCosignature:
+          cosigned === undefined
+            ? null
+            : {
+                size: cosigned.size,
+                timestamp: cosigned.signedAt,
+                at: cosigned.storedAt.toISOString(),
+              },
+        lastError:
+          failed === undefined
+            ? null
+            : { at: failed.failedAt.toISOString(), message: failed.message },
+      };
+    });
   }
 
   /** The largest checkpoint size `vkey` cosigned here (0 when none): where a push starts. */
@@ -553,6 +604,12 @@ export class TlogService {
    * LOG_STALL_SECONDS), rejected checkpoint rows and each witness's last cosignature and error.
    */
   async status(): Promise<LogStatus> {
+    const [state, witnesses] = await Promise.all([this.signerStatus(), this.witnessStatus()]);
+    return { ...state, witnesses };
+  }
+
+  /** The status without the witnesses (which take a query of their own). */
+  private async signerStatus(): Promise<Omit<LogStatus, 'witnesses'>> {
     const { watch, stallSeconds } = this.options;
     const { size, latest } = await this.heads.get('head', () =>
       this.freshHeads.read('head', async () => {
@@ -599,14 +656,13 @@ export class TlogService {
             },
       signer,
       rejectedCheckpoints: watch.rejectedCheckpoints,
-      witnesses: watch.witnesses,
       integrity: watch.integrity,
     };
   }
 
   /** Why an entry in the log has no inclusion proof in the latest checkpoint yet. */
   async inclusionPending(): Promise<string> {
-    const { signer } = await this.status();
+    const { signer } = await this.signerStatus();
     if (signer.state !== 'ok') return INCLUSION_PENDING.signerStopped(signer.reason!);
     return INCLUSION_PENDING.notCovered;
   }

@@ -74,6 +74,13 @@ export interface TlogCosignatureTable {
   created_at: Stamped;
 }
 
+/** The last failure of a push to each witness, until it cosigns again (migration 0024). */
+export interface TlogWitnessFailureTable {
+  vkey: string;
+  message: string;
+  failed_at: Date;
+}
+
 export interface TlogRefusedTable {
   subject: string;
   kind: 'take' | 'receipt' | 'key';
@@ -81,7 +88,7 @@ export interface TlogRefusedTable {
   found_at: Stamped;
 }
 
-/** The log's tables and view (migrations 0013-tlog, 0014-tlog-at-submit, 0015-take-log-position). */
+/** The log's tables and view (migrations 0013-tlog, 0014-tlog-at-submit, 0015-take-log-position, 0024-tlog-witness-failure). */
 export interface TlogTables {
   tlog_head: TlogHeadTable;
   tlog_entry: TlogEntryTable;
@@ -90,4 +97,5 @@ export interface TlogTables {
   tlog_checkpoint: TlogCheckpointTable;
   tlog_cosignature: TlogCosignatureTable;
   tlog_refused: TlogRefusedTable;
+  tlog_witness_failure: TlogWitnessFailureTable;
 }

@@ -7,7 +7,6 @@ import {
   parseVerifierKey,
   TLOG_SIZE_CONTENT_TYPE,
 } from '@convene/protocol';
-import type { Clock } from '../clock.js';
 import type { LogWitness } from '../config.js';
 import type { CheckpointRow } from './checkpoint-repository.js';
 import type { TlogService } from './service.js';
@@ -53,11 +52,9 @@ export class WitnessPush {
   private readonly abort = new AbortController();
 
   private readonly service: TlogService;
-  private readonly clock: Clock;
 
-  constructor(uses: { service: TlogService; clock: Clock; witnesses: readonly LogWitness[] }) {
+  constructor(uses: { service: TlogService; witnesses: readonly LogWitness[] }) {
     this.service = uses.service;
-    this.clock = uses.clock;
     this.queues = uses.witnesses
       .filter((w) => w.url !== undefined)
       .map((witness) => ({
@@ -94,10 +91,9 @@ export class WitnessPush {
     await Promise.allSettled([...this.running]);
   }
 
-  private emit(event: PushEvent): void {
-    if (event.outcome !== 'cosigned') {
-      this.service.watch.witnessFailed(event.witness, event.message, this.clock.now());
-    }
+  private async emit(event: PushEvent): Promise<void> {
+    if (event.outcome !== 'cosigned')
+      await this.service.witnessFailed(event.witness, event.message);
     for (const listener of this.listeners) listener(event);
   }
 
@@ -115,7 +111,7 @@ export class WitnessPush {
     for (let attempt = 1; attempt <= WITNESS_PUSH.attempts; attempt++) {
       try {
         if (await this.attempt(queue, row)) {
-          this.emit({ witness, size: row.size, outcome: 'cosigned' });
+          await this.emit({ witness, size: row.size, outcome: 'cosigned' });
           return;
         }
         continue; // 409: retried at once from the size the witness named
@@ -123,7 +119,7 @@ export class WitnessPush {
         if (this.abort.signal.aborted) return;
         const message = (error as Error).message;
         const last = attempt === WITNESS_PUSH.attempts || error instanceof PermanentFailure;
-        this.emit({ witness, size: row.size, outcome: last ? 'gave_up' : 'failed', message });
+        await this.emit({ witness, size: row.size, outcome: last ? 'gave_up' : 'failed', message });
         if (last) return;
       }
       // A newer checkpoint supersedes this one: deliver that instead.

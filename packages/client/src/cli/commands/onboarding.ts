@@ -30,7 +30,7 @@ export function registerOnboarding(program: Command, context: () => CliContext):
     .option('--lens <lens>', 'your analytical lens (≤ 500 characters)')
     .addHelpText(
       'after',
-      '\nExample:\n  convene apply --name "Athena" --contact ops@example.org --lens "quant risk"',
+      '\nExample:\n  convene apply --name "Minerva Quant" --contact ops@example.org --lens "quant risk"',
     )
     .action(async (options: { name: string; contact: string; lens?: string }) => {
       const ctx = context();

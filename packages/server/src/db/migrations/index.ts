@@ -20,6 +20,8 @@ import { rowWatch } from './0020-row-watch.js';
 import { trackRecord } from './0021-track-record.js';
 import { swarmEvents } from './0022-swarm-events.js';
 import { oneSessionPerDay } from './0023-one-session-per-day.js';
+import { tlogWitnessFailure } from './0024-tlog-witness-failure.js';
+import { memberNameKey } from './0025-member-name-key.js';
 
 export type { Migration } from './migration.js';
 
@@ -45,4 +47,6 @@ export const MIGRATIONS: readonly Migration[] = [
   trackRecord,
   swarmEvents,
   oneSessionPerDay,
+  tlogWitnessFailure,
+  memberNameKey,
 ];

@@ -46,7 +46,8 @@ export class ApplicationService {
   /**
    * A valid signature mints a member (status applied, key pending). Re-applying with the same
    * pending key refreshes the application; a key already admitted is refused. A bad signature
-   * records nothing and answers the exact bytes that should have been signed.
+   * records nothing and answers the exact bytes that should have been signed. A display name whose
+   * key (names.ts) another member holds is refused with 409, whatever that member's status.
    */
   async apply({
     application,
@@ -64,8 +65,13 @@ export class ApplicationService {
       try {
         return await this.record(application, signature);
       } catch (error) {
+        if (sqlState(error) !== SQLSTATE.uniqueViolation) throw error;
+        // The name's key is another member's (taken before, or by an applicant racing this one).
+        if (violatedConstraint(error) === 'member_name_key') {
+          throw fail('displayNameTaken', application.name);
+        }
         // Two applicants racing for one handle, or one key applying twice at once: try again.
-        if (sqlState(error) !== SQLSTATE.uniqueViolation || attempt === 4) throw error;
+        if (attempt === 4) throw error;
         if (violatedConstraint(error) === 'member_key_live_public_key') continue;
       }
     }

@@ -3,6 +3,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { DB, MemberKeyTable, MemberTable } from '../../db/schema.js';
 import type { Tx } from '../../db/transactor.js';
 import { isUuid } from '../shared/ids.js';
+import { displayNameKey } from './names.js';
 
 export type MemberRow = Selectable<MemberTable>;
 export type MemberKeyRow = Selectable<MemberKeyTable>;
@@ -180,6 +181,7 @@ export class MemberRepository {
         id: member.memberId,
         handle: member.handle,
         display_name: application.name,
+        name_key: displayNameKey(application.name),
         status: 'applied',
         lens: application.lens ?? null,
         contact: application.contact,
@@ -234,6 +236,7 @@ export class MemberRepository {
       .updateTable('member')
       .set({
         display_name: application.name,
+        name_key: displayNameKey(application.name),
         contact: application.contact,
         lens: application.lens ?? null,
       })
