@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_SECURITY, adminGuard } from '../http/admin-auth.js';
-import { AdminErrorSchema } from '../http/error-schemas.js';
+import { AdminErrorSchema } from '../error-schemas.js';
 import { AdminStatusSchema } from './schemas.js';
 import type { AdminStatusService } from './service.js';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ADMIN_SECURITY, adminGuard } from '../http/admin-auth.js';
 import type { AnalyticsImporter } from './import/importer.js';
 import { ndjsonText } from './import/sources.js';
-import { AdminErrorSchema, RequestErrorSchema } from '../http/error-schemas.js';
+import { AdminErrorSchema, RequestErrorSchema } from '../error-schemas.js';
 import { ImportQuery, ImportResponse } from './schemas/feeds.js';
 import { fail } from '../errors.js';
 

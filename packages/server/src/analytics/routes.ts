@@ -15,7 +15,7 @@ import {
   WalletsListResponse,
   WalletsQuery,
 } from './schemas/assets.js';
-import { RequestErrorSchema } from '../http/error-schemas.js';
+import { RequestErrorSchema } from '../error-schemas.js';
 import { IdParams } from './schemas/common.js';
 import {
   ActivityLogResponse,

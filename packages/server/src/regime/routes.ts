@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { RequestErrorSchema } from '../http/error-schemas.js';
+import { RequestErrorSchema } from '../error-schemas.js';
 import { NOT_MODIFIED, sendCachedBody } from '../http/cached-body.js';
 import {
   RegimeRangeQuery,

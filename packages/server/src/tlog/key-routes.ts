@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { RequestErrorSchema } from '../http/error-schemas.js';
+import { RequestErrorSchema } from '../error-schemas.js';
 import { Base64Hash, EntrySchema, Size } from './routes.js';
 import type { TlogService } from './service.js';
 

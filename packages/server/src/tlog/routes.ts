@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { RequestErrorSchema } from '../http/error-schemas.js';
+import { RequestErrorSchema } from '../error-schemas.js';
 import { Type } from 'typebox';
 import type { TlogService } from './service.js';
 import { fail } from '../errors.js';

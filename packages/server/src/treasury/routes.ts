@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { RequestErrorSchema } from '../http/error-schemas.js';
+import { RequestErrorSchema } from '../error-schemas.js';
 import { ADMIN_SECURITY, adminGuard } from '../http/admin-auth.js';
 import { NOT_MODIFIED, sendCachedBody } from '../http/cached-body.js';
 import {

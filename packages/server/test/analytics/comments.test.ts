@@ -49,7 +49,7 @@ describeEachDatabase('GET /api/comments', (kind) => {
     for (const page of ['0', '-1', 'abc', '1.5', '99999999999']) {
       const response = await ctx.app.inject({ url: `/api/comments?page=${page}` });
       expect(response.statusCode, page).toBe(400);
-      expect(Object.keys(response.json())).toEqual(['error']);
+      expect(Object.keys(response.json())).toEqual(['error', 'code']);
     }
   });
 });

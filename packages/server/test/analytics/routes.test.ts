@@ -236,7 +236,7 @@ describeEachDatabase('analytics read routes', (kind) => {
     ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
-      expect(Object.keys(response.json())).toEqual(['error']);
+      expect(Object.keys(response.json())).toEqual(['error', 'code']);
     }
   });
 

@@ -1,6 +1,6 @@
 import { SESSION_STATES } from '@convene/protocol';
 import { Type, type Static, type TSchema } from 'typebox';
-import { ErrorCodeField } from '../../http/error-schemas.js';
+import { ErrorCodeField } from '../../error-schemas.js';
 
 /**
  * Error bodies of swarm routes: a swarm domain error `{ ok: false, status, error }`, or a request
