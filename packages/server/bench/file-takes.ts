@@ -98,21 +98,22 @@ async function takesFor(
       takeId: id,
     });
     takes.push({
-      row: {
+      take: {
         id,
-        session_id: sessionId,
-        member_id: member.memberId,
+        sessionId,
+        memberId: member.memberId,
         revision,
-        key_id: keyId,
+        keyId: keyId,
         nonce: take.nonce,
         stance: take.stance,
         confidence: take.confidence,
         body: take.body ?? '',
-        memo_url: '',
+        memoUrl: '',
         weights: null,
         canonical,
         signature,
-        received_at: clock.now(),
+        publicKey: member.publicKey,
+        receivedAt: clock.now(),
       },
       leafHash: logged ? logEntryLeafHash(entry) : null,
     });

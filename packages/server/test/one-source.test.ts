@@ -77,3 +77,24 @@ test('every answered error comes from the catalogue', async () => {
   }
   expect(handMade).toEqual([]);
 });
+
+/*
+ * One take mapping (issue 47): the take table's columns are read and filed through
+ * src/db/take-columns.ts, and a take's served fields come from the protocol's `takeStatement` /
+ * `servedTake`; a read that maps the columns by hand, or serves a memo URL its own way, fails here.
+ */
+test('a take is mapped from and to its row in one module', async () => {
+  const files = await sourceFiles(path.join(ROOT, 'packages/server/src'));
+  const copies: string[] = [];
+  for (const file of files) {
+    const relative = path.relative(ROOT, file);
+    if (relative.includes('/db/migrations/') || relative.includes('/db/functions/')) continue;
+    if (relative.endsWith('db/take-columns.ts') || relative.endsWith('db/columns.generated.ts'))
+      continue;
+    if (relative.endsWith('swarm/tables.ts')) continue; // the table's declaration
+    const text = await readFile(file, 'utf8');
+    if (/\bmemo_url\b/.test(text)) copies.push(`${relative}: maps the take's columns by hand`);
+    if (/memoUrl === ''/.test(text)) copies.push(`${relative}: serves a memo URL its own way`);
+  }
+  expect(copies).toEqual([]);
+});

@@ -174,9 +174,41 @@ export function takeFieldsDiffering(draft: TakeDraft, take: TakeShownFields): st
   return checks.filter(([, ok]) => !ok).map(([field]) => field);
 }
 
-function fieldsProblem(take: ServedTake): string[] {
+/** A take as a client holds it: the fields it shows beside the exact text its member signed. */
+export interface SignedTakeShown extends TakeShownFields {
+  canonical: string;
+  signature: string;
+  /** The key it was filed under; null when the service serves none. */
+  publicKey: string | null;
+}
+
+/**
+ * A take's own checks, needing nothing but the take: the member's signature over the exact signed
+ * text, and the shown fields against that text. What every verifier (server, CLI, MCP, browser)
+ * renders in its own words; the log checks come on top.
+ */
+export interface TakeSelfCheck {
+  /** The signature verifies with the take's key; null when the take carries no key. */
+  signature: boolean | null;
+  /** The signed text parses as a canonical take. */
+  canonical: boolean;
+  /** The shown fields that say something other than the signed text (empty when unparsable). */
+  differing: string[];
+  /** Every check above passed. */
+  ok: boolean;
+}
+
+export async function selfCheckTake(take: SignedTakeShown): Promise<TakeSelfCheck> {
+  const signature =
+    take.publicKey === null ? null : await verify(take.publicKey, take.canonical, take.signature);
   const draft = parseCanonicalTake(take.canonical);
-  return draft === null ? ['canonical'] : takeFieldsDiffering(draft, take);
+  const differing = draft === null ? [] : takeFieldsDiffering(draft, take);
+  return {
+    signature,
+    canonical: draft !== null,
+    differing,
+    ok: signature === true && draft !== null && differing.length === 0,
+  };
 }
 
 /**
@@ -196,18 +228,19 @@ export async function checkServedTake(
   keys?: { histories: KeyHistories | KeyFailure; logIndex: number | null },
 ): Promise<TakeCheck> {
   const reasons: TakeReason[] = [];
-  if (take.publicKey === null) {
+  const self = await selfCheckTake(take);
+  if (self.signature === null) {
     reasons.push({
       code: TAKE_REASONS.keyMissing,
       message: 'the key this take was filed with is gone',
     });
-  } else if (!(await verify(take.publicKey, take.canonical, take.signature))) {
+  } else if (!self.signature) {
     reasons.push({
       code: TAKE_REASONS.badSignature,
       message: 'the member signature does not verify over the signed text',
     });
   }
-  const differing = fieldsProblem(take);
+  const differing = self.canonical ? self.differing : ['canonical'];
   if (differing.length > 0) {
     reasons.push({
       code: TAKE_REASONS.fieldsMismatch,

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
+import { takeColumnsSql, takeRecord, type FiledTake } from '../db/take-columns.js';
 import type { SessionEventKind } from './tables.js';
 
 /** A log entry the stream reports or steps over: takes carry their public fields, key events their text. */
@@ -8,21 +9,7 @@ export interface LogEventRow {
   kind: string;
   /** The entry's text for key events (public: the log serves it), else null. */
   entry: string | null;
-  take: {
-    id: string;
-    sessionId: string;
-    subjectId: string;
-    date: string;
-    memberId: string;
-    handle: string | null;
-    revision: number;
-    stance: string;
-    confidence: number;
-    body: string;
-    memoUrl: string;
-    weights: Array<{ bucket: string; weight: number }> | null;
-    receivedAt: Date;
-  } | null;
+  take: (FiledTake & { subjectId: string; date: string; handle: string | null }) | null;
 }
 
 export interface SessionEventRow {
@@ -41,24 +28,15 @@ export interface SessionEventRow {
   receiptDigest: string | null;
 }
 
-interface RawLogRow {
+/** A log position and, for a take, its `TAKE_COLUMNS` (null for other entries). */
+type RawLogRow = {
   idx: number | string;
   kind: string | null;
   entry: string | null;
-  take_id: string | null;
-  session_id: string | null;
-  subject_id: string | null;
+  subjectId: string | null;
   date: string | null;
-  member_id: string | null;
   handle: string | null;
-  revision: number | null;
-  stance: string | null;
-  confidence: number | null;
-  body: string | null;
-  memo_url: string | null;
-  weights: Array<{ bucket: string; weight: number }> | null;
-  received_at: Date | string | null;
-}
+} & { [K in keyof FiledTake]: FiledTake[K] | string | null };
 
 /** Every SQL statement of the event stream: reads of the ordered sources it is derived from. */
 export class EventsRepository {
@@ -84,9 +62,8 @@ export class EventsRepository {
         union all
         (select idx, take_id, kind, case when kind = 'key' then entry end
           from tlog_entry where idx >= ${from} order by idx limit ${limit}))
-      select p.idx, coalesce(p.kind, 'take') as kind, p.entry, t.id as take_id,
-        t.session_id, s.subject_id, s.date, t.member_id, m.handle, t.revision, t.stance,
-        t.confidence, t.body, t.memo_url, t.weights, t.received_at
+      select p.idx, coalesce(p.kind, 'take') as kind, p.entry, ${takeColumnsSql('t')},
+        s.subject_id as "subjectId", s.date, m.handle
       from positions p
         left join take t on t.id = p.take_id
         left join swarm_session s on s.id = t.session_id
@@ -97,22 +74,13 @@ export class EventsRepository {
       kind: row.kind ?? 'take',
       entry: row.entry,
       take:
-        row.take_id === null
+        row.id === null
           ? null
           : {
-              id: row.take_id,
-              sessionId: row.session_id!,
-              subjectId: row.subject_id!,
+              ...takeRecord(row as unknown as FiledTake),
+              subjectId: row.subjectId!,
               date: String(row.date),
-              memberId: row.member_id!,
               handle: row.handle,
-              revision: row.revision!,
-              stance: row.stance!,
-              confidence: Number(row.confidence),
-              body: row.body ?? '',
-              memoUrl: row.memo_url ?? '',
-              weights: row.weights,
-              receivedAt: new Date(row.received_at!),
             },
     }));
   }

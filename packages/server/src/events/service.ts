@@ -1,4 +1,4 @@
-import type { SwarmEventData, SwarmEventType } from '@convene/protocol';
+import { takeStatement, type SwarmEventData, type SwarmEventType } from '@convene/protocol';
 import { advance, type Cursor, type CursorSource, type Step } from './cursor.js';
 import type { EventsRepository, LogEventRow, SessionEventRow } from './repository.js';
 
@@ -183,12 +183,7 @@ function logItem(row: LogEventRow): StreamItem {
           takeId: take.id,
           memberId: take.memberId,
           handle: take.handle,
-          revision: take.revision,
-          stance: take.stance,
-          confidence: take.confidence,
-          body: take.body,
-          memoUrl: take.memoUrl === '' ? null : take.memoUrl,
-          weights: take.weights,
+          ...takeStatement(take),
           receivedAt: take.receivedAt.toISOString(),
           logIndex: row.idx,
           href: `/api/swarm/takes/${take.id}`,

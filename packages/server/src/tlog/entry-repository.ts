@@ -1,25 +1,13 @@
-import { takeLogEntry, type ConsensusReceipt } from '@convene/protocol';
+import { takeLogEntry, type ConsensusReceipt, type StoredTake } from '@convene/protocol';
+import { TAKE_COLUMNS, takeRecord } from '../db/take-columns.js';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DB } from '../db/schema.js';
 import type { Tx } from '../db/transactor.js';
 import { bytes, param } from './bytea.js';
 import type { TlogEntriesView, TlogEntryKind } from './tables.js';
 
-/** A take as the sequencer checks it: the row, its session's date and subject, and its key. */
-export interface PendingTake {
-  id: string;
-  sessionId: string;
-  memberId: string;
-  revision: number;
-  canonical: string;
-  signature: string;
-  receivedAt: Date;
-  nonce: string;
-  stance: string;
-  confidence: number;
-  body: string;
-  memoUrl: string;
-  weights: unknown;
+/** A take as the sequencer checks it: the stored take, its session's date and subject, and its key. */
+export interface PendingTake extends StoredTake {
   sessionDate: string;
   sessionSubjectId: string;
   publicKey: string;
@@ -126,14 +114,14 @@ export class LogEntryRepository {
    */
   async pendingTakes(limit: number, afterSeq = 0, trx?: Tx): Promise<PendingTake[]> {
     const query = (trx ?? this.db)
-      .selectFrom('take as t')
-      .innerJoin('member_key as k', 'k.id', 't.key_id')
-      .innerJoin('swarm_session as s', 's.id', 't.session_id')
-      .where('t.log_index', 'is', null)
+      .selectFrom('take')
+      .innerJoin('member_key as k', 'k.id', 'take.key_id')
+      .innerJoin('swarm_session as s', 's.id', 'take.session_id')
+      .where('take.log_index', 'is', null)
       .where((eb) =>
         eb.not(
           eb.exists(
-            eb.selectFrom('tlog_entry as e').select('e.idx').whereRef('e.take_id', '=', 't.id'),
+            eb.selectFrom('tlog_entry as e').select('e.idx').whereRef('e.take_id', '=', 'take.id'),
           ),
         ),
       )
@@ -143,52 +131,22 @@ export class LogEntryRepository {
             eb
               .selectFrom('tlog_refused as r')
               .select('r.subject')
-              .where('r.subject', '=', sql<string>`t.id::text`),
+              .where('r.subject', '=', sql<string>`take.id::text`),
           ),
         ),
       )
       .select([
-        't.id',
-        't.session_id',
-        't.member_id',
-        't.revision',
-        't.canonical',
-        't.signature',
-        't.received_at',
-        't.nonce',
-        't.stance',
-        't.confidence',
-        't.body',
-        't.memo_url',
-        't.weights',
-        's.date as session_date',
-        's.subject_id as session_subject_id',
-        'k.public_key',
-        'k.member_id as key_member_id',
+        ...TAKE_COLUMNS,
+        's.date as sessionDate',
+        's.subject_id as sessionSubjectId',
+        'k.public_key as publicKey',
+        'k.member_id as keyMemberId',
       ])
-      .where('t.recommendation_id', '>', afterSeq)
-      .orderBy('t.recommendation_id')
+      .where('take.recommendation_id', '>', afterSeq)
+      .orderBy('take.recommendation_id')
       .limit(limit);
     const rows = await query.execute();
-    return rows.map((row) => ({
-      id: row.id,
-      sessionId: row.session_id,
-      memberId: row.member_id,
-      revision: row.revision,
-      canonical: row.canonical,
-      signature: row.signature,
-      receivedAt: new Date(row.received_at),
-      nonce: row.nonce,
-      stance: row.stance,
-      confidence: row.confidence,
-      body: row.body,
-      memoUrl: row.memo_url,
-      weights: row.weights,
-      sessionDate: String(row.session_date),
-      sessionSubjectId: row.session_subject_id,
-      publicKey: row.public_key,
-      keyMemberId: row.key_member_id,
-    }));
+    return rows.map((row) => ({ ...takeRecord(row), sessionDate: String(row.sessionDate) }));
   }
 
   /** Receipts of published sessions with no log entry and not refused, oldest first. */

@@ -55,21 +55,22 @@ describeEachDatabase('filing takes in batches', (kind) => {
       takeId: id,
     });
     return {
-      row: {
+      take: {
         id,
-        session_id: sessionId,
-        member_id: member.memberId,
+        sessionId,
+        memberId: member.memberId,
         revision,
-        key_id: keys.get(member.memberId)!,
+        keyId: keys.get(member.memberId)!,
         nonce: take.nonce,
         stance: take.stance,
         confidence: take.confidence,
         body: take.body ?? '',
-        memo_url: '',
+        memoUrl: '',
         weights: null,
         canonical,
         signature,
-        received_at: receivedAt,
+        publicKey: member.publicKey,
+        receivedAt: receivedAt,
       },
       leafHash: logEntryLeafHash(entry),
     } satisfies TakeToFile;
@@ -100,14 +101,14 @@ describeEachDatabase('filing takes in batches', (kind) => {
       .select('id')
       .where('session_id', '=', sessionId)
       .execute();
-    expect(stored.map((r) => r.id).sort()).toEqual([first.row.id, bobs.row.id].sort());
+    expect(stored.map((r) => r.id).sort()).toEqual([first.take.id, bobs.take.id].sort());
     const entries = await db
       .selectFrom('tlog_entries')
       .select(['idx', 'take_id'])
-      .where('take_id', 'in', [first.row.id, replay.row.id, bobs.row.id, race.row.id])
+      .where('take_id', 'in', [first.take.id, replay.take.id, bobs.take.id, race.take.id])
       .orderBy('idx')
       .execute();
-    expect(entries.map((e) => e.take_id)).toEqual([first.row.id, bobs.row.id]);
+    expect(entries.map((e) => e.take_id)).toEqual([first.take.id, bobs.take.id]);
     // The refused takes used no index: the next one is right after the last filed.
     expect(await new LogEntryRepository(db).nextIndex()).toBe(b!.logIndex + 1);
   });

@@ -5,9 +5,9 @@ import {
   keyFingerprint,
   parseCanonicalTake,
   receiptLogEntry,
-  takeFieldsDiffering,
+  selfCheckTake,
+  takeEntryFields,
   takeLogEntry,
-  verify,
   verifyReceipt,
   type ConsensusReceipt,
   type ReceiptReasonCode,
@@ -97,14 +97,13 @@ export async function takeChecks(
   const receipt = unwrap(
     await ctx.publicApi().GET('/api/swarm/takes/{id}', { params: { path: { id } } }),
   );
-  const draft = parseCanonicalTake(receipt.canonical);
-  const differing = draft === null ? [] : takeFieldsDiffering(draft, receipt);
+  const self = await selfCheckTake(receipt);
   const checks: Check[] = [
-    checked('canonical bytes are a canonical take', draft !== null, 'not a canonical take'),
+    checked('canonical bytes are a canonical take', self.canonical, 'not a canonical take'),
     checked(
       'fields match the signed text',
-      draft !== null && differing.length === 0,
-      `the served fields differ from the signed text${differing.length > 0 ? `: ${differing.join(', ')}` : ''}`,
+      self.canonical && self.differing.length === 0,
+      `the served fields differ from the signed text${self.differing.length > 0 ? `: ${self.differing.join(', ')}` : ''}`,
     ),
   ];
   if (receipt.publicKey === null) {
@@ -113,7 +112,7 @@ export async function takeChecks(
     checks.push(
       checked(
         'Ed25519 signature verifies with the key on the receipt',
-        await verify(receipt.publicKey, receipt.canonical, receipt.signature),
+        self.signature === true,
         `signature does not verify with ${keyFingerprint(receipt.publicKey)}`,
       ),
       checked(
@@ -125,19 +124,7 @@ export async function takeChecks(
   }
   let entry: string | undefined;
   try {
-    entry =
-      receipt.publicKey === null
-        ? undefined
-        : takeLogEntry({
-            canonical_submission: receipt.canonical,
-            memberId: receipt.memberId,
-            publicKey: receipt.publicKey,
-            receivedAt: receipt.receivedAt,
-            revision: receipt.revision,
-            sessionId: receipt.sessionId,
-            signature: receipt.signature,
-            takeId: receipt.id,
-          });
+    entry = receipt.publicKey === null ? undefined : takeLogEntry(takeEntryFields(receipt));
   } catch (error) {
     checks.push(
       failed(LOG_INCLUSION, `the take cannot form a log entry: ${(error as Error).message}`),

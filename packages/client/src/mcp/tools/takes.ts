@@ -1,12 +1,5 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import {
-  LIMITS,
-  STANCES,
-  parseCanonicalTake,
-  takeFieldsDiffering,
-  verify,
-  type TakeDraftInput,
-} from '@convene/protocol';
+import { LIMITS, STANCES, selfCheckTake, type TakeDraftInput } from '@convene/protocol';
 import { z } from 'zod';
 import { unwrap } from '../../sdk/client.js';
 import { submitTake } from '../../sdk/member.js';
@@ -119,9 +112,8 @@ async function fileTake(ctx: CliContext, args: TakeArgs, amending: boolean) {
 
 /** A take as the model sees it, with the service's verdict and the checks made here, locally. */
 async function withVerification(take: MemberTake, memberId: string) {
-  const draft = parseCanonicalTake(take.canonical);
-  const differing =
-    draft === null ? ['canonical'] : takeFieldsDiffering(draft, { ...take, memberId });
+  const self = await selfCheckTake({ ...take, memberId });
+  const differing = self.canonical ? self.differing : ['canonical'];
   return {
     takeId: take.id,
     sessionId: take.sessionId,
@@ -140,7 +132,7 @@ async function withVerification(take: MemberTake, memberId: string) {
       ...(take.unverifiedReasons === undefined
         ? {}
         : { unverifiedReasons: take.unverifiedReasons }),
-      signatureVerifiesLocally: await verify(take.publicKey, take.canonical, take.signature),
+      signatureVerifiesLocally: self.signature === true,
       fieldsMatchSignedText: differing.length === 0,
       ...(differing.length === 0 ? {} : { differingFields: differing }),
       logIndex: take.logIndex,

@@ -2,7 +2,8 @@ import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB, SessionState, SwarmSessionTable } from '../../db/schema.js';
 import type { Tx } from '../../db/transactor.js';
 import { isUuid } from '../shared/ids.js';
-import { selectTakeRecords, toTakeRecord, type TakeRecord } from '../takes/repository.js';
+import { takeRecord } from '../../db/take-columns.js';
+import { selectTakeRecords, type TakeRecord } from '../takes/repository.js';
 import type { SessionListQuery } from './list-query.js';
 
 export type { SessionRow } from '../tables.js';
@@ -297,7 +298,7 @@ export class SessionRepository {
       .orderBy('take.received_at')
       .orderBy('take.recommendation_id')
       .execute();
-    return rows.map(toTakeRecord);
+    return rows.map(takeRecord);
   }
 
   /** Sessions a lifecycle sweep still has work on, oldest first. */

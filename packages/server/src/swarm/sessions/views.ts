@@ -1,6 +1,7 @@
 import { unknownBuckets } from './reference-allocation.js';
 import type { RosterEntry, SessionRow, SessionTake } from './repository.js';
-import { unverifiedReasons, type TakeVerdict } from '../takes/verification.js';
+import { signedTakeFields } from '../takes/served-fields.js';
+import type { TakeVerdict } from '../takes/verification.js';
 
 const iso = (value: Date | null): string | null => value?.toISOString() ?? null;
 
@@ -83,21 +84,7 @@ export function takesView(takes: readonly SessionTakeView[], roster: readonly Ro
     recommendationId: take.recommendationId,
     memberId: take.memberId,
     handle: handles.get(take.memberId) ?? null,
-    revision: take.revision,
-    stance: take.stance,
-    confidence: take.confidence,
-    body: take.body,
-    memoUrl: take.memoUrl === '' ? null : take.memoUrl,
-    weights: take.weights,
-    nonce: take.nonce,
-    canonical: take.canonical,
-    signature: take.signature,
-    publicKey: take.publicKey,
-    receivedAt: take.receivedAt.toISOString(),
-    verified: verdict.verified,
-    ...unverifiedReasons(verdict),
-    logIndex: verdict.logIndex,
-    leafHash: verdict.leafHash,
+    ...signedTakeFields(take, verdict),
     counted,
     supersededBy: null,
   }));

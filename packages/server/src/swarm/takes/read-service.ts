@@ -13,8 +13,9 @@ import { isUuid } from '../shared/ids.js';
 import type { MemberReads } from '../members/read-service.js';
 import { decodePosition, encodePosition, parseLimit } from '../shared/paging.js';
 import { type TakeRepository, type MemberTakesPosition } from './repository.js';
+import { signedTakeFields } from './served-fields.js';
 import type { TakeReceipt } from './schemas.js';
-import { supersededBy, unverifiedReasons, type TakeVerifier } from './verification.js';
+import { supersededBy, type TakeVerifier } from './verification.js';
 import { fail, failWith } from '../../errors.js';
 import { INCLUSION_PENDING } from '../../tlog/service.js';
 
@@ -135,21 +136,7 @@ export class TakeReads {
           date: row.date,
           subjectId: row.subjectId,
           sessionState: row.sessionState,
-          revision: row.revision,
-          stance: row.stance,
-          confidence: row.confidence,
-          body: row.body,
-          memoUrl: row.memoUrl === '' ? null : row.memoUrl,
-          weights: row.weights,
-          nonce: row.nonce,
-          canonical: row.canonical,
-          signature: row.signature,
-          publicKey: row.publicKey,
-          receivedAt: row.receivedAt.toISOString(),
-          verified: verdict.verified,
-          ...unverifiedReasons(verdict),
-          logIndex: verdict.logIndex,
-          leafHash: verdict.leafHash,
+          ...signedTakeFields(row, verdict),
           superseded: pointer !== null,
           supersededBy: pointer,
         };
@@ -173,27 +160,13 @@ export class TakeReads {
       });
     }
     const [key, member, newer] = await Promise.all([
-      this.members.keyById(take.key_id),
-      this.members.findById(take.member_id),
+      this.members.keyById(take.keyId),
+      this.members.findById(take.memberId),
       this.takes.latestRevision(take),
     ]);
     const draft = parseCanonicalTake(take.canonical);
-    const verdict = await this.verifier.verdict({
-      id: take.id,
-      sessionId: take.session_id,
-      memberId: take.member_id,
-      revision: take.revision,
-      receivedAt: take.received_at,
-      publicKey: key?.public_key ?? null,
-      canonical: take.canonical,
-      signature: take.signature,
-      nonce: take.nonce,
-      stance: take.stance,
-      confidence: take.confidence,
-      body: take.body,
-      memoUrl: take.memo_url,
-      weights: take.weights,
-    });
+    const stored = { ...take, publicKey: key?.public_key ?? null };
+    const verdict = await this.verifier.verdict(stored);
     const inclusion =
       verdict.logIndex === null || this.proofs === null
         ? null
@@ -218,40 +191,21 @@ export class TakeReads {
             : await this.proofs.inclusionPending();
     return {
       id: take.id,
-      recommendationId: take.recommendation_id,
-      sessionId: take.session_id,
-      memberId: take.member_id,
+      recommendationId: take.recommendationId,
+      sessionId: take.sessionId,
+      memberId: take.memberId,
       date: draft?.date ?? null,
       subjectId: draft?.subjectId ?? null,
-      revision: take.revision,
-      stance: take.stance,
-      confidence: take.confidence,
-      body: take.body,
-      memoUrl: take.memo_url === '' ? null : take.memo_url,
-      weights: take.weights,
-      nonce: take.nonce,
-      receivedAt: take.received_at.toISOString(),
-      canonical: take.canonical,
-      signature: take.signature,
-      publicKey: key?.public_key ?? null,
-      verified: verdict.verified,
-      ...unverifiedReasons(verdict),
-      logIndex: verdict.logIndex,
-      leafHash: verdict.leafHash,
+      ...signedTakeFields(stored, verdict),
       inclusion,
       inclusionPending,
       signer: {
-        id: take.member_id,
+        id: take.memberId,
         handle: member?.handle ?? null,
         name: member?.display_name ?? null,
         publicKeyFingerprint: key === undefined ? null : keyFingerprint(key.public_key),
       },
-      supersededBy: supersededBy(
-        newer === undefined
-          ? undefined
-          : { id: newer.id, revision: newer.revision, receivedAt: newer.received_at },
-        take.revision,
-      ),
+      supersededBy: supersededBy(newer, take.revision),
     };
   }
 }

@@ -1,4 +1,11 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
+import {
+  TAKE_COLUMNS,
+  takeFilingJson,
+  takeRecord,
+  type FiledTake,
+  type TakeToStore,
+} from '../../db/take-columns.js';
 import type { DB, SwarmSessionTable, TakeTable } from '../../db/schema.js';
 import type { Tx } from '../../db/transactor.js';
 
@@ -36,11 +43,9 @@ interface FactsRow {
   nonce_used: boolean | null;
 }
 
-/** A take row to file, and its transparency-log entry (null when the log is off). */
+/** A take to file, and its transparency-log entry (null when the log is off). */
 export interface TakeToFile {
-  row: Omit<TakeRow, 'recommendation_id' | 'weights' | 'log_index' | 'leaf_hash'> & {
-    weights: ReadonlyArray<{ bucket: string; weight: number }> | null;
-  };
+  take: TakeToStore;
   /** The leaf hash of the take's log entry, or null where no log is kept. */
   leafHash: Uint8Array | null;
 }
@@ -110,23 +115,7 @@ export class TakeRepository {
    * order: filed, or the database error that refused it alone (the others are still filed).
    */
   async fileTakes(takes: readonly TakeToFile[]): Promise<FilingResult[]> {
-    const batch = takes.map(({ row, leafHash }) => ({
-      id: row.id,
-      sessionId: row.session_id,
-      memberId: row.member_id,
-      revision: row.revision,
-      keyId: row.key_id,
-      nonce: row.nonce,
-      stance: row.stance,
-      confidence: row.confidence,
-      body: row.body,
-      memoUrl: row.memo_url,
-      weights: row.weights,
-      canonical: row.canonical,
-      signature: row.signature,
-      receivedAt: row.received_at.toISOString(),
-      leafHash: leafHash === null ? null : Buffer.from(leafHash).toString('base64'),
-    }));
+    const batch = takes.map(({ take, leafHash }) => takeFilingJson(take, leafHash));
     const { rows } = await sql<{
       ord: number;
       filed_recommendation_id: number | string | null;
@@ -155,13 +144,14 @@ export class TakeRepository {
     return results;
   }
 
-  async findTake(id: string | number): Promise<TakeRow | undefined> {
-    const query = this.db.selectFrom('take').selectAll();
-    return (
+  async findTake(id: string | number): Promise<FiledTake | undefined> {
+    const query = this.db.selectFrom('take').select(TAKE_COLUMNS);
+    const row = await (
       typeof id === 'number'
-        ? query.where('recommendation_id', '=', id)
-        : query.where('id', '=', id)
+        ? query.where('take.recommendation_id', '=', id)
+        : query.where('take.id', '=', id)
     ).executeTakeFirst();
+    return row === undefined ? undefined : takeRecord(row);
   }
 
   /** What the append-only nonce ledger remembers of a filed take, even when its row is gone. */
@@ -175,13 +165,13 @@ export class TakeRepository {
 
   /** The newest revision filed after `revision` by the same member in the same session. */
   async latestRevision(
-    take: TakeRow,
-  ): Promise<Pick<TakeRow, 'id' | 'revision' | 'received_at'> | undefined> {
+    take: Pick<FiledTake, 'sessionId' | 'memberId' | 'revision'>,
+  ): Promise<{ id: string; revision: number; receivedAt: Date } | undefined> {
     return this.db
       .selectFrom('take')
-      .select(['id', 'revision', 'received_at'])
-      .where('session_id', '=', take.session_id)
-      .where('member_id', '=', take.member_id)
+      .select(['id', 'revision', 'received_at as receivedAt'])
+      .where('session_id', '=', take.sessionId)
+      .where('member_id', '=', take.memberId)
       .where('revision', '>', take.revision)
       .orderBy('revision', 'desc')
       .limit(1)
@@ -223,7 +213,7 @@ export class TakeRepository {
     }
     query = query.orderBy('take.received_at', 'desc').orderBy('take.recommendation_id', 'desc');
     const rows = await (page.limit === undefined ? query : query.limit(page.limit)).execute();
-    return rows.map(toTakeRecord);
+    return rows.map(takeRecord);
   }
 
   /** Every subject a member has filed a take on, sorted. */
@@ -264,24 +254,9 @@ export class TakeRepository {
   }
 }
 
-/** A member's take with its session's date, subject and state and the key it was filed with. */
 /** A filed take revision with the key it was verified against, as the session and member reads use it. */
-export interface TakeRecord {
-  id: string;
-  recommendationId: number;
-  sessionId: string;
-  memberId: string;
-  revision: number;
-  nonce: string;
-  stance: string;
-  confidence: number;
-  body: string;
-  memoUrl: string;
-  weights: Array<{ bucket: string; weight: number }> | null;
-  canonical: string;
-  signature: string;
+export interface TakeRecord extends FiledTake {
   publicKey: string;
-  receivedAt: Date;
 }
 
 /** A member's take with the session it was filed in. */
@@ -293,36 +268,13 @@ export interface MemberTakeRow extends TakeRecord {
 
 /**
  * Takes joined with the key each was verified against, selecting a `TakeRecord`'s columns (map the
- * rows with `toTakeRecord`); callers add their joins, columns, filters and order.
+ * rows with `takeRecord`); callers add their joins, columns, filters and order.
  */
 export function selectTakeRecords(db: Kysely<DB>) {
   return db
     .selectFrom('take')
     .innerJoin('member_key', 'member_key.id', 'take.key_id')
-    .select([
-      'take.id',
-      'take.recommendation_id as recommendationId',
-      'take.session_id as sessionId',
-      'take.member_id as memberId',
-      'take.revision',
-      'take.nonce',
-      'take.stance',
-      'take.confidence',
-      'take.body',
-      'take.memo_url as memoUrl',
-      'take.weights',
-      'take.canonical',
-      'take.signature',
-      'member_key.public_key as publicKey',
-      'take.received_at as receivedAt',
-    ]);
-}
-
-/** A row of `selectTakeRecords` (with any added columns) as its record: the sequence number a number. */
-export function toTakeRecord<Row extends { recommendationId: number | string }>(
-  row: Row,
-): Row & { recommendationId: number } {
-  return { ...row, recommendationId: Number(row.recommendationId) };
+    .select([...TAKE_COLUMNS, 'member_key.public_key as publicKey']);
 }
 
 /** Position in a member's history, newest first: the last row of the previous page. */

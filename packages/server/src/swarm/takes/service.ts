@@ -2,6 +2,8 @@ import {
   bytesToBase64,
   canonicalTake,
   logEntryLeafHash,
+  servedTake,
+  takeEntryFields,
   takeLogEntry,
   verify,
   LIMITS,
@@ -15,6 +17,7 @@ import { SQLSTATE, sqlState, violatedConstraint } from '../../db/guards.js';
 import { isUuid } from '../shared/ids.js';
 import { bearerTokenHash, type TokenClaimService } from '../members/token-claim.js';
 import { Batches } from '../../db/batches.js';
+import type { TakeToStore } from '../../db/take-columns.js';
 import { parseSubmitBody } from './bodies.js';
 import { MAX_FILING_BATCH, TakeFiler } from './filing.js';
 import type { AdmissionFacts, AdmissionQuery, TakeRepository } from './repository.js';
@@ -119,45 +122,28 @@ export class TakeService {
     if (facts.nonceUsed) throw fail('nonceReplay');
     if (filed > 0 && aggregated(session.state)) throw fail('amendmentClosed');
 
-    const takeId = crypto.randomUUID();
-    const revision = filed + 1;
-    const receivedAt = this.clock.now();
+    const take: TakeToStore = {
+      id: crypto.randomUUID(),
+      sessionId: session.id,
+      memberId: tokenMember,
+      revision: filed + 1,
+      keyId: key.id,
+      nonce: submission.nonce,
+      stance: submission.stance,
+      confidence: submission.confidence,
+      body: submission.body ?? '',
+      memoUrl: submission.memoUrl ?? '',
+      weights: submission.weights ?? null,
+      canonical,
+      signature: submission.signature,
+      publicKey: key.publicKey,
+      receivedAt: this.clock.now(),
+    };
     // The entry binds what the signature does not (docs/protocol.md §14.2), from the bytes just
     // verified; the row keeps its leaf hash and the text is rebuilt from the row when read (§14.10).
     const leafHash =
-      this.log !== null
-        ? logEntryLeafHash(
-            takeLogEntry({
-              canonical_submission: canonical,
-              memberId: tokenMember,
-              publicKey: key.publicKey,
-              receivedAt: receivedAt.toISOString(),
-              revision,
-              sessionId: session.id,
-              signature: submission.signature,
-              takeId,
-            }),
-          )
-        : null;
-    const outcome = await this.filer.file({
-      row: {
-        id: takeId,
-        session_id: session.id,
-        member_id: tokenMember,
-        revision,
-        key_id: key.id,
-        nonce: submission.nonce,
-        stance: submission.stance,
-        confidence: submission.confidence,
-        body: submission.body ?? '',
-        memo_url: submission.memoUrl ?? '',
-        weights: submission.weights ?? null,
-        canonical,
-        signature: submission.signature,
-        received_at: receivedAt,
-      },
-      leafHash,
-    });
+      this.log !== null ? logEntryLeafHash(takeLogEntry(takeEntryFields(servedTake(take)))) : null;
+    const outcome = await this.filer.file({ take, leafHash });
     if (!outcome.ok) throw mapInsertError(outcome.error);
     this.log?.takeAccepted();
     await this.versions.bumpSoon(SWARM_DATASET);

@@ -4,7 +4,9 @@ import {
   KEY_REASONS,
   type KeyFailure,
   type KeyHistories,
+  servedTake,
   type ServedTake,
+  type StoredTake,
   type TakeCheck,
 } from '@convene/protocol';
 
@@ -24,15 +26,6 @@ export interface TakeLog {
   /** Changes whenever the folded key histories do. */
   keysGeneration(): Promise<number>;
 }
-
-/**
- * A stored take as the verifier reads it (the rows of the take, session and member reads): the
- * served shape with the row's own types for the receipt time and the memo ('' when none).
- */
-export type StoredTake = Omit<ServedTake, 'receivedAt' | 'memoUrl'> & {
-  receivedAt: Date;
-  memoUrl: string;
-};
 
 export interface TakeVerdict extends TakeCheck {
   /** Where the log holds the take; null when it holds none. */
@@ -93,7 +86,7 @@ export class TakeVerifier {
       takes.map(async (take): Promise<[string, TakeVerdict]> => {
         const entry = logged === null ? undefined : (logged.get(take.id) ?? null);
         const signed = await this.check(
-          served(take),
+          servedTake(take),
           entry?.entry ?? (entry === null ? null : undefined),
           entry?.leafHash,
         );
@@ -146,23 +139,6 @@ function unloggedKeyReason(
   const reason = checkTakeKey(take, histories, Number.MAX_SAFE_INTEGER);
   return reason?.code === KEY_REASONS.notLogged ? reason : null;
 }
-
-const served = (take: StoredTake): ServedTake => ({
-  id: take.id,
-  sessionId: take.sessionId,
-  memberId: take.memberId,
-  revision: take.revision,
-  receivedAt: take.receivedAt.toISOString(),
-  publicKey: take.publicKey,
-  canonical: take.canonical,
-  signature: take.signature,
-  nonce: take.nonce,
-  stance: take.stance,
-  confidence: take.confidence,
-  body: take.body,
-  memoUrl: take.memoUrl,
-  weights: take.weights,
-});
 
 /** The pointer a superseded revision carries to its member's newest one (one shape everywhere). */
 export interface SupersededBy {

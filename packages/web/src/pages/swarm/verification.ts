@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import {
-  parseCanonicalTake,
-  takeFieldsDiffering,
-  verify,
+  selfCheckTake,
   verifyReceipt,
   type ReceiptVerification,
-  type TakeShownFields,
+  type SignedTakeShown,
 } from '@convene/protocol';
 import { ApiError } from '../../api/client.js';
 import type { LogCheckLine } from '../log/log-check.js';
@@ -15,73 +13,62 @@ import { signedPayload, type ReceiptState } from './signed-headline.js';
 
 export type Check = { state: 'checking' } | { state: 'done'; ok: boolean; reasons: string[] };
 
-/** A take as served: the fields shown beside the exact text its member signed. */
-interface SignedTake extends TakeShownFields {
-  canonical: string;
-  signature: string;
-  publicKey: string | null;
-}
-
 /**
  * Checks a take without trusting the server: the signature over the exact canonical text with the
  * key it was filed under, and that the canonical text says what the page shows.
  */
-export async function checkTake(take: SignedTake): Promise<{ ok: boolean; reasons: string[] }> {
-  const reasons: string[] = [];
-  if (take.publicKey === null)
+export async function checkTake(
+  take: SignedTakeShown,
+): Promise<{ ok: boolean; reasons: string[] }> {
+  const self = await selfCheckTake(take);
+  if (self.signature === null)
     return { ok: false, reasons: ['no public key on file for this take'] };
-  if (!(await verify(take.publicKey, take.canonical, take.signature))) {
+  const reasons: string[] = [];
+  if (!self.signature)
     reasons.push('the signature does not verify over the canonical text with this key');
-  }
-  const draft = parseCanonicalTake(take.canonical);
-  if (draft === null) reasons.push('the signed text is not a canonical take');
-  else {
-    const differing = takeFieldsDiffering(draft, take);
-    if (differing.length > 0)
-      reasons.push(`the fields shown differ from the signed text: ${differing.join(', ')}`);
-  }
-  return { ok: reasons.length === 0, reasons };
+  if (!self.canonical) reasons.push('the signed text is not a canonical take');
+  else if (self.differing.length > 0)
+    reasons.push(`the fields shown differ from the signed text: ${self.differing.join(', ')}`);
+  return { ok: self.ok, reasons };
 }
 
 /**
  * The take's own checks as lines, in the form the log checks use, so a page tallies every check of
  * a take in one verdict (a signature that fails is never shown beside "all checks passed").
  */
-export async function takeSignatureLines(take: SignedTake): Promise<LogCheckLine[]> {
+export async function takeSignatureLines(take: SignedTakeShown): Promise<LogCheckLine[]> {
+  const self = await selfCheckTake(take);
   const signature: LogCheckLine =
-    take.publicKey === null
+    self.signature === null
       ? {
           label: 'member signature',
           state: 'failed',
           detail: 'no public key on file for this take',
         }
-      : (await verify(take.publicKey, take.canonical, take.signature))
+      : self.signature
         ? { label: 'member signature', state: 'passed', detail: 'over the exact signed text' }
         : {
             label: 'member signature',
             state: 'failed',
             detail: 'the signature does not verify over the canonical text with this key',
           };
-  const draft = parseCanonicalTake(take.canonical);
-  const differing = draft === null ? null : takeFieldsDiffering(draft, take);
-  const fields: LogCheckLine =
-    draft === null
+  const fields: LogCheckLine = !self.canonical
+    ? {
+        label: 'fields as served',
+        state: 'failed',
+        detail: 'the signed text is not a canonical take',
+      }
+    : self.differing.length > 0
       ? {
           label: 'fields as served',
           state: 'failed',
-          detail: 'the signed text is not a canonical take',
+          detail: `the service's fields differ from the signed text: ${self.differing.join(', ')} (this page shows the signed values)`,
         }
-      : differing!.length > 0
-        ? {
-            label: 'fields as served',
-            state: 'failed',
-            detail: `the service's fields differ from the signed text: ${differing!.join(', ')} (this page shows the signed values)`,
-          }
-        : { label: 'fields as served', state: 'passed', detail: 'equal to the signed text' };
+      : { label: 'fields as served', state: 'passed', detail: 'equal to the signed text' };
   return [signature, fields];
 }
 
-export function useTakeCheck(take: SignedTake | null): Check {
+export function useTakeCheck(take: SignedTakeShown | null): Check {
   const [check, setCheck] = useState<Check>({ state: 'checking' });
   useEffect(() => {
     if (take === null) return;
