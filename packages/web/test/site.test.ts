@@ -38,7 +38,10 @@ describe('serving the site', () => {
       headers: { accept: 'text/html' },
     });
     expect(api.status).toBe(404);
-    expect(await api.json()).toEqual({ error: 'no route for GET /api/nothing-here', code: 'no_route' });
+    expect(await api.json()).toEqual({
+      error: 'no route for GET /api/nothing-here',
+      code: 'no_route',
+    });
     const file = await fetch(`${server.baseUrl}/assets/missing.js`, {
       headers: { accept: 'text/html' },
     });
