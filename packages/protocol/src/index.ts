@@ -129,4 +129,4 @@ export {
   type MessageArgs,
   type SnakeCase,
 } from './errors.js';
-export { servedTake, takeStatement, type StoredTake } from './take-wire.js';
+export { servedTake, signedTake, takeStatement, type StoredTake } from './take-wire.js';

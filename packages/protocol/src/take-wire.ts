@@ -40,12 +40,9 @@ export function takeStatement<T extends Statement>(take: T) {
   };
 }
 
-/** A stored take in the form every verifier checks (protocol `checkServedTake`). */
-export function servedTake(take: StoredTake): ServedTake {
+/** A take's statement with its signed text, signature, key and receipt time, as every read serves it. */
+export function signedTake(take: Omit<StoredTake, 'id' | 'sessionId' | 'memberId'>) {
   return {
-    id: take.id,
-    sessionId: take.sessionId,
-    memberId: take.memberId,
     ...takeStatement(take),
     nonce: take.nonce,
     canonical: take.canonical,
@@ -53,4 +50,9 @@ export function servedTake(take: StoredTake): ServedTake {
     publicKey: take.publicKey,
     receivedAt: take.receivedAt.toISOString(),
   };
+}
+
+/** A stored take in the form every verifier checks (protocol `checkServedTake`). */
+export function servedTake(take: StoredTake): ServedTake {
+  return { id: take.id, sessionId: take.sessionId, memberId: take.memberId, ...signedTake(take) };
 }

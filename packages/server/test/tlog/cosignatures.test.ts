@@ -2,8 +2,6 @@ import {
   addNoteSignatures,
   cosignatureSigner,
   emptyRootHash,
-  formatCosignerKey,
-  generateKeyPair,
   MAX_NOTE_SIGNATURES,
   parseSignedNote,
   signCheckpoint,
@@ -12,18 +10,14 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { describeEachDatabase } from '../support/databases.js';
-import { LOG_SEED, logFixture, ORIGIN, type LogFixture } from './log-fixture.js';
-
-interface Witness {
-  name: string;
-  seed: string;
-  vkey: string;
-}
-
-async function newWitness(name: string): Promise<Witness> {
-  const keys = await generateKeyPair();
-  return { name, seed: keys.secretKey, vkey: formatCosignerKey(name, keys.publicKey) };
-}
+import {
+  LOG_SEED,
+  logFixture,
+  newWitness,
+  ORIGIN,
+  type LogFixture,
+  type WitnessKeys as Witness,
+} from './log-fixture.js';
 
 describeEachDatabase(
   'POST /api/log/cosignatures: only configured witnesses, once, in time',

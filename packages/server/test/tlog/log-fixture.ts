@@ -1,4 +1,6 @@
+import { formatCosignerKey, generateKeyPair } from '@convene/protocol';
 import { sql } from 'kysely';
+import type { PushEvent } from '../../src/tlog/witness-push.js';
 import { createTestApp, type TestContext } from '../support/app.js';
 import type { DatabaseKind } from '../support/databases.js';
 import { newMember, signed, submit, type TestMember } from '../support/swarm.js';
@@ -61,4 +63,39 @@ export async function logFixture(
         await statement.execute(trx);
       }),
   };
+}
+
+/** A witness's keys as C2SP names them: its name, its Ed25519 seed and its verifier key. */
+export interface WitnessKeys {
+  name: string;
+  seed: string;
+  vkey: string;
+}
+
+export async function newWitness(name: string): Promise<WitnessKeys> {
+  const keys = await generateKeyPair();
+  return { name, seed: keys.secretKey, vkey: formatCosignerKey(name, keys.publicKey) };
+}
+
+/** The log's witness pushes as they happen, and a wait for the first that matches (no polling). */
+export function watchPushes(log: LogFixture): {
+  events: PushEvent[];
+  pushed: (predicate: (event: PushEvent) => boolean) => Promise<PushEvent>;
+} {
+  const events: PushEvent[] = [];
+  const waiters: Array<() => void> = [];
+  log.ctx.app.convene.tlog.witnessPush.onPush((event) => {
+    events.push(event);
+    for (const waiter of waiters.splice(0)) waiter();
+  });
+  const pushed = (predicate: (event: PushEvent) => boolean) =>
+    new Promise<PushEvent>((resolve) => {
+      const check = (): void => {
+        const found = events.find(predicate);
+        if (found === undefined) waiters.push(check);
+        else resolve(found);
+      };
+      check();
+    });
+  return { events, pushed };
 }

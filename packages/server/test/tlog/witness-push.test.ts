@@ -13,8 +13,7 @@ import { freePort } from '@convene/test-support';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TEST_ADMIN_TOKEN } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
-import type { PushEvent } from '../../src/tlog/witness-push.js';
-import { logFixture, ORIGIN, type LogFixture } from './log-fixture.js';
+import { logFixture, ORIGIN, watchPushes, type LogFixture } from './log-fixture.js';
 
 interface TestWitness {
   name: string;
@@ -86,19 +85,8 @@ describeEachDatabase(
     let honest: TestWitness;
     let liar: TestWitness;
     let offline: TestWitness;
-    const events: PushEvent[] = [];
-    const waiters: Array<() => void> = [];
-
     /** Resolves once a push event matching `predicate` has been seen. */
-    const pushed = (predicate: (event: PushEvent) => boolean) =>
-      new Promise<PushEvent>((resolve) => {
-        const check = (): void => {
-          const found = events.find(predicate);
-          if (found === undefined) waiters.push(check);
-          else resolve(found);
-        };
-        check();
-      });
+    let pushed: ReturnType<typeof watchPushes>['pushed'];
 
     beforeAll(async () => {
       let logKey = '';
@@ -118,10 +106,7 @@ describeEachDatabase(
         LOG_WITNESSES: [honest, liar, offline].map((w) => `${w.vkey}@${w.url}`).join(','),
       });
       logKey = log.logKey;
-      log.ctx.app.convene.tlog.witnessPush.onPush((event) => {
-        events.push(event);
-        for (const waiter of waiters.splice(0)) waiter();
-      });
+      pushed = watchPushes(log).pushed;
     });
     afterAll(async () => {
       await log.ctx.close();

@@ -1,30 +1,18 @@
-import {
-  addNoteSignatures,
-  cosignatureSigner,
-  formatCosignerKey,
-  generateKeyPair,
-  verifyCheckpointNote,
-} from '@convene/protocol';
+import { addNoteSignatures, cosignatureSigner, verifyCheckpointNote } from '@convene/protocol';
 import { freePort } from '@convene/test-support';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { WitnessStatus } from '../../src/tlog/schemas.js';
-import type { PushEvent } from '../../src/tlog/witness-push.js';
 import { TEST_ADMIN_TOKEN } from '../support/app.js';
 import { describeEachDatabase } from '../support/databases.js';
 import { secondApp } from '../swarm/session-support.js';
-import { logFixture, type LogFixture } from './log-fixture.js';
-
-interface Witness {
-  name: string;
-  seed: string;
-  vkey: string;
-}
-
-async function newWitness(name: string): Promise<Witness> {
-  const keys = await generateKeyPair();
-  return { name, seed: keys.secretKey, vkey: formatCosignerKey(name, keys.publicKey) };
-}
+import {
+  logFixture,
+  newWitness,
+  watchPushes,
+  type LogFixture,
+  type WitnessKeys as Witness,
+} from './log-fixture.js';
 
 /*
  * Replicas share one database and nothing else (issue 46, item 5): whichever answers
@@ -38,18 +26,7 @@ describeEachDatabase('witness state in the admin status: the same on every repli
   let manual: Witness;
   /** Configured with a URL where nothing listens: every push to it fails. */
   let offline: Witness;
-  const events: PushEvent[] = [];
-  const waiters: Array<() => void> = [];
-
-  const pushed = (predicate: (event: PushEvent) => boolean) =>
-    new Promise<PushEvent>((resolve) => {
-      const check = (): void => {
-        const found = events.find(predicate);
-        if (found === undefined) waiters.push(check);
-        else resolve(found);
-      };
-      check();
-    });
+  let pushed: ReturnType<typeof watchPushes>['pushed'];
 
   const witnessesOf = async (app: FastifyInstance): Promise<Map<string, WitnessStatus>> => {
     const response = await app.inject({
@@ -83,10 +60,7 @@ describeEachDatabase('witness state in the admin status: the same on every repli
     log = await logFixture(kind, {
       LOG_WITNESSES: `${manual.vkey},${offline.vkey}@${offlineUrl}`,
     });
-    log.ctx.app.convene.tlog.witnessPush.onPush((event) => {
-      events.push(event);
-      for (const waiter of waiters.splice(0)) waiter();
-    });
+    pushed = watchPushes(log).pushed;
     other = await secondApp(log.ctx);
     await log.fileTake();
     log.ctx.clock.advance(1000);

@@ -1,4 +1,4 @@
-import { takeStatement, type StoredTake } from '@convene/protocol';
+import { signedTake, type StoredTake } from '@convene/protocol';
 import { unverifiedReasons, type TakeVerdict } from './verification.js';
 
 /**
@@ -7,12 +7,7 @@ import { unverifiedReasons, type TakeVerdict } from './verification.js';
  */
 export function signedTakeFields(take: StoredTake, verdict: TakeVerdict) {
   return {
-    ...takeStatement(take),
-    nonce: take.nonce,
-    canonical: take.canonical,
-    signature: take.signature,
-    publicKey: take.publicKey,
-    receivedAt: take.receivedAt.toISOString(),
+    ...signedTake(take),
     verified: verdict.verified,
     ...unverifiedReasons(verdict),
     logIndex: verdict.logIndex,
