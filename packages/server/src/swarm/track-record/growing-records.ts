@@ -135,7 +135,13 @@ export class GrowingRecords {
       for (const [sessionId, members] of read.absent) absent.set(sessionId, members);
     }
     return wanted
-      .map((outcome): ScoringSession => {
+      .flatMap((outcome): ScoringSession[] => {
+        const record = JSON.parse(outcome.record) as OutcomeRecord;
+        // A record that names another session or horizon than its row was rewritten behind the
+        // service: it is not scored (the log audit names it), and it cannot stand in for the
+        // outcome its row's place belongs to.
+        if (record.sessionId !== outcome.sessionId || record.horizonDays !== outcome.horizonDays)
+          return [];
         const takes = (takesBySession.get(outcome.sessionId) ?? []).flatMap((t) =>
           isStance(t.stance)
             ? [
@@ -150,11 +156,13 @@ export class GrowingRecords {
               ]
             : [],
         );
-        return {
-          record: JSON.parse(outcome.record) as OutcomeRecord,
-          takes,
-          roster: [...takes.map((t) => t.memberId), ...(absent.get(outcome.sessionId) ?? [])],
-        };
+        return [
+          {
+            record,
+            takes,
+            roster: [...takes.map((t) => t.memberId), ...(absent.get(outcome.sessionId) ?? [])],
+          },
+        ];
       })
       .sort((a, b) => compareSessionOrder(a.record, b.record));
   }

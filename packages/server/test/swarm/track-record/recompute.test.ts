@@ -360,6 +360,52 @@ describeEachDatabase('the track records, recomputed by others', (kind) => {
         await insider.close();
       }
     });
+
+    test('an outcome rewritten to name another horizon is not scored, and every read still answers', async () => {
+      const insider = await connectAsInsider(ctx.testDb.url!);
+      try {
+        const scoredSessions = async (app: TestContext['app'], horizon: number) =>
+          (await app.inject({ url: `/api/swarm/track-record?horizon=${horizon}` })).json<{
+            swarm: { sessions: number };
+          }>().swarm.sessions;
+        const before = [await scoredSessions(ctx.app, 2), await scoredSessions(ctx.app, 7)];
+        const [row] = await insider.query<{ session_id: string; record: string; status: string }>(
+          `select o.session_id, o.record, o.status from session_outcome o
+            where o.horizon_days = 7 and exists (select from session_outcome t
+              where t.session_id = o.session_id and t.horizon_days = 2) limit 1`,
+        );
+        const record = row!.record.replace('"horizonDays":7', '"horizonDays":2');
+        expect(record).not.toBe(row!.record);
+        await insider.tamper(
+          `update session_outcome set record = $1, digest = $2 where session_id = $3 and horizon_days = 7`,
+          [record, sha256Hex(record), row!.session_id],
+        );
+        const other = await secondApp(ctx); // a restarted replica: its folds built from the rows
+        try {
+          for (const url of [
+            '/api/swarm/track-record?horizon=2',
+            '/api/swarm/track-record?horizon=7',
+            `/api/swarm/sessions/${row!.session_id}/outcome`,
+          ]) {
+            const response = await other.app.inject({ url });
+            expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+          }
+          // Not scored: the 2-day record keeps its sessions, the 7-day one loses the rewritten row.
+          expect([await scoredSessions(other.app, 2), await scoredSessions(other.app, 7)]).toEqual([
+            before[0],
+            before[1]! - (row!.status === 'scored' ? 1 : 0),
+          ]);
+          const url = await other.app.listen({ host: '127.0.0.1', port: 0 });
+          const audit = await convene(url, ['log', 'audit']);
+          expect(audit.code).toBe(1);
+          expect(audit.stdout).toContain('served_differs_from_log');
+        } finally {
+          await other.close();
+        }
+      } finally {
+        await insider.close();
+      }
+    });
   }
 });
 
