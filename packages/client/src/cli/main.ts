@@ -14,7 +14,7 @@ import { registerMcp } from './commands/mcp.js';
 import { registerTrackRecord } from './commands/track-record.js';
 import { registerWatch } from './commands/watch.js';
 import { CliContext, exitCodeFor, type GlobalOptions } from './context.js';
-import { EXIT, EXIT_CODES_HELP } from './exit-codes.js';
+import { EXIT, EXIT_CODES_HELP } from '../agent/exit-codes.js';
 
 /** `convene`: the member and operator CLI. Every command has --help with an example. */
 export function buildProgram(): Command {

@@ -1,16 +1,10 @@
 import { Option } from 'commander';
+import { serviceKeyList } from '../agent/pinned-keys.js';
+
+export { serviceKeyList };
 
 const KEY_HELP =
   'raw base64 Ed25519 public key (32 bytes), as GET /api/swarm/receipt-key and GET /api/log/key answer it and `convene keys` prints it';
-
-/**
- * The receipt keys a reader pinned: one, or after a rotation several (the current key and the
- * retired ones, `convene keys` prints them all), comma-separated in `--service-key` and
- * `CONVENE_SERVICE_KEY`. A receipt signed with any of them passes the key check.
- */
-export function serviceKeyList(text: string): string[] {
-  return text.split(/[\s,]+/).filter((key) => key !== '');
-}
 
 export const logKeyOption = () =>
   new Option('--log-key <base64>', `the log's key to expect: ${KEY_HELP}`).env('CONVENE_LOG_KEY');

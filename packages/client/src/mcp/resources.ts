@@ -2,12 +2,12 @@ import { readFile } from 'node:fs/promises';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { STANCES } from '@convene/protocol';
 import { z } from 'zod';
-import type { CliContext } from '../cli/context.js';
+import type { AgentContext } from '../agent/context.js';
 
 /** docs/methodology.md of the repository this CLI runs from (src/mcp and dist/mcp are at the same depth). */
 const METHODOLOGY = new URL('../../../../docs/methodology.md', import.meta.url);
 
-export function registerResources(server: McpServer, ctx: CliContext): void {
+export function registerResources(server: McpServer, ctx: AgentContext): void {
   server.registerResource(
     'onboarding-skill',
     'convene://skills/swarm-onboarding',

@@ -1,7 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { webLink, type ErrorCode } from '@convene/protocol';
 import { ApiError } from '../sdk/client.js';
-import { CliError } from '../cli/exit-codes.js';
+import { AgentError } from '../agent/exit-codes.js';
 
 /**
  * What a model can do about each refusal of the service, keyed by the body's error code (the
@@ -70,7 +70,7 @@ export function toolError(error: unknown): CallToolResult {
       (error.status >= 500 ? 'the service failed; try again in a few minutes.' : undefined);
     return refusal(`${error.status} ${error.message}`, hint);
   }
-  if (error instanceof CliError) return refusal(error.message);
+  if (error instanceof AgentError) return refusal(error.message);
   process.stderr.write(
     `convene mcp: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );

@@ -1,7 +1,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { CliContext } from '../cli/context.js';
+import type { AgentContext } from '../agent/context.js';
 import { registerResources } from './resources.js';
 import { registerResearchTools } from './tools/research.js';
 import { registerSessionTools } from './tools/sessions.js';
@@ -13,7 +13,7 @@ Signing happens inside this server with the member's keystore: you never see or 
 Start with open_sessions, then read_brief. Refusals carry the service's exact message and what to do; report them rather than working around them.`;
 
 /** The MCP server of a member: tools, resources and a prompt over the CLI's keystore and the SDK. */
-export function createConveneMcpServer(ctx: CliContext, version: string): McpServer {
+export function createConveneMcpServer(ctx: AgentContext, version: string): McpServer {
   const server = new McpServer({ name: 'convene', version }, { instructions: INSTRUCTIONS });
   registerSessionTools(server, ctx);
   registerResearchTools(server, ctx);
@@ -32,7 +32,7 @@ const INVALID_REQUEST = { code: -32600, message: 'Invalid Request' } as const;
  * The SDK's transport drops a line it cannot read; JSON-RPC 2.0 answers it with an error whose id
  * is null, so a client sees why it got no answer.
  */
-export async function serveMcpOverStdio(ctx: CliContext, version: string): Promise<void> {
+export async function serveMcpOverStdio(ctx: AgentContext, version: string): Promise<void> {
   const server = createConveneMcpServer(ctx, version);
   const closed = new Promise<void>((resolve) => (server.server.onclose = resolve));
   const transport = new StdioServerTransport();

@@ -107,7 +107,7 @@ export function loadSealed(memberId: string): StoredKey | null {
   }
 }
 
-/** The CLI's keystore file (packages/client/src/cli/home.ts), with the member id it was applied as. */
+/** The CLI's keystore file (packages/client/src/agent/home.ts), with the member id it was applied as. */
 export interface MemberKeystore {
   memberId?: string;
   publicKey: string;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { AgentError, EXIT } from '../../agent/exit-codes.js';
 
 const CHUNK_BYTES = 512 * 1024;
 
@@ -63,12 +63,12 @@ async function planFiles(
   kind: string | undefined,
 ): Promise<Array<{ file: string; kind: string }>> {
   const info = await stat(target).catch(() => {
-    throw new CliError(`no such file or directory: ${target}`, EXIT.usage);
+    throw new AgentError(`no such file or directory: ${target}`, EXIT.usage);
   });
   if (info.isFile()) {
     const inferred = kind ?? kindOf(target);
     if (inferred === undefined || !(IMPORT_KINDS as readonly string[]).includes(inferred)) {
-      throw new CliError(
+      throw new AgentError(
         `cannot tell the kind of ${target}: name it <kind>.ndjson or pass --kind`,
         EXIT.usage,
       );
@@ -82,7 +82,7 @@ async function planFiles(
       .map((name) => ({ file: path.join(target, name), kind: k })),
   );
   if (planned.length === 0)
-    throw new CliError(`no <kind>.ndjson|.jsonl|.json files in ${target}`, EXIT.usage);
+    throw new AgentError(`no <kind>.ndjson|.jsonl|.json files in ${target}`, EXIT.usage);
   return planned;
 }
 
@@ -138,7 +138,7 @@ async function* readLines(file: string): AsyncGenerator<string> {
   if (file.endsWith('.json')) {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as unknown;
     if (!Array.isArray(parsed))
-      throw new CliError(`${file}: a .json file must hold one array of records`, EXIT.usage);
+      throw new AgentError(`${file}: a .json file must hold one array of records`, EXIT.usage);
     for (const element of parsed) yield JSON.stringify(element);
     return;
   }
@@ -163,7 +163,7 @@ async function postChunk(ctx: CliContext, kind: string, check: boolean, body: st
     errors?: FileReport['errors'];
   };
   if (!response.ok) {
-    throw new CliError(
+    throw new AgentError(
       `${response.status}: ${json.error ?? 'import refused'}`,
       response.status >= 500 ? EXIT.unavailable : EXIT.refused,
     );

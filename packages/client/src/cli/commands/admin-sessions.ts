@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { ApiError, unwrap } from '../../sdk/client.js';
 import type { CliContext } from '../context.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { AgentError, EXIT } from '../../agent/exit-codes.js';
 
 const ADMIN_HELP = '\nThe admin token comes from CONVENE_ADMIN_TOKEN or --admin-token-file <path>.';
 
@@ -67,7 +67,7 @@ Example:\n  convene admin session open convene-treasury --closes-at 2026-06-02T2
     .action(async (sessionId: string, options: { closesAt?: string; none?: boolean }) => {
       const ctx = context();
       if ((options.closesAt === undefined) === (options.none !== true))
-        throw new CliError('give --closes-at or --none', EXIT.usage);
+        throw new AgentError('give --closes-at or --none', EXIT.usage);
       const windowClosesAt = options.none === true ? null : isoOrFail(options.closesAt ?? '');
       const result = unwrap(
         await (
@@ -151,7 +151,7 @@ Example:\n  convene admin session publish 6c1e…${ADMIN_HELP}`,
     .action(async (sessionId: string, action: string, member: string) => {
       const ctx = context();
       if (action !== 'add' && action !== 'excuse' && action !== 'restore')
-        throw new CliError('action is add, excuse or restore', EXIT.usage);
+        throw new AgentError('action is add, excuse or restore', EXIT.usage);
       const result = unwrap(
         await (
           await ctx.adminApi()
@@ -188,14 +188,14 @@ async function refusedInPlainWords<T>(call: () => Promise<T>): Promise<T> {
     const body = error.body as { sessionId?: unknown };
     if (typeof body?.sessionId === 'string') {
       const [day] = error.message.split(':');
-      throw new CliError(
+      throw new AgentError(
         `409: ${day}. A take names a date and a subject, not a session, so members' takes go to that session: use it (convene admin session window ${body.sessionId} --closes-at … moves its deadline), or pass --additional to open another anyway`,
         EXIT.refused,
       );
     }
     if (error.message.startsWith('no take counts')) {
       const [what] = error.message.split(';');
-      throw new CliError(
+      throw new AgentError(
         `409: ${what}. Check the session (convene sessions --state collecting lists the open ones), or pass --force to publish it anyway`,
         EXIT.refused,
       );
@@ -206,7 +206,7 @@ async function refusedInPlainWords<T>(call: () => Promise<T>): Promise<T> {
 
 function isoOrFail(text: string): string {
   const time = Date.parse(text);
-  if (Number.isNaN(time)) throw new CliError(`not an ISO date-time: ${text}`, EXIT.usage);
+  if (Number.isNaN(time)) throw new AgentError(`not an ISO date-time: ${text}`, EXIT.usage);
   return new Date(time).toISOString();
 }
 
@@ -249,10 +249,10 @@ Example:\n  convene admin subject convene-treasury --name "Convene treasury" --t
             ? {}
             : (JSON.parse(await readFile(options.file, 'utf8')) as Record<string, unknown>);
         if (options.enable === true && options.disable === true)
-          throw new CliError('give --enable or --disable, not both', EXIT.usage);
+          throw new AgentError('give --enable or --disable, not both', EXIT.usage);
         const quorum = options.quorum === undefined ? undefined : Number(options.quorum);
         if (quorum !== undefined && !Number.isInteger(quorum))
-          throw new CliError('--quorum must be an integer', EXIT.usage);
+          throw new AgentError('--quorum must be an integer', EXIT.usage);
         // An edit may give only what changes (`--enable`): the route wants the name and type on
         // every write, so they come from the stored subject when neither flag nor file has them.
         const stored =

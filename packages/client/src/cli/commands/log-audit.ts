@@ -14,7 +14,7 @@ import {
 } from '@convene/protocol';
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { EXIT } from '../exit-codes.js';
+import { EXIT } from '../../agent/exit-codes.js';
 import { fetchJson, fetchJsonIfServed, fetchText } from './service-get.js';
 
 const PAGE = 1000;

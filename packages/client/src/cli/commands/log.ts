@@ -15,7 +15,7 @@ import {
 } from '@convene/protocol';
 import { Option, type Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { AgentError, EXIT } from '../../agent/exit-codes.js';
 import { registerLogAudit } from './log-audit.js';
 import { fetchText } from './service-get.js';
 
@@ -79,7 +79,7 @@ export function registerLog(program: Command, context: () => CliContext): void {
         };
         page.entries.forEach((e, i) => {
           if (e.index !== start + i)
-            throw new CliError(`entry ${start + i} missing from the page`, EXIT.failed);
+            throw new AgentError(`entry ${start + i} missing from the page`, EXIT.failed);
           entries.push(e.entry);
         });
       }
@@ -132,7 +132,7 @@ export function registerLog(program: Command, context: () => CliContext): void {
       const ctx = context();
       const seed = (
         await readFile(options.witnessKeyFile, 'utf8').catch(() => {
-          throw new CliError(`cannot read ${options.witnessKeyFile}`, EXIT.setup);
+          throw new AgentError(`cannot read ${options.witnessKeyFile}`, EXIT.setup);
         })
       ).trim();
       const { note, kept, vkey } = await openMonitor(ctx, options.logKey, false);
@@ -144,7 +144,7 @@ export function registerLog(program: Command, context: () => CliContext): void {
         kept.vkey !== vkey ||
         textOf(kept.checkpoints.at(-1)) !== textOf(note)
       ) {
-        throw new CliError(
+        throw new AgentError(
           'run `convene log monitor` first: this checkpoint is not the last one verified here',
           EXIT.failed,
         );
@@ -162,7 +162,7 @@ export function registerLog(program: Command, context: () => CliContext): void {
       });
       const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
       if (response.status !== 201) {
-        throw new CliError(
+        throw new AgentError(
           `the log refused the cosignature: HTTP ${response.status} ${JSON.stringify(body)}`,
           EXIT.refused,
         );
@@ -183,7 +183,7 @@ function originOf(note: string): string {
   const text = parseSignedNote(note)?.text;
   const checkpoint = text === undefined ? null : parseCheckpoint(text);
   if (checkpoint === null)
-    throw new CliError('the served checkpoint is not a signed checkpoint', EXIT.failed);
+    throw new AgentError('the served checkpoint is not a signed checkpoint', EXIT.failed);
   return checkpoint.origin;
 }
 
@@ -204,7 +204,7 @@ function resolveKey(
   acceptOrigin: boolean,
 ): string {
   if (kept !== undefined && pinnedOrigin(kept) !== origin && !acceptOrigin) {
-    throw new CliError(
+    throw new AgentError(
       `the log's origin changed: ${file} pinned "${pinnedOrigin(kept)}" (size ${kept.state.size}), the server now serves "${origin}"; run with --accept-origin to pin the new one`,
       EXIT.failed,
     );
@@ -213,10 +213,10 @@ function resolveKey(
   try {
     vkey = formatVerifierKey(origin, publicKey);
   } catch (error) {
-    throw new CliError(`log key: ${(error as Error).message}`, EXIT.usage);
+    throw new AgentError(`log key: ${(error as Error).message}`, EXIT.usage);
   }
   if (kept !== undefined && kept.vkey !== vkey && !acceptOrigin) {
-    throw new CliError(
+    throw new AgentError(
       `the log key changed: ${file} pinned ${kept.vkey}, now ${vkey}; run with --accept-origin to pin the new one`,
       EXIT.failed,
     );

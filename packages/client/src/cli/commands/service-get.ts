@@ -1,5 +1,5 @@
 import type { CliContext } from '../context.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { AgentError, EXIT } from '../../agent/exit-codes.js';
 
 /** GET `route` from the service; an unreachable service ends the command (exit 4). */
 function get(ctx: CliContext, route: string): Promise<Response> {
@@ -10,7 +10,7 @@ function get(ctx: CliContext, route: string): Promise<Response> {
 export async function fetchText(ctx: CliContext, route: string): Promise<string> {
   const response = await get(ctx, route);
   if (!response.ok) {
-    throw new CliError(
+    throw new AgentError(
       `GET ${route} answered HTTP ${response.status}`,
       response.status >= 500 ? EXIT.unavailable : EXIT.refused,
     );
@@ -27,7 +27,7 @@ export async function fetchJsonIfServed<T>(ctx: CliContext, route: string): Prom
   const response = await get(ctx, route);
   if (response.status >= 400 && response.status < 500) return null;
   if (!response.ok) {
-    throw new CliError(`GET ${route} answered HTTP ${response.status}`, EXIT.unavailable);
+    throw new AgentError(`GET ${route} answered HTTP ${response.status}`, EXIT.unavailable);
   }
   return (await response.json()) as T;
 }

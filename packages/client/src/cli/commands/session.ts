@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { ApiError, unwrap } from '../../sdk/client.js';
 import { submitTake } from '../../sdk/member.js';
 import { table, type CliContext } from '../context.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { AgentError, EXIT } from '../../agent/exit-codes.js';
 
 /** What each 409 (and the usual 4xx) of submit means for the member, in plain words, by error code. */
 export const SUBMIT_ADVICE: Readonly<Partial<Record<ErrorCode, string>>> = {
@@ -36,7 +36,7 @@ export function parseWeights(text: string): Weight[] {
       extra !== undefined ||
       !Number.isFinite(weight)
     ) {
-      throw new CliError(`--weights: "${pair}" is not bucket=weight`, EXIT.usage);
+      throw new AgentError(`--weights: "${pair}" is not bucket=weight`, EXIT.usage);
     }
     return { bucket, weight };
   });
@@ -45,7 +45,7 @@ export function parseWeights(text: string): Weight[] {
 function parseConfidence(text: string): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || value < 0 || value > 1) {
-    throw new CliError(`--confidence must be a number from 0 to 1 (got "${text}")`, EXIT.usage);
+    throw new AgentError(`--confidence must be a number from 0 to 1 (got "${text}")`, EXIT.usage);
   }
   return value;
 }
@@ -99,7 +99,7 @@ export function registerSession(program: Command, context: () => CliContext): vo
           options.session === undefined &&
           (options.date === undefined || options.subject === undefined)
         ) {
-          throw new CliError('give --session, or both --date and --subject', EXIT.usage);
+          throw new AgentError('give --session, or both --date and --subject', EXIT.usage);
         }
         const query = {
           ...(options.session === undefined ? {} : { session: options.session }),
@@ -144,12 +144,12 @@ export function registerSession(program: Command, context: () => CliContext): vo
       }) => {
         const ctx = context();
         if (options.body !== undefined && options.bodyFile !== undefined)
-          throw new CliError('give --body or --body-file, not both', EXIT.usage);
+          throw new AgentError('give --body or --body-file, not both', EXIT.usage);
         const body =
           options.bodyFile === undefined
             ? options.body
             : await readFile(options.bodyFile, 'utf8').catch(() => {
-                throw new CliError(`cannot read ${options.bodyFile}`, EXIT.usage);
+                throw new AgentError(`cannot read ${options.bodyFile}`, EXIT.usage);
               });
         // The passphrase opens the keystore and the token before anything is asked of the service.
         const seed = await ctx.home.seed();
@@ -158,7 +158,7 @@ export function registerSession(program: Command, context: () => CliContext): vo
         if (date === undefined || subject === undefined) {
           const open = unwrap(await ctx.publicApi().GET('/api/swarm/open-session'));
           if (open === null)
-            throw new CliError(
+            throw new AgentError(
               'no session is collecting takes; pass --date and --subject to target one',
               EXIT.refused,
             );
@@ -199,7 +199,7 @@ export function registerSession(program: Command, context: () => CliContext): vo
               : undefined;
           if (advice !== undefined) {
             const { status, message } = error as ApiError;
-            throw new CliError(`${status} ${message}: ${advice}`, EXIT.refused);
+            throw new AgentError(`${status} ${message}: ${advice}`, EXIT.refused);
           }
           throw error;
         }
@@ -260,7 +260,7 @@ export function registerSession(program: Command, context: () => CliContext): vo
         const ctx = context();
         const text =
           options.bodyFile === undefined ? options.body : await readFile(options.bodyFile, 'utf8');
-        if (text === undefined) throw new CliError('give --body or --body-file', EXIT.usage);
+        if (text === undefined) throw new AgentError('give --body or --body-file', EXIT.usage);
         const api = await ctx.memberApi();
         const result = unwrap(
           await api.POST('/api/swarm/memos', {

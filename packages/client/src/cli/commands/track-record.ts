@@ -2,9 +2,10 @@ import { trackRecords, type MemberRecord, type SwarmRecord } from '@convene/prot
 import type { Command } from 'commander';
 import { logKeyOption, serviceKeyOption } from '../pinned-keys.js';
 import type { CliContext } from '../context.js';
-import { CliError, EXIT } from '../exit-codes.js';
-import { checked, failed, finishChecks, notChecked, passed, type Check } from './checks.js';
-import { LOG_INCLUSION, LOG_KEY_PINNED, logChecks } from './log-checks.js';
+import { AgentError, EXIT } from '../../agent/exit-codes.js';
+import { checked, failed, notChecked, passed, type Check } from '../../agent/checks.js';
+import { finishChecks } from './checks.js';
+import { LOG_INCLUSION, LOG_KEY_PINNED, logChecks } from '../../agent/log-checks.js';
 import { fetchJson } from './service-get.js';
 import { gatherOutcomes, type Gathered } from './track-record-data.js';
 
@@ -52,7 +53,7 @@ export function registerTrackRecord(program: Command, context: () => CliContext)
         options: { all?: boolean; logKey?: string; serviceKey?: string[] },
       ) => {
         if ((member === undefined) === (options.all !== true))
-          throw new CliError('give a member (UUID or handle) or --all, not both', EXIT.usage);
+          throw new AgentError('give a member (UUID or handle) or --all, not both', EXIT.usage);
         const ctx = context();
         const gathered = await gatherOutcomes(ctx, options.serviceKey);
         const checks = [

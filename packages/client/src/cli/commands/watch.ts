@@ -2,7 +2,7 @@ import { isSwarmEventType, SWARM_EVENT_TYPES, type SwarmEventType } from '@conve
 import type { Command } from 'commander';
 import { swarmEvents, type EventMessage } from '../../sdk/events.js';
 import type { CliContext } from '../context.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { AgentError, EXIT } from '../../agent/exit-codes.js';
 
 /** convene watch: GET /api/swarm/events printed as it arrives, until SIGINT. */
 export function registerWatch(program: Command, context: () => CliContext): void {
@@ -53,7 +53,7 @@ function parseTypes(list: string | undefined): SwarmEventType[] | undefined {
   const types = list.split(',').map((type) => type.trim());
   const unknown = types.filter((type) => !isSwarmEventType(type));
   if (unknown.length > 0)
-    throw new CliError(
+    throw new AgentError(
       `unknown event type ${unknown.join(', ')}: use ${SWARM_EVENT_TYPES.join(', ')}`,
       EXIT.usage,
     );

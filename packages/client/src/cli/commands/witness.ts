@@ -14,7 +14,7 @@ import {
 } from '@convene/protocol';
 import type { Command } from 'commander';
 import type { CliContext } from '../context.js';
-import { CliError, EXIT } from '../exit-codes.js';
+import { AgentError, EXIT } from '../../agent/exit-codes.js';
 
 /** A request body larger than this is refused (a checkpoint and 63 proof lines are ~4 KB). */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -86,14 +86,14 @@ export function registerWitness(program: Command, context: () => CliContext): vo
         const logs = options.log.map(witnessedLog);
         const port = Number(options.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
-          throw new CliError(`--port must be 0 to 65535 (got ${options.port})`, EXIT.usage);
+          throw new AgentError(`--port must be 0 to 65535 (got ${options.port})`, EXIT.usage);
         }
         const store = new WitnessStore(options.stateDir ?? path.join(ctx.home.dir, 'witness'));
         const handler = new WitnessHandler({ name: options.name, seed }, logs, store);
         const server = createServer((request, response) => void handler.handle(request, response));
         await new Promise<void>((resolve, reject) => {
           server.once('error', (error) =>
-            reject(new CliError(`cannot listen: ${error.message}`, EXIT.setup)),
+            reject(new AgentError(`cannot listen: ${error.message}`, EXIT.setup)),
           );
           server.listen(port, options.host, resolve);
         });
@@ -113,14 +113,14 @@ function cosignerVkey(name: string, publicKey: string): string {
   try {
     return formatCosignerKey(name, publicKey);
   } catch (error) {
-    throw new CliError(`--name: ${(error as Error).message}`, EXIT.usage);
+    throw new AgentError(`--name: ${(error as Error).message}`, EXIT.usage);
   }
 }
 
 function witnessedLog(vkey: string): WitnessedLog {
   const parsed = parseVerifierKey(vkey);
   if (parsed === null || parsed.type !== NOTE_SIGNATURE_TYPE.ed25519) {
-    throw new CliError(
+    throw new AgentError(
       `--log must be a log verifier key <origin>+<key ID>+<base64> (got "${vkey}")`,
       EXIT.usage,
     );
@@ -140,14 +140,14 @@ async function initSeed(file: string): Promise<void> {
 
 async function readSeed(file: string): Promise<string> {
   const text = await readFile(file, 'utf8').catch(() => {
-    throw new CliError(
+    throw new AgentError(
       `cannot read ${file} (create it with: convene witness key --init)`,
       EXIT.setup,
     );
   });
   const seed = text.trim();
   if (Buffer.from(seed, 'base64').length !== 32) {
-    throw new CliError(`${file} must hold a base64 32-byte Ed25519 seed`, EXIT.setup);
+    throw new AgentError(`${file} must hold a base64 32-byte Ed25519 seed`, EXIT.setup);
   }
   return seed;
 }

@@ -1,11 +1,11 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { unwrap } from '../../sdk/client.js';
-import type { CliContext } from '../../cli/context.js';
+import type { AgentContext } from '../../agent/context.js';
 import { guarded, ok } from '../results.js';
 import { briefSummary, fetchBrief, targetSession } from './sessions.js';
 
-export function registerResearchTools(server: McpServer, ctx: CliContext): void {
+export function registerResearchTools(server: McpServer, ctx: AgentContext): void {
   server.registerTool(
     'regime_summary',
     {

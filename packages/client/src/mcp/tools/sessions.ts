@@ -1,12 +1,12 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { unwrap } from '../../sdk/client.js';
-import type { CliContext } from '../../cli/context.js';
-import { CliError, EXIT } from '../../cli/exit-codes.js';
+import type { AgentContext } from '../../agent/context.js';
+import { AgentError, EXIT } from '../../agent/exit-codes.js';
 import { guarded, ok } from '../results.js';
 
 /** The session a tool acts on: the one named, else the open one (an error the model can act on when none). */
-export async function targetSession(ctx: CliContext, sessionId: string | undefined) {
+export async function targetSession(ctx: AgentContext, sessionId: string | undefined) {
   const api = ctx.publicApi();
   if (sessionId !== undefined) {
     return unwrap(
@@ -15,7 +15,7 @@ export async function targetSession(ctx: CliContext, sessionId: string | undefin
   }
   const open = unwrap(await api.GET('/api/swarm/open-session'));
   if (open === null) {
-    throw new CliError(
+    throw new AgentError(
       'no session is collecting takes right now. Call open_sessions later (every few minutes, not seconds); nextSessionAt says when the next one opens',
       EXIT.refused,
     );
@@ -23,7 +23,7 @@ export async function targetSession(ctx: CliContext, sessionId: string | undefin
   return open;
 }
 
-export async function fetchBrief(ctx: CliContext, sessionId: string) {
+export async function fetchBrief(ctx: AgentContext, sessionId: string) {
   return unwrap(
     await ctx.publicApi().GET('/api/swarm/brief', { params: { query: { session: sessionId } } }),
   );
@@ -62,7 +62,7 @@ export function briefSummary(brief: Brief) {
   };
 }
 
-export function registerSessionTools(server: McpServer, ctx: CliContext): void {
+export function registerSessionTools(server: McpServer, ctx: AgentContext): void {
   server.registerTool(
     'open_sessions',
     {

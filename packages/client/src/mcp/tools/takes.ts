@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { unwrap } from '../../sdk/client.js';
 import { submitTake } from '../../sdk/member.js';
 import { memberTakes, type MemberTake } from '../../sdk/member-reads.js';
-import type { CliContext } from '../../cli/context.js';
-import { CliError, EXIT } from '../../cli/exit-codes.js';
+import type { AgentContext } from '../../agent/context.js';
+import { AgentError, EXIT } from '../../agent/exit-codes.js';
 import { guarded, ok } from '../results.js';
 import { targetSession } from './sessions.js';
 
@@ -45,7 +45,7 @@ type TakeArgs = {
 
 /** The member's takes in one session, newest revision first. */
 async function takesInSession(
-  ctx: CliContext,
+  ctx: AgentContext,
   memberId: string,
   sessionId: string,
   subject: string,
@@ -60,7 +60,7 @@ async function takesInSession(
  * Signs locally with the keystore (the seed is opened for this signature only) and submits with a
  * fresh nonce; only the take's public fields come back to the model.
  */
-async function fileTake(ctx: CliContext, args: TakeArgs, amending: boolean) {
+async function fileTake(ctx: AgentContext, args: TakeArgs, amending: boolean) {
   // The keystore and token open before anything is sent, so a missing passphrase stops here.
   const seed = await ctx.home.seed();
   const api = await ctx.memberApi();
@@ -68,12 +68,12 @@ async function fileTake(ctx: CliContext, args: TakeArgs, amending: boolean) {
   const session = await targetSession(ctx, args.sessionId);
   const earlier = await takesInSession(ctx, memberId, session.id, session.subjectId);
   if (amending && earlier.length === 0)
-    throw new CliError(
+    throw new AgentError(
       `you have no take in session ${session.id} to amend: call file_take instead`,
       EXIT.refused,
     );
   if (!amending && earlier.length > 0)
-    throw new CliError(
+    throw new AgentError(
       `you already filed a take in session ${session.id} (revision ${earlier[0]!.revision}): call amend_take to revise it`,
       EXIT.refused,
     );
@@ -140,7 +140,7 @@ async function withVerification(take: MemberTake, memberId: string) {
   };
 }
 
-export function registerTakeTools(server: McpServer, ctx: CliContext): void {
+export function registerTakeTools(server: McpServer, ctx: AgentContext): void {
   server.registerTool(
     'file_take',
     {

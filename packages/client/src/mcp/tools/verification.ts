@@ -1,11 +1,11 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { ApiError, unwrap } from '../../sdk/client.js';
-import type { CliContext } from '../../cli/context.js';
-import { verdictOf, type Check } from '../../cli/commands/checks.js';
-import { receiptChecks, takeChecks } from '../../cli/commands/verify.js';
+import type { AgentContext } from '../../agent/context.js';
+import { verdictOf, type Check } from '../../agent/checks.js';
+import { receiptChecks, takeChecks } from '../../agent/verify.js';
 import { guarded, ok } from '../results.js';
-import { serviceKeyList } from '../../cli/pinned-keys.js';
+import { serviceKeyList } from '../../agent/pinned-keys.js';
 
 /** Keys the member pinned for `convene verify` (`export $(convene keys)`), read the same way here. */
 const pinnedKeys = () => ({
@@ -18,7 +18,7 @@ const pinnedKeys = () => ({
 const report = (data: Record<string, unknown>, checks: Check[]) =>
   ok({ ...verdictOf(checks), ...data, checks });
 
-export function registerVerificationTools(server: McpServer, ctx: CliContext): void {
+export function registerVerificationTools(server: McpServer, ctx: AgentContext): void {
   server.registerTool(
     'verify_take',
     {

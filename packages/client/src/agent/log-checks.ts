@@ -12,7 +12,7 @@ import {
   type LogCheckCode,
   type LogCheckLine,
 } from '@convene/protocol';
-import type { CliContext } from '../context.js';
+import type { AgentContext } from './context.js';
 import { failed, notChecked, passed, type Check } from './checks.js';
 
 // The log checks are the protocol's audit workflow (packages/protocol/src/tlog/workflow) over the
@@ -65,7 +65,7 @@ function checksOf(lines: readonly LogCheckLine[]): Check[] {
  * checkpoint and an inclusion proof by leaf hash against the pinned log key, else the served one.
  */
 export async function logChecks(
-  ctx: CliContext,
+  ctx: AgentContext,
   entry: string,
   pinnedLogKey: string | undefined,
 ): Promise<{ checks: Check[]; logIndex?: number; treeSize?: number }> {
@@ -75,7 +75,7 @@ export async function logChecks(
 
 /** `verify take`'s key check: the take's key against its member's logged history at its index. */
 export async function takeKeyCheck(
-  ctx: CliContext,
+  ctx: AgentContext,
   take: { memberId: string; publicKey: string | null },
   position: { logIndex?: number; treeSize?: number },
   pinnedLogKey: string | undefined,
@@ -99,7 +99,7 @@ export async function takeKeyCheck(
  * under the latest checkpoint and the consistency between the two: protocol `checkReceiptAnchor`.
  */
 export async function receiptAnchorChecks(
-  ctx: CliContext,
+  ctx: AgentContext,
   receipt: ConsensusReceipt,
   pinnedLogKey: string | undefined,
 ): Promise<Check[]> {

@@ -2,7 +2,7 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { generateKeyPair, keyFingerprint, publicKeyFromSeed } from '@convene/protocol';
-import { CliError, EXIT } from './exit-codes.js';
+import { AgentError, EXIT } from './exit-codes.js';
 import { seal, unseal, type SealedSecret } from './sealed.js';
 
 /**
@@ -30,7 +30,7 @@ export class MemberHome {
   async createKeystore(force: boolean): Promise<{ publicKey: string; fingerprint: string }> {
     const passphrase = requirePassphrase();
     if (!force && (await readJson(this.keystorePath)) !== undefined) {
-      throw new CliError(
+      throw new AgentError(
         `${this.keystorePath} already exists; pass --force to replace it (the old key is lost)`,
         EXIT.usage,
       );
@@ -54,7 +54,7 @@ export class MemberHome {
     const keystore = await this.keystore();
     const seed = await unseal(keystore.seed, requirePassphrase());
     if ((await publicKeyFromSeed(seed)) !== keystore.publicKey) {
-      throw new CliError(
+      throw new AgentError(
         `${this.keystorePath} is inconsistent: its seed does not match its public key`,
         EXIT.setup,
       );
@@ -70,7 +70,7 @@ export class MemberHome {
     if (explicit !== undefined) return explicit;
     const member = await readJson<{ memberId: string }>(this.file('member.json'));
     if (member === undefined)
-      throw new CliError(
+      throw new AgentError(
         'no member id yet: run `convene apply` first (or pass --member)',
         EXIT.setup,
       );
@@ -84,14 +84,14 @@ export class MemberHome {
   async token(): Promise<string> {
     const stored = await readJson<{ token: SealedSecret }>(this.file('token.json'));
     if (stored === undefined)
-      throw new CliError('no token yet: run `convene claim-token` once approved', EXIT.setup);
+      throw new AgentError('no token yet: run `convene claim-token` once approved', EXIT.setup);
     return unseal(stored.token, requirePassphrase());
   }
 
   private async keystore(): Promise<{ publicKey: string; seed: SealedSecret }> {
     const keystore = await readJson<{ publicKey: string; seed: SealedSecret }>(this.keystorePath);
     if (keystore === undefined)
-      throw new CliError(
+      throw new AgentError(
         `no keystore at ${this.keystorePath}: run \`convene keygen\` first`,
         EXIT.setup,
       );
@@ -109,7 +109,7 @@ export class MemberHome {
 function requirePassphrase(): string {
   const passphrase = process.env.CONVENE_PASSPHRASE;
   if (passphrase === undefined || passphrase.length < 8) {
-    throw new CliError(
+    throw new AgentError(
       'set CONVENE_PASSPHRASE (8+ characters) in the environment; it is never read from flags',
       EXIT.setup,
     );
@@ -122,6 +122,6 @@ async function readJson<T = unknown>(file: string): Promise<T | undefined> {
     return JSON.parse(await readFile(file, 'utf8')) as T;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new CliError(`cannot read ${file}: ${(error as Error).message}`, EXIT.setup);
+    throw new AgentError(`cannot read ${file}: ${(error as Error).message}`, EXIT.setup);
   }
 }

@@ -26,8 +26,8 @@ Exit codes:
   6  verify: no check failed, but some were not checked (no pinned key, no previous receipt)`;
 
 /** An error that ends the command with a given exit code and a plain-words message. */
-export class CliError extends Error {
-  override readonly name = 'CliError';
+export class AgentError extends Error {
+  override readonly name = 'AgentError';
   constructor(
     message: string,
     readonly exitCode: number,

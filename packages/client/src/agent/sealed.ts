@@ -7,7 +7,7 @@ import {
   type Scrypt,
   type SealedSecret,
 } from '@convene/protocol';
-import { CliError, EXIT } from './exit-codes.js';
+import { AgentError, EXIT } from './exit-codes.js';
 
 export type { SealedSecret };
 
@@ -33,7 +33,7 @@ export async function unseal(sealed: SealedSecret, passphrase: string): Promise<
     return await unsealSecret(sealed, passphrase, nodeScrypt);
   } catch (error) {
     if (!(error instanceof UnsealError)) throw error;
-    throw new CliError(
+    throw new AgentError(
       'wrong passphrase (CONVENE_PASSPHRASE) or damaged keystore file',
       EXIT.setup,
     );
