@@ -604,12 +604,18 @@ export class TlogService {
    * LOG_STALL_SECONDS), rejected checkpoint rows and each witness's last cosignature and error.
    */
   async status(): Promise<LogStatus> {
-    const [state, witnesses] = await Promise.all([this.signerStatus(), this.witnessStatus()]);
+    const [state, witnesses] = await Promise.all([
+      this.statusWithoutWitnesses(),
+      this.witnessStatus(),
+    ]);
     return { ...state, witnesses };
   }
 
-  /** The status without the witnesses (which take a query of their own). */
-  private async signerStatus(): Promise<Omit<LogStatus, 'witnesses'>> {
+  /**
+   * The status without the witnesses, which take two queries of their own: what /health and a
+   * pending inclusion proof need.
+   */
+  async statusWithoutWitnesses(): Promise<Omit<LogStatus, 'witnesses'>> {
     const { watch, stallSeconds } = this.options;
     const { size, latest } = await this.heads.get('head', () =>
       this.freshHeads.read('head', async () => {
@@ -662,7 +668,7 @@ export class TlogService {
 
   /** Why an entry in the log has no inclusion proof in the latest checkpoint yet. */
   async inclusionPending(): Promise<string> {
-    const { signer } = await this.signerStatus();
+    const { signer } = await this.statusWithoutWitnesses();
     if (signer.state !== 'ok') return INCLUSION_PENDING.signerStopped(signer.reason!);
     return INCLUSION_PENDING.notCovered;
   }
