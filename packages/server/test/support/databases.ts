@@ -67,30 +67,27 @@ export interface TestDatabase {
 }
 
 /** A fresh, migrated database of the given kind, used by one test file (or one test). */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
-  if (kind === 'pglite') {
-    const database = await openPglite({ loadDataDir: await migratedPgliteTemplate() });
-    return { database, url: undefined, destroy: () => database.close() };
-  }
-  const created = await createPostgresDatabase('convene_t', await migratedPostgresTemplate());
-  const database = openPostgres({ connectionString: created.url });
-  return {
-    database,
-    url: created.url,
-    async destroy() {
-      await database.close();
-      await created.drop();
-    },
-  };
+export function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  return openTestDatabase(kind, true);
 }
 
 /** A database with no migration applied, for tests of a migration over rows of the schema before it. */
-export async function createEmptyDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+export function createEmptyDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+  return openTestDatabase(kind, false);
+}
+
+/** A new database of `kind`, copied from the migrated template when `migrated`, else empty. */
+async function openTestDatabase(kind: DatabaseKind, migrated: boolean): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openPglite();
+    const database = await openPglite(
+      migrated ? { loadDataDir: await migratedPgliteTemplate() } : {},
+    );
     return { database, url: undefined, destroy: () => database.close() };
   }
-  const created = await createPostgresDatabase('convene_t');
+  const created = await createPostgresDatabase(
+    'convene_t',
+    migrated ? await migratedPostgresTemplate() : undefined,
+  );
   const database = openPostgres({ connectionString: created.url });
   return {
     database,
