@@ -14,8 +14,10 @@ import { registerStrictJsonBodies } from './http/json-body.js';
 import { registerCacheMetrics, registerEventStreamGauge, registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { loggerOptions } from './http/logging.js';
-import { Readiness, registerReadinessGate } from './http/readiness.js';
-import { ReplayCache, registerReplays, replayingServer } from './http/replay.js';
+import { registerReadinessGate } from './http/readiness.js';
+import { Readiness } from './readiness.js';
+import { EdgeCache } from './http/edge-cache.js';
+import { edgeServer, registerEdgeCache } from './http/edge-server.js';
 import { lazyChildLogger, OneLinePerRequest } from './http/request-log.js';
 import { registerSecurity } from './http/security.js';
 import { siteLinkRoutes } from './site/routes.js';
@@ -57,11 +59,12 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, clock } = deps;
   const readiness = deps.readiness ?? new Readiness();
-  const replays = new ReplayCache(readiness);
-  const requestLog = new OneLinePerRequest();
+  const edge = new EdgeCache(readiness, config.edgeCacheBytes);
+  const logger = deps.logger ?? loggerOptions(config);
+  const requestLog = new OneLinePerRequest(typeof logger === 'object' ? logger : {});
   const app = Fastify({
-    serverFactory: replayingServer(replays),
-    logger: deps.logger ?? loggerOptions(config),
+    serverFactory: edgeServer(edge),
+    logger,
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
@@ -75,7 +78,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   requestLog.attach(app.log);
 
   const { context, services, jobs } = await composeApp(
-    { config, database, clock, readiness, replays },
+    { config, database, clock, readiness, edge },
     app.log,
     deps.health === undefined ? {} : { health: deps.health },
   );
@@ -90,23 +93,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerFiniteNumbers(app);
   await registerSecurity(app);
   registerCompression(app);
-  const metrics = registerMetrics(app, scheduler, tlog, config.logEnabled, replays);
-  registerReplays(app, replays, requestLog);
+  const metrics = registerMetrics(app, scheduler, tlog, config.logEnabled, edge);
+  registerEdgeCache(app, edge, requestLog);
   await registerOpenApi(app);
 
   for (const job of jobs) scheduler.add(job);
   registerEventStreamGauge(metrics, services.eventStreams);
-  registerCacheMetrics(
-    metrics,
-    {
-      replay: () => replays.stats,
-      regime_ranges: () => services.regime.snapshotCacheStats,
-      session_pages: () => services.swarm.sessionReads.cacheStats.pages,
-      session_details: () => services.swarm.sessionReads.cacheStats.details,
-      track_record: () => services.swarm.trackRecords.cacheStats,
-    },
-    replays,
-  );
+  registerCacheMetrics(metrics, edge);
   const { adminToken, publicBaseUrl } = config;
   await app.register(healthRoutes, { health: services.health });
   await app.register(swarmRoutes, { swarm: services.swarm, clock, adminToken, publicBaseUrl });

@@ -13,8 +13,8 @@ import type { AppContext } from './context.js';
 import { composeEvents } from './events/compose.js';
 import type { EventStreams } from './events/streams.js';
 import { HealthService, type HealthServiceOptions } from './health/service.js';
-import type { Readiness } from './http/readiness.js';
-import type { ReplayCache } from './http/replay.js';
+import type { Readiness } from './readiness.js';
+import type { EdgeCache } from './http/edge-cache.js';
 import { JobRunRepository } from './jobs/repository.js';
 import { Scheduler, type Job } from './jobs/scheduler.js';
 import { liveTreasuryJobs } from './onchain/live-jobs.js';
@@ -51,7 +51,7 @@ export interface Infrastructure {
   /** The HTTP app's loading gate (503 while a first demo start seeds). */
   readiness: Readiness;
   /** The HTTP app's replayed answers (http/replay.ts). */
-  replays: ReplayCache;
+  edge: EdgeCache;
 }
 
 /**

@@ -61,6 +61,8 @@ export interface Config {
   readonly fredApiKey: string | undefined;
   readonly priceBaseUrl: string | undefined;
   readonly bodyLimitBytes: number;
+  /** What the HTTP edge cache may hold, keys and headers included (http/edge-cache.ts). */
+  readonly edgeCacheBytes: number;
   readonly logLevel: LogLevel;
   readonly logFormat: LogFormat;
   /** Outcome horizons, the minimum for a rank and each label's series (docs/methodology.md). */
@@ -162,6 +164,7 @@ export function parseConfig(env: Env = process.env, cwd = process.cwd()): Config
     fredApiKey: read.secret('FRED_API_KEY', 1),
     priceBaseUrl: read.url('PRICE_BASE_URL', ['http:', 'https:']),
     bodyLimitBytes: read.integer('BODY_LIMIT_BYTES', 1_048_576, 1024, 64 * 1_048_576),
+    edgeCacheBytes: read.integer('EDGE_CACHE_MB', 64, 4, 65_536) * 1_048_576,
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     logFormat: read.oneOf('LOG_FORMAT', LOG_FORMATS, 'auto'),
     trackRecord: parseTrackRecordSettings(env, appEnv === 'demo', problems),

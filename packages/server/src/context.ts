@@ -2,8 +2,8 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { DataVersions } from './db/data-versions.js';
 import type { Database } from './db/database.js';
-import type { Readiness } from './http/readiness.js';
-import type { ReplayCache } from './http/replay.js';
+import type { Readiness } from './readiness.js';
+import type { EdgeCache } from './http/edge-cache.js';
 import type { Scheduler } from './jobs/scheduler.js';
 import type { Tlog } from './tlog/plugin.js';
 
@@ -16,7 +16,7 @@ export interface AppContext {
   scheduler: Scheduler;
   readiness: Readiness;
   /** Cached answers written again without Fastify while their data version stands (http/replay.ts). */
-  replays: ReplayCache;
+  edge: EdgeCache;
   /** The transparency log (src/tlog): takes enter it as they are filed; it integrates and signs. */
   tlog: Tlog;
 }

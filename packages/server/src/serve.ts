@@ -4,7 +4,7 @@ import { systemClock } from './clock.js';
 import { openDatabase } from './db/open.js';
 import { pendingDemoSeeders, seedDemoData } from './demo/seed.js';
 import { DEMO_SEEDERS } from './demo/seeders.js';
-import { Readiness } from './http/readiness.js';
+import { Readiness } from './readiness.js';
 import { collectGarbage } from './memory.js';
 import { FIRST_SUBJECT_HINT, startBanner } from './start-banner.js';
 import { ensureAdminToken } from './secrets.js';

@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ManualClock } from '../src/clock.js';
-import { Readiness } from '../src/http/readiness.js';
+import { Readiness } from '../src/readiness.js';
 import { TEST_ADMIN_TOKEN, testConfig } from './support/app.js';
 import {
   createTestDatabase,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Readiness } from '../src/http/readiness.js';
+import { Readiness } from '../src/readiness.js';
 import { createTestApp, type TestContext } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
 

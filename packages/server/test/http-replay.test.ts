@@ -1,14 +1,14 @@
 /**
- * Cached answers replayed without Fastify (src/http/replay.ts), over real HTTP: the replayed
+ * Cached answers answered again at the socket, without Fastify (src/http/edge-cache.ts), over real HTTP: the replayed
  * response is the routed one byte for byte in every encoding, it is logged and counted like any
  * other, it stops the moment its data version moves, and what it must not answer goes to the routes.
  */
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { Readiness } from '../src/http/readiness.js';
+import { Readiness } from '../src/readiness.js';
 import Fastify from 'fastify';
-import { ReplayCache, registerReplays } from '../src/http/replay.js';
-import { VersionedBodyCache, sendCachedBody } from '../src/http/cached-body.js';
+import { EdgeCache } from '../src/http/edge-cache.js';
+import { registerEdgeCache } from '../src/http/edge-server.js';
 import { serializeRequest } from '../src/http/logging.js';
 import { createTestApp, TEST_ADMIN_TOKEN, type TestContext } from './support/app.js';
 import { describeEachDatabase } from './support/databases.js';
@@ -65,10 +65,9 @@ describeEachDatabase('replayed cached answers', (kind) => {
   let ctx: TestContext;
   let base: string;
   const lines: Array<Record<string, unknown>> = [];
-  const replays = () => ctx.app.convene.replays;
+  const replays = () => ctx.app.convene.edge;
 
   beforeAll(async () => {
-    const privateBodies = new VersionedBodyCache({ maxEntries: 1 });
     ctx = await createTestApp(kind, {
       extend: (app) =>
         app.get(
@@ -77,14 +76,11 @@ describeEachDatabase('replayed cached answers', (kind) => {
           async (request, reply) => {
             if (request.headers['x-admin-token'] !== TEST_ADMIN_TOKEN)
               return reply.code(401).send({ error: 'unauthorized' });
-            const body = await privateBodies.replayable(
-              'report',
-              () => 1,
-              async () => ({
-                secret: 'for admins only',
-              }),
-            );
-            return sendCachedBody(request, reply, body);
+            return app.edge.answer(request, reply, 'test', {
+              key: 'report',
+              version: () => 1,
+              build: async () => ({ secret: 'for admins only' }),
+            });
           },
         ),
       logger: {
@@ -143,7 +139,12 @@ describeEachDatabase('replayed cached answers', (kind) => {
           ?.split(' ')[1],
       );
     expect(value('convene_replay_requests_total{outcome="replayed"}')).toBe(replays().servedCount);
-    expect(value('convene_cache_bytes{cache="replay"}')).toBe(replays().recordedBytes);
+    // Every route family's answers and the recordings: together, what the one budget counts.
+    const held = metrics
+      .split('\n')
+      .filter((line) => line.startsWith('convene_cache_bytes{'))
+      .reduce((sum, line) => sum + Number(line.split(' ')[1]), 0);
+    expect(held).toBe(replays().heldBytes);
     expect(value('convene_cache_entries{cache="replay"}')).toBeGreaterThanOrEqual(
       REPLAYED_URLS.length,
     );
@@ -215,7 +216,7 @@ describeEachDatabase('replayed cached answers', (kind) => {
 
   test("a stranger's flood of URLs with parameters the route does not document records nothing", async () => {
     const entries = replays().entryCount;
-    const bytes = replays().recordedBytes;
+    const bytes = replays().heldBytes;
     const junk = 'a'.repeat(2000);
     for (let i = 0; i < 500; i++) {
       const url = `/api/swarm/open-session?u${i}=${junk}`;
@@ -224,14 +225,14 @@ describeEachDatabase('replayed cached answers', (kind) => {
     // Nor a documented one given twice.
     await rawRequest(base, '/api/dashboards/regime-snapshots?range=30&range=31');
     expect(replays().entryCount).toBe(entries);
-    expect(replays().recordedBytes).toBe(bytes);
+    expect(replays().heldBytes).toBe(bytes);
     const before = replays().servedCount;
     await rawRequest(base, `/api/swarm/open-session?u0=${junk}`);
     expect(replays().servedCount).toBe(before);
   });
 
   test('the budget counts what a recording holds: its URL and headers as well as its body', async () => {
-    const bytes = replays().recordedBytes;
+    const bytes = replays().heldBytes;
     // Distinct values of a documented parameter: each a recording of its own.
     let held = 0;
     for (let range = 40; range < 90; range++) {
@@ -241,7 +242,7 @@ describeEachDatabase('replayed cached answers', (kind) => {
       held += answer.body.length + url.length;
     }
     // Bodies and URLs, and headers on top.
-    expect(replays().recordedBytes - bytes).toBeGreaterThan(held);
+    expect(replays().heldBytes - bytes).toBeGreaterThan(held);
   });
 
   test('an answer from a route that asks for credentials is never replayed to a caller without them', async () => {
@@ -257,7 +258,7 @@ describeEachDatabase('replayed cached answers', (kind) => {
 
 test('a loading service never replays: the readiness gate answers instead', () => {
   const readiness = new Readiness(true);
-  const cache = new ReplayCache(readiness);
+  const cache = new EdgeCache(readiness);
   const request = { method: 'GET', url: '/api/dashboards/allocation', headers: {} };
   const response = {
     writeHead: () => {
@@ -269,23 +270,21 @@ test('a loading service never replays: the readiness gate answers instead', () =
 
 test('a flood of distinct documented URLs stays within the byte budget and never pushes out an answer already replayed', async () => {
   const capacity = 256 * 1024;
-  const cache = new ReplayCache(new Readiness(false), capacity);
-  const bodies = new VersionedBodyCache({ maxBytes: 64 * 1024 * 1024 });
+  const cache = new EdgeCache(new Readiness(false), capacity);
   const app = Fastify();
+  registerEdgeCache(app, cache, { completed: () => undefined });
   app.get<{ Querystring: { page?: string } }>(
     '/pages',
     { schema: { querystring: { type: 'object', properties: { page: { type: 'string' } } } } },
     async (request, reply) => {
       const page = request.query.page ?? '0';
-      const body = await bodies.replayable(
-        page,
-        () => 1,
-        async () => ({ page, pad: 'x'.repeat(4000) }),
-      );
-      return sendCachedBody(request, reply, body);
+      return app.edge.answer(request, reply, 'pages', {
+        key: page,
+        version: () => 1,
+        build: async () => ({ page, pad: 'x'.repeat(4000) }),
+      });
     },
   );
-  registerReplays(app, cache, { completed: () => undefined });
   await app.ready();
   const served = (url: string) => {
     let written = false;
@@ -298,7 +297,7 @@ test('a flood of distinct documented URLs stays within the byte budget and never
   expect(served('/pages?page=home')).toBe(true);
   for (let page = 0; page < 2000; page++)
     expect((await app.inject({ url: `/pages?page=${page}` })).statusCode).toBe(200);
-  expect(cache.recordedBytes).toBeLessThanOrEqual(capacity);
+  expect(cache.heldBytes).toBeLessThanOrEqual(capacity);
   expect(cache.evictionCount).toBeGreaterThan(1900);
   // The newest recordings are still there, the oldest gone, and the flood never reached the
   // answer replayed before it.

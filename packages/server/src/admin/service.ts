@@ -4,7 +4,7 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { MIGRATIONS } from '../db/migrations/index.js';
-import type { Readiness } from '../http/readiness.js';
+import type { Readiness } from '../readiness.js';
 import type { Scheduler } from '../jobs/scheduler.js';
 import { redactedDatabaseUrl } from '../start-banner.js';
 import type { AdminStatusRepository } from './repository.js';

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from 'typebox';
-import { sendCachedBody } from '../http/cached-body.js';
 import { adminImportRoutes } from './admin-routes.js';
 import { AgentDetail, AgentsDirectoryResponse, AgentsQuery } from './schemas/agents.js';
 import {
@@ -66,7 +65,11 @@ export const analyticsRoutes: FastifyPluginAsyncTypebox<{
       async (request: FastifyRequest, reply: FastifyReply) => {
         const query = request.query as Record<string, unknown>;
         if (Object.keys(query).length > 0) return service.list(name, query);
-        return sendCachedBody(request, reply, await service.cachedList(name));
+        return app.edge.answer(request, reply, 'analytics', {
+          key: name,
+          version: service.listVersion(),
+          build: () => service.list(name, {}),
+        });
       },
     );
   };

@@ -1,6 +1,5 @@
 import type { Clock } from '../clock.js';
 import type { DataVersions } from '../db/data-versions.js';
-import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
 import { ANALYTICS_DATASET } from './dataset.js';
 import { utcDate } from '@convene/protocol';
 import { addDays, BODY_TTL_MS } from './freshness.js';
@@ -34,7 +33,6 @@ export type CachedList =
 
 /** The read rules of the analytics dataset; every "now" comes from the injected clock. */
 export class AnalyticsService {
-  private readonly bodies = new VersionedBodyCache<CachedList>({ maxEntries: 8 });
   private snapshotEntry: { key: string; snapshot: Promise<AnalyticsSnapshot> } | undefined;
 
   private readonly repository: AnalyticsRepository;
@@ -61,13 +59,12 @@ export class AnalyticsService {
     return this.snapshotEntry.snapshot;
   }
 
-  /** A list's default body, serialised once per data version and TTL window. */
-  async cachedList(name: CachedList): Promise<CachedBody> {
-    const now = this.clock.now();
-    const stamp =
+  /** Moves with the dataset and with each TTL window (the lists say how fresh each entry is). */
+  listVersion(): number {
+    return (
       this.versions.current(ANALYTICS_DATASET) * 1e9 +
-      (Math.floor(now.getTime() / BODY_TTL_MS) % 1e9);
-    return this.bodies.get(name, stamp, () => this.list(name, {}));
+      (Math.floor(this.clock.now().getTime() / BODY_TTL_MS) % 1e9)
+    );
   }
 
   async list(name: CachedList, query: Record<string, unknown>): Promise<unknown> {

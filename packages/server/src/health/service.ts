@@ -8,7 +8,7 @@ import {
   type GuardOutcome,
 } from '../db/guards.js';
 import { FreshReads } from '../db/fresh-reads.js';
-import type { Readiness } from '../http/readiness.js';
+import type { Readiness } from '../readiness.js';
 
 export interface Health {
   /** `loading` while a first demo start builds its data (the API answers 503 meanwhile). */

@@ -1,7 +1,7 @@
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { preferredEncoding } from './cached-body.js';
+import { preferredEncoding } from './encoding.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);

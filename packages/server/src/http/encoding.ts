@@ -1,12 +1,4 @@
-/* A cached body's encodings, and which one a request gets: shared by cached-body.ts and replay.ts. */
-
-/** A response body serialised once, with a strong ETag and pre-compressed variants. */
-export interface CachedBody {
-  readonly etag: string;
-  readonly identity: Buffer;
-  readonly gzip: Buffer;
-  readonly brotli: Buffer;
-}
+/* Which encoding a response goes out in. */
 
 export type ResponseEncoding = 'br' | 'gzip' | 'identity';
 

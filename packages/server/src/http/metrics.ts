@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Scheduler } from '../jobs/scheduler.js';
 import type { Tlog } from '../tlog/plugin.js';
-import type { CacheStats } from './cached-body.js';
-import type { ReplayCache } from './replay.js';
+import type { EdgeCache } from './edge-cache.js';
 import type { LogStatus } from '../tlog/schemas.js';
 
 /** What the event streams report (events/streams.ts `StreamStatus`; not imported: events uses http). */
@@ -25,7 +24,7 @@ export function registerMetrics(
   scheduler: Scheduler,
   tlog: Pick<Tlog, 'onIntegrated' | 'onAlarm' | 'service'>,
   logEnabled = true,
-  replays?: Pick<ReplayCache, 'onServed'>,
+  edge?: Pick<EdgeCache, 'onServed'>,
 ): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'convene_' });
@@ -87,7 +86,7 @@ export function registerMetrics(
     );
     done();
   });
-  replays?.onServed(({ request, route, statusCode, responseTimeMs }) =>
+  edge?.onServed(({ request, route, statusCode, responseTimeMs }) =>
     requests.observe(
       { method: request.method ?? 'GET', route, status: String(statusCode) },
       responseTimeMs / 1000,
@@ -209,25 +208,24 @@ export function registerEventStreamGauge(
 }
 
 /**
- * What each bounded cache holds, read at each scrape: bytes counted against its budget, entries,
- * and evictions (a steady climb means the budget is too small for the traffic, or a flood). For the
- * replay cache, also how many plain GETs it answered and how many went on to the routes.
+ * What the edge cache holds per route family (`cache`; its socket recordings as `replay`), read at
+ * each scrape: bytes counted against the one budget, entries, and evictions (a steady climb means
+ * the budget is too small for the traffic, or a flood); and how many plain GETs the socket answered
+ * and how many went on to the routes.
  */
 export function registerCacheMetrics(
   registry: Registry,
-  caches: Record<string, () => CacheStats>,
-  replays: Pick<ReplayCache, 'servedCount' | 'missedCount'>,
+  edge: Pick<EdgeCache, 'statsByCache' | 'servedCount' | 'missedCount'>,
 ): void {
-  const each = (set: (cache: string, stats: CacheStats) => void) => () => {
-    for (const [cache, stats] of Object.entries(caches)) set(cache, stats());
-  };
   new Gauge({
     name: 'convene_cache_bytes',
     help: "Bytes a cache holds, as counted against its budget (keys, headers and every encoding's bytes)",
     labelNames: ['cache'] as const,
     registers: [registry],
     collect() {
-      each((cache, stats) => this.set({ cache }, stats.bytes))();
+      this.reset();
+      for (const [cache, stats] of Object.entries(edge.statsByCache()))
+        this.set({ cache }, stats.bytes);
     },
   });
   new Gauge({
@@ -236,7 +234,9 @@ export function registerCacheMetrics(
     labelNames: ['cache'] as const,
     registers: [registry],
     collect() {
-      each((cache, stats) => this.set({ cache }, stats.entries))();
+      this.reset();
+      for (const [cache, stats] of Object.entries(edge.statsByCache()))
+        this.set({ cache }, stats.entries);
     },
   });
   new Counter({
@@ -246,18 +246,19 @@ export function registerCacheMetrics(
     registers: [registry],
     collect() {
       this.reset();
-      each((cache, stats) => this.inc({ cache }, stats.evictions))();
+      for (const [cache, stats] of Object.entries(edge.statsByCache()))
+        this.inc({ cache }, stats.evictions);
     },
   });
   new Counter({
     name: 'convene_replay_requests_total',
-    help: 'Plain GETs answered from a recording (replayed) or passed on to the routes (routed)',
+    help: 'Plain GETs answered at the socket (replayed) or passed on to the routes (routed)',
     labelNames: ['outcome'] as const,
     registers: [registry],
     collect() {
       this.reset();
-      this.inc({ outcome: 'replayed' }, replays.servedCount);
-      this.inc({ outcome: 'routed' }, replays.missedCount);
+      this.inc({ outcome: 'replayed' }, edge.servedCount);
+      this.inc({ outcome: 'routed' }, edge.missedCount);
     },
   });
 }

@@ -5,6 +5,7 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
+import { hostname } from 'node:os';
 import pino from 'pino';
 import { redactUrl, serializeRequest } from './logging.js';
 
@@ -19,6 +20,7 @@ export interface CompletedRequest {
 }
 
 const MESSAGE = 'request completed';
+const INFO = pino.levels.values.info ?? 30;
 
 /** Milliseconds to the microsecond: `2.962`, not `2.9617840000000797`. */
 export function roundedMs(ms: number): number {
@@ -31,24 +33,19 @@ function levelEnabled(logger: FastifyBaseLogger, level: pino.LevelWithSilentOrSt
   return pinoLogger.isLevelEnabled?.(level) ?? logger.level !== 'silent';
 }
 
-/** The parts of pino's root logger a hand-written line needs, when the logger is pino. */
-interface PinoInternals {
-  stream: { write(line: string): unknown };
-  levelPrefix: string;
-  time: () => string;
-  bindings: string;
+/** Where the logger writes, as its options say: the request lines go to the same place. */
+export interface LineDestination {
+  readonly stream?: { write(line: string): unknown };
+  /** pino's `base`: undefined for its default (pid and hostname), null for none. */
+  readonly base?: Record<string, unknown> | null;
 }
 
-function pinoInternals(logger: FastifyBaseLogger): PinoInternals | undefined {
-  const root = logger as unknown as Record<symbol, unknown>;
-  const stream = root[pino.symbols.streamSym] as PinoInternals['stream'] | undefined;
-  const cache = root[pino.symbols.lsCacheSym] as Record<number, string> | undefined;
-  const time = root[pino.symbols.timeSym] as (() => string) | undefined;
-  const bindings = root[pino.symbols.chindingsSym];
-  const levelPrefix = cache?.[pino.levels.values.info ?? 30];
-  if (typeof stream?.write !== 'function' || levelPrefix === undefined) return undefined;
-  if (typeof time !== 'function' || typeof bindings !== 'string') return undefined;
-  return { stream, levelPrefix, time, bindings };
+/** pino's bindings for `base`, as it writes them after `time`. */
+function bindingsOf(base: LineDestination['base']): string {
+  const bindings = base === undefined ? { pid: process.pid, hostname: hostname() } : (base ?? {});
+  return Object.entries(bindings)
+    .map(([name, value]) => `,${JSON.stringify(name)}:${JSON.stringify(value)}`)
+    .join('');
 }
 
 /**
@@ -56,19 +53,27 @@ function pinoInternals(logger: FastifyBaseLogger): PinoInternals | undefined {
  * the request id (credentials in the query string redacted). Fastify's default writes two (incoming
  * and completed).
  *
- * A completed request's line is written as JSON text straight to the logger's destination, in the
- * form pino gives it: building it through pino (a child logger per request, the serializers, a
- * generic stringify) cost a third of a small read's throughput (docs/benchmarks.md, issue 29).
- * Errors still go through pino, with the error serialised.
+ * This owns the request line openly: given the destination the logger's options name, it writes
+ * each completed request's line there as JSON text in pino's form (level, time, pino's default
+ * bindings, then the fields). Through pino's API (its serializers and generic stringify) the line
+ * cost about three times as much, and through a child logger per request a third of a small read's
+ * throughput (docs/benchmarks.md, issue 29). Without a destination it goes through the root
+ * logger's public API. Errors always go through pino, with the error serialised.
  */
 export class OneLinePerRequest extends LogController {
   private root: FastifyBaseLogger | undefined;
-  private internals: PinoInternals | undefined;
+  private readonly stream: { write(line: string): unknown } | undefined;
+  private readonly bindings: string;
 
-  /** The app's root logger, known once Fastify has built it. */
+  constructor(destination: LineDestination = {}) {
+    super();
+    this.stream = destination.stream;
+    this.bindings = bindingsOf(destination.base);
+  }
+
+  /** The app's root logger, known once Fastify has built it (for its level, and the fallback). */
   attach(root: FastifyBaseLogger): void {
     this.root = root;
-    this.internals = pinoInternals(root);
   }
 
   override incomingRequest(): void {}
@@ -119,8 +124,8 @@ export class OneLinePerRequest extends LogController {
 
   /** Writes a completed request's line (also for requests answered outside Fastify's routing). */
   completed(line: CompletedRequest): void {
-    const internals = this.internals;
-    if (internals === undefined) {
+    const stream = this.stream;
+    if (stream === undefined) {
       this.root?.info(
         {
           reqId: line.reqId,
@@ -137,8 +142,8 @@ export class OneLinePerRequest extends LogController {
       line.remoteAddress === undefined
         ? ''
         : `,"remoteAddress":${JSON.stringify(line.remoteAddress)}`;
-    internals.stream.write(
-      `${internals.levelPrefix}${internals.time()}${internals.bindings}` +
+    stream.write(
+      `{"level":${INFO},"time":${Date.now()}${this.bindings}` +
         `,"reqId":${JSON.stringify(line.reqId)}` +
         `,"req":{"method":${JSON.stringify(line.method)},"url":${JSON.stringify(redactUrl(line.url))}${remote}}` +
         `,"res":{"statusCode":${line.statusCode}},"responseTime":${roundedMs(line.responseTimeMs)}` +

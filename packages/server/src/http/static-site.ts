@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { isSitePath, SITE_REDIRECTS } from '@convene/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RETRY_AFTER_SECONDS, loadingPage, type Readiness } from './readiness.js';
+import { RETRY_AFTER_SECONDS, loadingPage } from './readiness.js';
+import type { Readiness } from '../readiness.js';
 
 export interface StaticSiteOptions {
   /** The built site (packages/web/dist); defaults to its place in this repository. */

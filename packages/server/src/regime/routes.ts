@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RequestErrorSchema } from '../error-schemas.js';
-import { NOT_MODIFIED, sendCachedBody } from '../http/cached-body.js';
+import { NOT_MODIFIED } from '../http/edge-cache.js';
 import {
   RegimeRangeQuery,
   RegimeSnapshotsResponse,
@@ -28,8 +28,16 @@ export const regimeRoutes: FastifyPluginAsyncTypebox<{ regime: RegimeService }> 
         },
       },
     },
-    async (request, reply) =>
-      sendCachedBody(request, reply, await regime.snapshotsBody(parseRange(request.query.range))),
+    async (request, reply) => {
+      const { days, isDefault } = await regime.snapshotDays(parseRange(request.query.range));
+      // Any other range is compressed at the quick levels: a stranger can ask for 3,650 of them.
+      return app.edge.answer(request, reply, 'regime_ranges', {
+        key: days,
+        version: regime.snapshotsVersion,
+        build: () => regime.snapshots(days),
+        effort: isDefault ? 'best' : 'quick',
+      });
+    },
   );
 
   app.get(
@@ -48,7 +56,11 @@ export const regimeRoutes: FastifyPluginAsyncTypebox<{ regime: RegimeService }> 
       },
     },
     async (request, reply) =>
-      sendCachedBody(request, reply, await regime.researchBody(request.params.key)),
+      app.edge.answer(request, reply, 'regime_research', {
+        key: request.params.key,
+        version: regime.researchVersion,
+        build: () => regime.researchSignalOf(request.params.key),
+      }),
   );
 
   app.get(
@@ -67,6 +79,10 @@ export const regimeRoutes: FastifyPluginAsyncTypebox<{ regime: RegimeService }> 
       },
     },
     async (request, reply) =>
-      sendCachedBody(request, reply, await regime.researchSummaryBody(request.params.key)),
+      app.edge.answer(request, reply, 'regime_research', {
+        key: request.params.key,
+        version: regime.researchVersion,
+        build: () => regime.researchSignalSummary(request.params.key),
+      }),
   );
 };

@@ -1,13 +1,7 @@
 import type { DataVersions } from '../db/data-versions.js';
 import type { Tx } from '../db/transactor.js';
-import {
-  MIB,
-  VersionedBodyCache,
-  cacheBytes,
-  type CacheStats,
-  type CachedBody,
-} from '../http/cached-body.js';
 import { VersionedValue } from '../db/versioned-value.js';
+import type { JsonText } from '../json-text.js';
 import { SnapshotHistory, snapshotsValue } from './snapshot-history.js';
 import { REGIME_DATASETS } from './datasets.js';
 import {
@@ -20,12 +14,6 @@ import { fail } from '../errors.js';
 
 export const DEFAULT_RANGE_DAYS = 180;
 export const MAX_RANGE_DAYS = 3650;
-
-/**
- * Range bodies kept besides the default's: about eight of the longest (2.6 MB of JSON, 2.9 MB with its
- * encodings, on the demo's 8 years).
- */
-const SNAPSHOT_BODIES_BYTES = 24 * MIB;
 
 /**
  * `range` as the spec allows it, an optional string: a decimal integer (sign allowed) is clamped to
@@ -85,9 +73,6 @@ function researchKeyOf(key: string): ResearchSignalKey {
 }
 
 export class RegimeService implements RegimeAsOf {
-  /** Range bodies by days served; a stranger picks the range, so they are bounded by bytes. */
-  private readonly snapshotBodies = new VersionedBodyCache({ maxBytes: SNAPSHOT_BODIES_BYTES });
-  private readonly defaultSnapshotBody = new VersionedBodyCache({ maxEntries: 1 });
   /** The whole history, read and serialised once per data version; every range is cut from it. */
   private readonly snapshotHistory = new VersionedValue(async () => {
     const [rows, run, series] = await Promise.all([
@@ -96,12 +81,6 @@ export class RegimeService implements RegimeAsOf {
       this.repository.seriesStatus(),
     ]);
     return SnapshotHistory.of(snapshotsValue(rows, run, series));
-  });
-  private readonly researchBodies = new VersionedBodyCache<ResearchSignalKey>({
-    maxEntries: RESEARCH_SIGNAL_KEYS.length,
-  });
-  private readonly researchSummaryBodies = new VersionedBodyCache<ResearchSignalKey>({
-    maxEntries: RESEARCH_SIGNAL_KEYS.length,
   });
 
   private readonly repository: RegimeRepository;
@@ -112,49 +91,36 @@ export class RegimeService implements RegimeAsOf {
     this.versions = uses.versions;
   }
 
-  private readonly snapshotsVersion = () => this.versions.current(REGIME_DATASETS.snapshots);
-  private readonly researchVersion = () => this.versions.current(REGIME_DATASETS.research);
+  /** Moves with every change to the snapshots (and so to every range cut from them). */
+  readonly snapshotsVersion = () => this.versions.current(REGIME_DATASETS.snapshots);
+  /** Moves with every change to the research signals. */
+  readonly researchVersion = () => this.versions.current(REGIME_DATASETS.research);
 
   /**
-   * `{ latest, history }` for `range` days, cut from the history of this data version. The default
-   * range, what the site and most readers fetch, is compressed at the best levels; any other at
-   * quick ones, so a burst of distinct ranges costs milliseconds each, not a third of a second.
+   * The days a `range` serves: at most the history there is, so every longer range is one answer;
+   * `isDefault` for the range the site and most readers fetch.
    */
-  async snapshotsBody(range: number): Promise<CachedBody> {
-    const version = this.snapshotsVersion();
-    const history = await this.snapshotHistory.get(version);
+  async snapshotDays(range: number): Promise<{ days: number; isDefault: boolean }> {
+    const history = await this.snapshotHistory.get(this.snapshotsVersion());
     const days = Math.min(range, history.length);
-    // The default range is kept apart, so that no flood of other ranges pushes it out.
-    const isDefault = days === Math.min(DEFAULT_RANGE_DAYS, history.length);
-    return (isDefault ? this.defaultSnapshotBody : this.snapshotBodies).replayableBody(
-      String(days),
-      this.snapshotsVersion,
-      async () => cacheBytes(history.body(days), isDefault ? 'best' : 'quick'),
-      version,
-    );
+    return { days, isDefault: days === Math.min(DEFAULT_RANGE_DAYS, history.length) };
   }
 
-  /** What the range bodies hold now, for /metrics. */
-  get snapshotCacheStats(): CacheStats {
-    return this.snapshotBodies.stats;
+  /** `{ latest, history }` for `days`, cut from the serialised history of this data version. */
+  async snapshots(days: number): Promise<JsonText> {
+    return (await this.snapshotHistory.get(this.snapshotsVersion())).body(days);
   }
 
-  async researchBody(key: string): Promise<CachedBody> {
-    const signalKey = researchKeyOf(key);
-    return this.researchBodies.replayable(signalKey, this.researchVersion, () =>
-      this.researchSignal(signalKey),
-    );
+  researchSignalOf(key: string) {
+    return this.researchSignal(researchKeyOf(key));
   }
 
   /** The signal without its daily series (`/regime` shows gauges and the read, not the charts). */
-  async researchSummaryBody(key: string): Promise<CachedBody> {
-    const signalKey = researchKeyOf(key);
-    return this.researchSummaryBodies.replayable(signalKey, this.researchVersion, async () => {
-      const signal = await this.researchSignal(signalKey);
-      const payload: Record<string, unknown> = { ...signal.payload };
-      for (const field of RESEARCH_SERIES_FIELDS) delete payload[field];
-      return { ...signal, payload };
-    });
+  async researchSignalSummary(key: string) {
+    const signal = await this.researchSignal(researchKeyOf(key));
+    const payload: Record<string, unknown> = { ...signal.payload };
+    for (const field of RESEARCH_SERIES_FIELDS) delete payload[field];
+    return { ...signal, payload };
   }
 
   private async researchSignal(signalKey: ResearchSignalKey) {

@@ -1,3 +1,4 @@
+import { JsonText } from '../json-text.js';
 import { PANELS } from './model/catalog.js';
 import type { RegimeRepository } from './repository.js';
 
@@ -83,8 +84,10 @@ export class SnapshotHistory {
   }
 
   /** The body for the last `days` days (1 ≤ days ≤ length). */
-  body(days: number): Buffer {
+  body(days: number): JsonText {
     const from = this.days.length - days;
-    return Buffer.from(`{"latest":${this.latest},"history":[${this.days.slice(from).join(',')}]}`);
+    return new JsonText(
+      Buffer.from(`{"latest":${this.latest},"history":[${this.days.slice(from).join(',')}]}`),
+    );
   }
 }

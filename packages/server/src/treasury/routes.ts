@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RequestErrorSchema } from '../error-schemas.js';
 import { ADMIN_SECURITY, adminGuard } from '../http/admin-auth.js';
-import { NOT_MODIFIED, sendCachedBody } from '../http/cached-body.js';
+import { NOT_MODIFIED } from '../http/edge-cache.js';
 import {
   AllocationFrameworkSchema,
   AllocationInputSchema,
@@ -40,7 +40,12 @@ export const treasuryRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: AllocationFrameworkSchema, 304: NOT_MODIFIED },
       },
     },
-    async (request, reply) => sendCachedBody(request, reply, await treasury.allocationBody()),
+    async (request, reply) =>
+      app.edge.answer(request, reply, 'treasury', {
+        key: null,
+        version: treasury.allocationVersion,
+        build: () => treasury.allocation(),
+      }),
   );
   app.get(
     '/api/dashboards/wallet-sleeves',
@@ -51,7 +56,12 @@ export const treasuryRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: WalletSleevesSchema, 304: NOT_MODIFIED },
       },
     },
-    async (request, reply) => sendCachedBody(request, reply, await treasury.walletSleevesBody()),
+    async (request, reply) =>
+      app.edge.answer(request, reply, 'treasury', {
+        key: null,
+        version: treasury.walletsVersion,
+        build: () => treasury.walletSleeves(),
+      }),
   );
   app.get(
     '/api/dashboards/wallet-balances',
@@ -63,7 +73,12 @@ export const treasuryRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: WalletBalancesSchema, 304: NOT_MODIFIED },
       },
     },
-    async (request, reply) => sendCachedBody(request, reply, await treasury.walletBalancesBody()),
+    async (request, reply) =>
+      app.edge.answer(request, reply, 'treasury', {
+        key: null,
+        version: treasury.walletsVersion,
+        build: () => treasury.walletBalances(),
+      }),
   );
   app.get(
     '/api/dashboards/token-metrics',

@@ -2,7 +2,6 @@ import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { DataVersions } from '../db/data-versions.js';
 import { VersionedValue } from '../db/versioned-value.js';
-import { VersionedBodyCache, type CachedBody } from '../http/cached-body.js';
 import { round, type BucketWeight, type TreasuryAllocations } from './allocation.js';
 import { BUYBACK_INDEXER, FEE_SPLIT, SLEEVE_OF_BUCKET, TREASURY_DATASETS } from './catalog.js';
 import type { TreasuryRepository } from './repository.js';
@@ -12,12 +11,8 @@ import { fail } from '../errors.js';
 
 const DAY_MS = 86_400_000;
 
-/** Treasury reads. Clock-dependent `stale` flags are computed per request; large bodies are cached. */
+/** Treasury reads. Clock-dependent `stale` flags are computed per request. */
 export class TreasuryService {
-  private readonly bodies = new VersionedBodyCache<
-    'wallet-balances' | 'wallet-sleeves' | 'allocation'
-  >({ maxEntries: 3 });
-
   constructor(
     private readonly deps: {
       treasury: TreasuryRepository;
@@ -86,26 +81,17 @@ export class TreasuryService {
     return this.allocation();
   }
 
-  private readonly allocationVersion = () =>
-    this.deps.versions.current(TREASURY_DATASETS.allocation);
-  private readonly walletsVersion = () => this.deps.versions.current(TREASURY_DATASETS.wallets);
+  /** Moves with every change the allocation answers rest on. */
+  readonly allocationVersion = () => this.deps.versions.current(TREASURY_DATASETS.allocation);
+  /** Moves with every wallet reading (balances and sleeves). */
+  readonly walletsVersion = () => this.deps.versions.current(TREASURY_DATASETS.wallets);
 
-  async allocationBody(): Promise<CachedBody> {
-    return this.bodies.replayable('allocation', this.allocationVersion, () =>
-      this.deps.allocations.allocationFramework(),
-    );
+  walletBalances() {
+    return walletBalances(this.deps.treasury);
   }
 
-  async walletBalancesBody(): Promise<CachedBody> {
-    return this.bodies.replayable('wallet-balances', this.walletsVersion, () =>
-      walletBalances(this.deps.treasury),
-    );
-  }
-
-  async walletSleevesBody(): Promise<CachedBody> {
-    return this.bodies.replayable('wallet-sleeves', this.walletsVersion, () =>
-      walletSleeves(this.deps.treasury),
-    );
+  walletSleeves() {
+    return walletSleeves(this.deps.treasury);
   }
 
   async tokenMetrics() {

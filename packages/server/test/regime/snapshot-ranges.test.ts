@@ -1,7 +1,8 @@
 /**
  * Regime ranges (issue 45): every `range` is cut from one read of the whole history per data
  * version, byte for byte what serialising that range on its own gives, and a stranger's flood of
- * distinct ranges stays within the range bodies' byte budget.
+ * distinct ranges stays within the edge cache's byte budget. The routes run in a Fastify of their
+ * own with an edge cache of their own, over a service whose snapshot reads are counted.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type {
@@ -12,8 +13,13 @@ import type {
   RootOperationNode,
   UnknownRow,
 } from 'kysely';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { EdgeCache, MIB } from '../../src/http/edge-cache.js';
+import { registerEdgeCache } from '../../src/http/edge-server.js';
+import { Readiness } from '../../src/readiness.js';
 import { REGIME_DATASETS } from '../../src/regime/datasets.js';
+import { regimeRoutes } from '../../src/regime/routes.js';
 import { RegimeRepository } from '../../src/regime/repository.js';
 import { RegimeService } from '../../src/regime/service.js';
 import { snapshotsValue } from '../../src/regime/snapshot-history.js';
@@ -41,6 +47,8 @@ describeEachDatabase('regime ranges cut from one history', (kind) => {
   let reads: SnapshotReads;
   let service: RegimeService;
   let plain: RegimeRepository;
+  let routes: FastifyInstance;
+  const edge = new EdgeCache(new Readiness(), 16 * MIB);
 
   beforeAll(async () => {
     ctx = await createTestApp(kind);
@@ -52,8 +60,37 @@ describeEachDatabase('regime ranges cut from one history', (kind) => {
       versions: ctx.app.convene.versions,
     });
     plain = new RegimeRepository(db);
+    routes = Fastify();
+    registerEdgeCache(routes, edge, { completed: () => undefined });
+    await routes.register(regimeRoutes, { regime: service });
+    await routes.ready();
   });
-  afterAll(async () => ctx.close());
+  afterAll(async () => {
+    await routes.close();
+    await ctx.close();
+  });
+
+  const BOTH = 'gzip, deflate, br';
+  /** The range's answer in each encoding, decoded; and its ETag. */
+  const get = async (range: number) => {
+    const url = `/api/dashboards/regime-snapshots?range=${range}`;
+    const identity = await routes.inject({ url });
+    const gzip = await routes.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    const br = await routes.inject({ url, headers: { 'accept-encoding': BOTH } });
+    expect([
+      identity.statusCode,
+      gzip.headers['content-encoding'],
+      br.headers['content-encoding'],
+    ]).toEqual([200, 'gzip', 'br']);
+    return {
+      etag: identity.headers.etag,
+      identity: identity.rawPayload,
+      gzip: gunzipSync(gzip.rawPayload),
+      brotli: brotliDecompressSync(br.rawPayload),
+      bytes: identity.rawPayload.length + gzip.rawPayload.length + br.rawPayload.length,
+    };
+  };
+  const rangeStats = () => edge.statsByCache().regime_ranges!;
 
   /** The body as the route built it before: this range's rows, serialised on their own. */
   const serialisedAlone = async (range: number) =>
@@ -68,39 +105,44 @@ describeEachDatabase('regime ranges cut from one history', (kind) => {
   test('each range is the bytes its rows serialise to alone; the history is read once per data version', async () => {
     const ranges = [1, 2, 30, 179, 180, 181, 365, 1000, 2706, 2707, 3650];
     for (const range of ranges) {
-      const body = await service.snapshotsBody(range);
+      const body = await get(range);
       expect(body.identity.toString(), `range ${range}`).toBe(await serialisedAlone(range));
-      expect(gunzipSync(body.gzip).equals(body.identity)).toBe(true);
-      expect(brotliDecompressSync(body.brotli).equals(body.identity)).toBe(true);
+      expect(body.gzip.equals(body.identity)).toBe(true);
+      expect(body.brotli.equals(body.identity)).toBe(true);
     }
     expect(reads.count).toBe(1);
-    // 2,707 days exist: any longer range is the same body, kept once.
-    expect(await service.snapshotsBody(3000)).toBe(await service.snapshotsBody(2707));
+    // 2,707 days exist: any longer range is the same answer, kept once.
+    const kept = rangeStats().entries;
+    expect((await get(3000)).etag).toBe((await get(2707)).etag);
+    expect(rangeStats().entries).toBe(kept);
 
     await ctx.app.convene.versions.bump(REGIME_DATASETS.snapshots);
     for (const range of [7, 180, 2000])
-      expect((await service.snapshotsBody(range)).identity.toString()).toBe(
-        await serialisedAlone(range),
-      );
+      expect((await get(range)).identity.toString()).toBe(await serialisedAlone(range));
     expect(reads.count).toBe(2);
   });
 
   test('a flood of distinct ranges stays within the byte budget, reads the history once and keeps the default range', async () => {
     const before = reads.count;
-    const home = await service.snapshotsBody(180);
+    // What most readers fetch: asked again, so it is kept apart from what is asked once.
+    const home = await get(180);
+    await get(180);
+    const cuts = vi.spyOn(service, 'snapshots');
     let largest = 0;
-    for (let range = 1100; range <= 2700; range += 16) {
-      const body = await service.snapshotsBody(range);
-      largest = Math.max(largest, body.identity.length + body.gzip.length + body.brotli.length);
-    }
-    const { bytes, entries, evictions } = service.snapshotCacheStats;
-    expect(bytes).toBeLessThanOrEqual(24 * 1024 * 1024);
-    // Without a byte budget 101 bodies of up to `largest` bytes would be kept.
-    expect(101 * largest).toBeGreaterThan(24 * 1024 * 1024);
+    for (let range = 1100; range <= 2700; range += 32)
+      largest = Math.max(largest, (await get(range)).bytes);
+    const { bytes, entries, evictions } = rangeStats();
+    expect(edge.heldBytes).toBeLessThanOrEqual(16 * MIB);
+    expect(bytes).toBeLessThanOrEqual(16 * MIB);
+    // Without a byte budget 51 answers of up to `largest` bytes would be kept.
+    expect(51 * largest).toBeGreaterThan(16 * MIB);
     expect(evictions).toBeGreaterThan(0);
-    expect(entries).toBeLessThan(101);
+    expect(entries).toBeLessThan(51);
     expect(reads.count).toBe(before);
-    // The default range, what most readers fetch, was not pushed out.
-    expect(await service.snapshotsBody(180)).toBe(home);
+    // The default range, what most readers fetch, was not pushed out: answered without a build.
+    expect(cuts).toHaveBeenCalledTimes(51);
+    expect((await get(180)).etag).toBe(home.etag);
+    expect(cuts).toHaveBeenCalledTimes(51);
+    cuts.mockRestore();
   });
 });

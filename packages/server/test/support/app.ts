@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { ManualClock } from '../../src/clock.js';
-import type { Readiness } from '../../src/http/readiness.js';
+import type { Readiness } from '../../src/readiness.js';
 import { parseConfig, type Config } from '../../src/config.js';
 import { createTestDatabase, type DatabaseKind, type TestDatabase } from './databases.js';
 

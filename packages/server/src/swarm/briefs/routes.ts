@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NOT_MODIFIED, sendCachedBody } from '../../http/cached-body.js';
+import { NOT_MODIFIED } from '../../http/edge-cache.js';
 import { swarmResponses } from '../shared/schemas.js';
 import { SwarmBrief } from './schemas.js';
 import type { BriefService } from './service.js';
@@ -34,6 +34,14 @@ export const briefRoutes: FastifyPluginAsyncTypebox<{ briefs: BriefService }> = 
         response: swarmResponses({ 200: SwarmBrief, 304: NOT_MODIFIED }, [404]),
       },
     },
-    async (request, reply) => sendCachedBody(request, reply, await briefs.body(request.query)),
+    async (request, reply) => {
+      const found = await briefs.find(request.query);
+      // Its embedded variant is ~1 MB before compression.
+      return app.edge.answer(request, reply, 'briefs', {
+        key: [found.brief.id, found.embed],
+        version: briefs.version(),
+        build: () => briefs.resource(found),
+      });
+    },
   );
 };

@@ -1,6 +1,5 @@
 import { DATE_RE } from '@convene/protocol';
 import type { DataVersions } from '../../db/data-versions.js';
-import { MIB, VersionedBodyCache, type CachedBody } from '../../http/cached-body.js';
 import { isCalendarDate } from '../shared/dates.js';
 import { isUuid } from '../shared/ids.js';
 import { SWARM_DATASET } from '../shared/constants.js';
@@ -25,9 +24,6 @@ export interface BriefQuery {
  * or a missing subject is a 400; no match is a 404; `include=researchSignals` embeds the payloads.
  */
 export class BriefService {
-  // Keyed by the brief a query finds; the embedded variant is ~1 MB before compression.
-  private readonly bodies = new VersionedBodyCache({ maxBytes: 16 * MIB });
-
   private readonly briefs: BriefRepository;
   private readonly versions: DataVersions;
   private readonly regime: RegimeAsOf;
@@ -38,21 +34,27 @@ export class BriefService {
     this.regime = uses.regime;
   }
 
-  async body(query: BriefQuery): Promise<CachedBody> {
-    const brief = await this.find(query);
+  /** The brief a query finds (400 or 404 otherwise), and whether it asks for the signals embedded. */
+  async find(query: BriefQuery): Promise<{ brief: BriefRow; embed: boolean }> {
+    const brief = await this.findRow(query);
     if (brief === undefined) throw fail('briefNotFound');
-    const embed = (query.include ?? '').split(',').includes('researchSignals');
-    // Signal references resolve as of the brief's date on read, so they follow signal history.
-    const version =
-      this.versions.current(SWARM_DATASET) * 1_000_003 +
-      this.versions.current(REGIME_DATASETS.research);
-    return this.bodies.get(`${brief.id}:${embed}`, version, async () => {
-      const body = await bodyWithSignalsAsOf(this.regime, brief);
-      return briefResource(brief, embed ? await this.withEmbeddedSignals(body) : body);
-    });
+    return { brief, embed: (query.include ?? '').split(',').includes('researchSignals') };
   }
 
-  private async find(query: BriefQuery): Promise<BriefRow | undefined> {
+  /** Signal references resolve as of the brief's date on read, so they follow signal history. */
+  version(): number {
+    return (
+      this.versions.current(SWARM_DATASET) * 1_000_003 +
+      this.versions.current(REGIME_DATASETS.research)
+    );
+  }
+
+  async resource({ brief, embed }: { brief: BriefRow; embed: boolean }) {
+    const body = await bodyWithSignalsAsOf(this.regime, brief);
+    return briefResource(brief, embed ? await this.withEmbeddedSignals(body) : body);
+  }
+
+  private async findRow(query: BriefQuery): Promise<BriefRow | undefined> {
     if (query.session !== undefined && query.session !== '') {
       if (!isUuid(query.session)) throw fail('briefSessionNotUuid');
       return this.briefs.briefOfSession(query.session);

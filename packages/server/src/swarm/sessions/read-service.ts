@@ -2,12 +2,6 @@ import { DATE_RE, selectCountedTakes } from '@convene/protocol';
 import type { Clock } from '../../clock.js';
 import type { DataVersions } from '../../db/data-versions.js';
 import { VersionedValue } from '../../db/versioned-value.js';
-import {
-  MIB,
-  VersionedBodyCache,
-  type CachedBody,
-  type CacheStats,
-} from '../../http/cached-body.js';
 import { REGIME_DATASETS } from '../../regime/datasets.js';
 import type { RegimeAsOf } from '../../regime/service.js';
 import { bodyWithSignalsAsOf } from '../briefs/builder.js';
@@ -17,13 +11,7 @@ import type { SubjectRepository } from '../subjects/repository.js';
 import { SWARM_DATASET } from '../shared/constants.js';
 import { isCalendarDate } from '../shared/dates.js';
 import { encodeCursor, parseListQuery } from './list-query.js';
-import type {
-  SessionRepository,
-  SessionForRead,
-  SessionRow,
-  SessionVersions,
-  SessionTake,
-} from './repository.js';
+import type { SessionRepository, SessionRow, SessionVersions, SessionTake } from './repository.js';
 import { nextFire } from './schedule.js';
 import type { TakeVerdict, TakeVerifier } from '../takes/verification.js';
 import { newestPerMember, rosterView, sessionFull, sessionSummary, takesView } from './views.js';
@@ -35,33 +23,29 @@ import { WatchedReads, type RowWatch } from '../../db/row-watch.js';
 interface CheckedTakes {
   all: SessionTake[];
   verdicts: Map<string, TakeVerdict>;
-  key: string;
 }
 
-/** Sessions whose checked takes are kept (the most recently read first to stay). */
-const CHECKED_CAPACITY = 64;
+/** A session a read found, with the fingerprint of everything its answer is computed from. */
+export interface FoundSession extends SessionVersions {
+  /**
+   * Moves whenever the row, any row its takes' verdicts rest on, the key histories, or the swarm
+   * and research data the brief and roster come from do: an equal fingerprint promises an equal
+   * answer, so the HTTP edge may send the one it kept.
+   */
+  fingerprint: string;
+}
 
-/** The session read routes; large bodies are serialised once per swarm data version. */
+/** The session read routes. Each read checks the session's fingerprint; the answers are values. */
 export class SessionReads {
-  // Keyed by a request's parsed query (cursors, limits, filters) and by the session it finds.
-  private readonly pages = new VersionedBodyCache({ maxBytes: 16 * MIB });
-  private readonly details = new VersionedBodyCache({ maxBytes: 32 * MIB });
   private readonly schedules = new VersionedValue(async () =>
     (await this.subjects.scheduledSubjects()).flatMap((row) =>
       row.schedule === null ? [] : [row.schedule],
     ),
   );
   private nextFire: { version: number; from: Date; at: Date | null } | undefined;
-  private readonly openBody = new VersionedBodyCache<'open'>({ maxEntries: 1 });
-  /** The session row and its fingerprints: read on every request, or once per epoch where watched. */
-  private readonly found: WatchedReads<SessionForRead | undefined>;
-  private readonly fresh = new FreshReads<SessionForRead | undefined>();
-  /** The rows last read, by session id with their version: re-read only when the version moves. */
-  private readonly rows = new Map<string, { row: SessionRow; rowVersion: string }>();
-  private readonly checked = new Map<
-    string,
-    { fingerprint: string; generation: number; checked: CheckedTakes }
-  >();
+  /** A session's fingerprints: read on every request, or once per epoch where watched. */
+  private readonly found: WatchedReads<SessionVersions | undefined>;
+  private readonly fresh = new FreshReads<SessionVersions | undefined>();
 
   private readonly sessions: SessionRepository;
   private readonly subjects: SubjectRepository;
@@ -92,38 +76,32 @@ export class SessionReads {
   }
 
   /**
-   * The session a read serves, with its fingerprints, as the database holds it now: concurrent
-   * readers share one query that started after they asked; where every writer is watched, no query
-   * at all while nothing changed.
+   * The session a read serves, by its fingerprints as the database holds them now (a few bytes; the
+   * row is read only to build an answer): concurrent readers share one query that started after
+   * they asked; where every writer is watched, no query at all while nothing changed.
    */
-  private sessionNow(key: string, versionsOf: () => Promise<SessionVersions | undefined>) {
-    return this.found.get(key, () => this.fresh.read(key, () => this.readSession(versionsOf)));
+  private async sessionNow(
+    key: string,
+    versionsOf: () => Promise<SessionVersions | undefined>,
+  ): Promise<FoundSession | undefined> {
+    const found = await this.found.get(key, () => this.fresh.read(key, versionsOf));
+    if (found === undefined) return undefined;
+    const generation = await this.verifier.generation();
+    const fingerprint = [
+      found.rowVersion,
+      found.takesFingerprint,
+      generation,
+      this.version,
+      this.versions.current(REGIME_DATASETS.research),
+    ].join('|');
+    return { ...found, fingerprint };
   }
 
-  /** The versions every time (a few bytes); the row (the aggregate is large) only when it moved. */
-  private async readSession(
-    versionsOf: () => Promise<SessionVersions | undefined>,
-  ): Promise<SessionForRead | undefined> {
-    const versions = await versionsOf();
-    if (versions === undefined) return undefined;
-    let known = this.rows.get(versions.id);
-    if (known?.rowVersion !== versions.rowVersion) {
-      known = await this.sessions.sessionRowWithVersion(versions.id);
-      if (known === undefined) return undefined;
-      this.rows.delete(versions.id);
-      this.rows.set(versions.id, known);
-      if (this.rows.size > CHECKED_CAPACITY) this.rows.delete(this.rows.keys().next().value!);
-    }
-    return { ...known, takesFingerprint: versions.takesFingerprint };
-  }
+  /** Moves with every change to the swarm's data (a convene, a state change, a take). */
+  readonly swarmVersion = () => this.versions.current(SWARM_DATASET);
 
   private get version(): number {
-    return this.versions.current(SWARM_DATASET);
-  }
-
-  /** Session details embed the brief, whose signal references follow the research dataset too. */
-  private get detailVersion(): number {
-    return this.version * 1_000_003 + this.versions.current(REGIME_DATASETS.research);
+    return this.swarmVersion();
   }
 
   /**
@@ -150,69 +128,61 @@ export class SessionReads {
     return at?.toISOString() ?? null;
   }
 
-  /** What the session pages and session details hold now, for /metrics. */
-  get cacheStats(): { pages: CacheStats; details: CacheStats } {
-    return { pages: this.pages.stats, details: this.details.stats };
+  /** The page a list query asks for (400 on a malformed one), with the next scheduled session. */
+  async listPage(raw: Record<string, string | undefined>) {
+    return { query: parseListQuery(raw), nextSessionAt: await this.nextSessionAt() };
   }
 
-  async listBody(raw: Record<string, string | undefined>): Promise<CachedBody> {
-    const query = parseListQuery(raw);
-    const nextSessionAt = await this.nextSessionAt();
-    const key = JSON.stringify([query, nextSessionAt]);
-    return this.pages.get(key, this.version, async () => {
-      const rows = await this.sessions.listSessions(query);
-      const page = rows.slice(0, query.limit);
-      const last = page.at(-1);
-      return {
-        sessions: page.map((row) =>
-          query.full ? sessionFull(row, row.take_count) : sessionSummary(row, row.take_count),
-        ),
-        nextCursor: rows.length > query.limit && last !== undefined ? encodeCursor(last) : null,
-        nextSessionAt,
-      };
-    });
+  async list({ query, nextSessionAt }: Awaited<ReturnType<SessionReads['listPage']>>) {
+    const rows = await this.sessions.listSessions(query);
+    const page = rows.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      sessions: page.map((row) =>
+        query.full ? sessionFull(row, row.take_count) : sessionSummary(row, row.take_count),
+      ),
+      nextCursor: rows.length > query.limit && last !== undefined ? encodeCursor(last) : null,
+      nextSessionAt,
+    };
   }
 
-  async detailBody(id: string): Promise<CachedBody> {
+  /** The session with this id, or 404. */
+  async findById(id: string): Promise<FoundSession> {
     const found = await this.sessionNow(`id:${id}`, () => this.sessions.sessionVersions(id));
     if (found === undefined) throw fail('sessionNotFound');
-    const takes = await this.checkedTakes(found);
-    return this.details.get(
-      `id:${found.row.id}:${found.rowVersion}:${takes.key}`,
-      this.detailVersion,
-      () => this.detail(found.row, takes),
-    );
+    return found;
   }
 
-  /** `{ session, takes }` for the latest session of a day and subject. */
-  async dayBody(date: string, subjectId: string): Promise<CachedBody> {
+  /** The latest session of a day and subject, or 400 (a malformed date) or 404. */
+  async findOfDay(date: string, subjectId: string): Promise<FoundSession> {
     if (!DATE_RE.test(date)) throw fail('readInvalidDate');
     if (!isCalendarDate(date)) throw fail('noSession');
     const found = await this.sessionNow(`day:${date}:${subjectId}`, () =>
       this.sessions.latestOfDayVersions(date, subjectId),
     );
     if (found === undefined) throw fail('noSession');
-    const checked = await this.checkedTakes(found);
-    return this.details.get(
-      `day:${found.row.id}:${found.rowVersion}:${checked.key}`,
-      this.detailVersion,
-      async () => {
-        const { takes, ...rest } = await this.detail(found.row, checked);
-        return { session: rest, takes };
-      },
-    );
+    return found;
   }
 
-  /**
-   * The newest session in state collecting with its close time, or null. Read once per swarm data
-   * version (every convene, state change, window change and take bumps it), because agents poll it.
-   */
-  async openSessionBody(): Promise<CachedBody> {
-    return this.openBody.replayable(
-      'open',
-      () => this.version,
-      () => this.readOpenSession(),
-    );
+  /** A session with its brief, roster and every member's newest take, each checked on this read. */
+  async detail(found: FoundSession) {
+    const [read, checked] = await Promise.all([
+      this.sessions.sessionRowWithVersion(found.id),
+      this.checkedTakes(found.id),
+    ]);
+    if (read === undefined) throw fail('sessionNotFound');
+    return this.detailOf(read.row, checked);
+  }
+
+  /** `{ session, takes }` for the latest session of a day and subject. */
+  async ofDay(found: FoundSession) {
+    const { takes, ...session } = await this.detail(found);
+    return { session, takes };
+  }
+
+  /** The newest session in state collecting with its close time, or null. */
+  async openSession() {
+    return this.readOpenSession();
   }
 
   private async readOpenSession() {
@@ -231,44 +201,13 @@ export class SessionReads {
     };
   }
 
-  /**
-   * The session's takes with each newest revision checked (signature, fields, log entry, key).
-   * Rechecked whenever the fingerprint of the rows the check reads changes, or a key event is
-   * logged; otherwise this read's answer is the last one's, since the check is a pure function of
-   * those rows. A failed check is never reused: it is made again on the next read (the verifier
-   * then asks for fresh key histories, as it does on every failure).
-   * `key` changes whenever any verdict or log position does, so a cached body is served only
-   * while it says exactly what this read found.
-   */
-  private async checkedTakes(found: SessionForRead): Promise<CheckedTakes> {
-    const sessionId = found.row.id;
-    const generation = await this.verifier.generation();
-    const known = this.checked.get(sessionId);
-    if (
-      known !== undefined &&
-      known.fingerprint === found.takesFingerprint &&
-      known.generation === generation
-    ) {
-      this.checked.delete(sessionId);
-      this.checked.set(sessionId, known);
-      return known.checked;
-    }
+  /** The session's takes, each member's newest revision checked (signature, fields, log entry, key). */
+  private async checkedTakes(sessionId: string): Promise<CheckedTakes> {
     const all = await this.sessions.takesOfSession(sessionId);
-    const verdicts = await this.verifier.verdicts(newestPerMember(all));
-    const key = [...verdicts]
-      .map(([id, v]) => `${id}@${v.logIndex ?? '-'}${v.reasons.map((r) => `!${r.code}`).join('')}`)
-      .join(',');
-    const checked = { all, verdicts, key };
-    this.checked.delete(sessionId);
-    if ([...verdicts.values()].every((verdict) => verdict.verified)) {
-      this.checked.set(sessionId, { fingerprint: found.takesFingerprint, generation, checked });
-      if (this.checked.size > CHECKED_CAPACITY)
-        this.checked.delete(this.checked.keys().next().value!);
-    }
-    return checked;
+    return { all, verdicts: await this.verifier.verdicts(newestPerMember(all)) };
   }
 
-  private async detail(session: SessionRow, checked: CheckedTakes) {
+  private async detailOf(session: SessionRow, checked: CheckedTakes) {
     const takes = checked.all;
     const [brief, roster] = await Promise.all([
       this.briefs.briefOfSession(session.id),
@@ -303,6 +242,14 @@ export class SessionReads {
     };
   }
 }
+
+/**
+ * Whether every take a session answer serves passed its check: only then may the answer be kept,
+ * since a failed check is made again on the next read (the verifier then asks for fresh key
+ * histories).
+ */
+export const everyTakeVerified = (answer: { takes: ReadonlyArray<{ verified: boolean }> }) =>
+  answer.takes.every((take) => take.verified);
 
 /**
  * Takes the aggregate counted whose rows are gone: removed behind the service, since takes are

@@ -23,18 +23,6 @@ export interface RosterEntry {
 export type SessionTake = TakeRecord;
 
 /**
- * A session row as a read serves it, with two fingerprints: `rowVersion` changes whenever the row
- * does, and `takesFingerprint` whenever any row its takes' verdicts are computed from does (each
- * take, its key, its log entry and the leaf the tree holds for it), so a read can reuse what it
- * computed from unchanged rows and recompute the moment one changes, behind the service or not.
- */
-export interface SessionForRead {
-  row: SessionRow;
-  rowVersion: string;
-  takesFingerprint: string;
-}
-
-/**
  * A row's version as PostgreSQL keeps it: an update or delete-and-insert writes a new tuple, with
  * the writing transaction's id (xmin) at a new place (ctid); neither can be set through SQL.
  */
@@ -52,7 +40,13 @@ const takesFingerprint = sql<string>`(
     left join tlog_node en on en.level = 0 and en.idx = e.idx
    where t.session_id = swarm_session.id)`;
 
-/** What a read checks on every request: the session's id and the two versions, no row data. */
+/**
+ * What a read checks on every request: the session's id and two fingerprints, no row data.
+ * `rowVersion` changes whenever the row does, and `takesFingerprint` whenever any row its takes'
+ * verdicts are computed from does (each take, its key, its log entry and the leaf the tree holds
+ * for it), so an answer computed from unchanged rows can be sent again and is recomputed the moment
+ * one changes, behind the service or not.
+ */
 export interface SessionVersions {
   id: string;
   rowVersion: string;

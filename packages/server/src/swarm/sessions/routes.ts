@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NOT_MODIFIED, sendCachedBody } from '../../http/cached-body.js';
+import { NOT_MODIFIED } from '../../http/edge-cache.js';
 import { swarmResponses } from '../shared/schemas.js';
-import type { SessionReads } from './read-service.js';
+import { everyTakeVerified, type SessionReads } from './read-service.js';
 import {
   OpenSession,
   SessionDetail,
@@ -25,7 +25,14 @@ export const sessionReadRoutes: FastifyPluginAsyncTypebox<{ reads: SessionReads 
         response: swarmResponses({ 200: SessionListResponse, 304: NOT_MODIFIED }, []),
       },
     },
-    async (request, reply) => sendCachedBody(request, reply, await reads.listBody(request.query)),
+    async (request, reply) => {
+      const page = await reads.listPage(request.query);
+      return app.edge.answer(request, reply, 'session_pages', {
+        key: page,
+        version: reads.swarmVersion(),
+        build: () => reads.list(page),
+      });
+    },
   );
 
   app.get(
@@ -39,8 +46,15 @@ export const sessionReadRoutes: FastifyPluginAsyncTypebox<{ reads: SessionReads 
         response: swarmResponses({ 200: SessionDetail, 304: NOT_MODIFIED }, [404]),
       },
     },
-    async (request, reply) =>
-      sendCachedBody(request, reply, await reads.detailBody(request.params.id)),
+    async (request, reply) => {
+      const found = await reads.findById(request.params.id);
+      return app.edge.answer(request, reply, 'session_details', {
+        key: found.id,
+        version: found.fingerprint,
+        build: () => reads.detail(found),
+        keep: everyTakeVerified,
+      });
+    },
   );
 
   app.get(
@@ -60,12 +74,15 @@ export const sessionReadRoutes: FastifyPluginAsyncTypebox<{ reads: SessionReads 
         response: swarmResponses({ 200: SessionOfDay, 304: NOT_MODIFIED }, [404]),
       },
     },
-    async (request, reply) =>
-      sendCachedBody(
-        request,
-        reply,
-        await reads.dayBody(request.params.id, request.params.subject),
-      ),
+    async (request, reply) => {
+      const found = await reads.findOfDay(request.params.id, request.params.subject);
+      return app.edge.answer(request, reply, 'session_details', {
+        key: found.id,
+        version: found.fingerprint,
+        build: () => reads.ofDay(found),
+        keep: (answer) => everyTakeVerified(answer),
+      });
+    },
   );
 
   app.get(
@@ -78,6 +95,11 @@ export const sessionReadRoutes: FastifyPluginAsyncTypebox<{ reads: SessionReads 
         response: { 200: OpenSession, 304: NOT_MODIFIED },
       },
     },
-    async (request, reply) => sendCachedBody(request, reply, await reads.openSessionBody()),
+    async (request, reply) =>
+      app.edge.answer(request, reply, 'open_session', {
+        key: null,
+        version: reads.swarmVersion,
+        build: () => reads.openSession(),
+      }),
   );
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { NOT_MODIFIED, sendCachedBody } from '../../http/cached-body.js';
+import { NOT_MODIFIED } from '../../http/edge-cache.js';
 import { swarmResponses } from '../shared/schemas.js';
 import {
   LeaderboardQuery,
@@ -27,8 +27,14 @@ export const trackRecordRoutes: FastifyPluginAsyncTypebox<{
         response: swarmResponses({ 200: SessionOutcomeResponse, 304: NOT_MODIFIED }, [404]),
       },
     },
-    async (request, reply) =>
-      sendCachedBody(request, reply, await trackRecords.sessionOutcomeBody(request.params.id)),
+    async (request, reply) => {
+      const sessionId = await trackRecords.outcomeSession(request.params.id);
+      return app.edge.answer(request, reply, 'track_record', {
+        key: sessionId,
+        version: trackRecords.version,
+        build: () => trackRecords.sessionOutcome(sessionId),
+      });
+    },
   );
 
   app.get(
@@ -42,8 +48,14 @@ export const trackRecordRoutes: FastifyPluginAsyncTypebox<{
         response: swarmResponses({ 200: MemberTrackRecordResponse, 304: NOT_MODIFIED }, [404]),
       },
     },
-    async (request, reply) =>
-      sendCachedBody(request, reply, await trackRecords.memberBody(request.params.id)),
+    async (request, reply) => {
+      const member = await trackRecords.member(request.params.id);
+      return app.edge.answer(request, reply, 'track_record', {
+        key: member.id,
+        version: trackRecords.version,
+        build: () => trackRecords.memberTrackRecord(member),
+      });
+    },
   );
 
   app.get(
@@ -76,7 +88,13 @@ export const trackRecordRoutes: FastifyPluginAsyncTypebox<{
         response: swarmResponses({ 200: LeaderboardResponse, 304: NOT_MODIFIED }, []),
       },
     },
-    async (request, reply) =>
-      sendCachedBody(request, reply, await trackRecords.leaderboardBody(request.query)),
+    async (request, reply) => {
+      const page = await trackRecords.leaderboardPage(request.query);
+      return app.edge.answer(request, reply, 'track_record', {
+        key: page,
+        version: trackRecords.version,
+        build: () => trackRecords.leaderboard(page),
+      });
+    },
   );
 };

@@ -8,9 +8,8 @@ import {
 import type { DataVersions } from '../../db/data-versions.js';
 import { VersionedCache } from '../../db/versioned-value.js';
 import { fail } from '../../errors.js';
-import { MIB, VersionedBodyCache, type CacheStats } from '../../http/cached-body.js';
-import type { ReplayableBody } from '../../http/replay.js';
 import type { MemberReads } from '../members/read-service.js';
+import type { MemberRow } from '../members/repository.js';
 import { TRACK_RECORD_DATASET } from '../shared/constants.js';
 import { isUuid } from '../shared/ids.js';
 import { parseLimit } from '../shared/paging.js';
@@ -32,13 +31,21 @@ export interface LeaderboardQuery {
   subject?: string | undefined;
 }
 
+/** A leaderboard page as a query names it, validated and with its cursor clamped to the end. */
+export interface LeaderboardPage {
+  horizon: number;
+  sort: LeaderboardSort;
+  limit: number;
+  offset: number;
+  subject: string;
+}
+
 /**
  * The track-record reads (docs/methodology.md §4, §5): every score computed once per data version
- * of the stored outcomes from those outcomes and the counted takes, and each answer serialised once.
+ * of the stored outcomes from those outcomes and the counted takes.
  */
 export class TrackRecordService {
   private readonly computed = new VersionedCache<'computed', Computed>({ maxEntries: 1 });
-  private readonly bodies = new VersionedBodyCache({ maxBytes: 16 * MIB });
   private readonly records: GrowingRecords;
 
   private readonly trackRecords: TrackRecordRepository;
@@ -82,64 +89,64 @@ export class TrackRecordService {
     };
   }
 
-  private readonly version = () => this.versions.current(TRACK_RECORD_DATASET);
+  /** Moves whenever an outcome is stored or a track-record input changes. */
+  readonly version = () => this.versions.current(TRACK_RECORD_DATASET);
 
   private current(): Promise<Computed> {
     return this.computed.get('computed', this.version(), () => this.records.update());
   }
 
-  /** GET /api/swarm/sessions/{id}/outcome. */
-  async sessionOutcomeBody(sessionId: string): Promise<ReplayableBody> {
+  /** The id of the session `sessionId` names (lower case), or 404. */
+  async outcomeSession(sessionId: string): Promise<string> {
     const session = isUuid(sessionId)
       ? await this.trackRecords.sessionAggregation(sessionId)
       : undefined;
     if (session === undefined) throw fail('sessionNotFound');
-    return this.bodies.replayable(`session:${sessionId.toLowerCase()}`, this.version, async () => {
-      const computed = await this.current();
-      const all = computed.records.get('')!;
-      return {
-        sessionId: sessionId.toLowerCase(),
-        horizons: this.settings.horizons,
-        outcomes: computed.outcomes
-          .filter((o) => o.sessionId === sessionId.toLowerCase())
-          .sort((a, b) => a.horizonDays - b.horizonDays)
-          .map((o) => {
-            const records = all.get(o.horizonDays);
-            const scored = records?.sessions.find((s) => s.sessionId === o.sessionId) ?? null;
-            return {
-              horizonDays: o.horizonDays,
-              status: o.status,
-              reason: o.reason,
-              digest: o.digest,
-              logIndex: o.logIndex,
-              computedAt: o.computedAt.toISOString(),
-              record: JSON.parse(o.record) as unknown,
-              swarm: scored === null ? null : sessionScoreView(scored),
-              takes: (computed.takesBySession.get(o.horizonDays)?.get(o.sessionId) ?? []).map((t) =>
-                scoredTakeView(t, computed),
-              ),
-            };
-          }),
-      };
-    });
+    return sessionId.toLowerCase();
+  }
+
+  /** GET /api/swarm/sessions/{id}/outcome, for a session `outcomeSession` found. */
+  async sessionOutcome(sessionId: string) {
+    const computed = await this.current();
+    const all = computed.records.get('')!;
+    return {
+      sessionId: sessionId.toLowerCase(),
+      horizons: this.settings.horizons,
+      outcomes: computed.outcomes
+        .filter((o) => o.sessionId === sessionId.toLowerCase())
+        .sort((a, b) => a.horizonDays - b.horizonDays)
+        .map((o) => {
+          const records = all.get(o.horizonDays);
+          const scored = records?.sessions.find((s) => s.sessionId === o.sessionId) ?? null;
+          return {
+            horizonDays: o.horizonDays,
+            status: o.status,
+            reason: o.reason,
+            digest: o.digest,
+            logIndex: o.logIndex,
+            computedAt: o.computedAt.toISOString(),
+            record: JSON.parse(o.record) as unknown,
+            swarm: scored === null ? null : sessionScoreView(scored),
+            takes: (computed.takesBySession.get(o.horizonDays)?.get(o.sessionId) ?? []).map((t) =>
+              scoredTakeView(t, computed),
+            ),
+          };
+        }),
+    };
+  }
+
+  /** The member an id or handle names, or 404. */
+  member(idOrHandle: string): Promise<MemberRow> {
+    return this.members.publicMember(idOrHandle);
   }
 
   /** GET /api/swarm/members/{id}/track-record. */
-  async memberBody(idOrHandle: string): Promise<ReplayableBody> {
-    const member = await this.members.publicMember(idOrHandle);
-    return this.bodies.replayable(`member:${member.id}`, this.version, async () => {
-      const computed = await this.current();
-      return memberTrackRecordView(member, computed, this.settings);
-    });
+  async memberTrackRecord(member: MemberRow) {
+    return memberTrackRecordView(member, await this.current(), this.settings);
   }
 
-  /** What the answers (leaderboard pages, member and session records) hold now, for /metrics. */
-  get cacheStats(): CacheStats {
-    return this.bodies.stats;
-  }
-
-  /** GET /api/swarm/track-record. */
-  async leaderboardBody(query: LeaderboardQuery): Promise<ReplayableBody> {
+  /** The page a leaderboard query asks for, or 400; every cursor past the end is the end. */
+  async leaderboardPage(query: LeaderboardQuery): Promise<LeaderboardPage> {
     const horizon = query.horizon ?? this.settings.horizons[0]!;
     if (!this.settings.horizons.includes(horizon))
       throw fail('unknownHorizon', this.settings.horizons.join(', '));
@@ -155,29 +162,31 @@ export class TrackRecordService {
       query.cursor === undefined || query.cursor === '' ? 0 : offsetOf(query.cursor),
       ranked,
     );
-    const key = JSON.stringify([horizon, sort, limit, offset, subject]);
-    return this.bodies.replayable(key, this.version, async () => {
-      const computed = await this.current();
-      const records = computed.records.get(subject)?.get(horizon);
-      const members = records === undefined ? [] : sortLeaderboard(records.members, sort);
-      const page = members.slice(offset, offset + limit);
-      return {
-        horizonDays: horizon,
-        horizons: this.settings.horizons,
-        subject: subject === '' ? null : subject,
-        sort,
-        minScoredTakes: this.settings.minScoredTakes,
-        swarm: records?.swarm ?? emptySwarm(horizon),
-        sessions: (records?.sessions ?? []).map(sessionScoreView),
-        leaderboard: page.map((m) => ({
-          handle: computed.handles.get(m.memberId) ?? null,
-          ...m,
-          status: m.eligible ? ('ranked' as const) : ('not_enough_history' as const),
-        })),
-        total: members.length,
-        nextCursor: offset + limit < members.length ? leaderboardCursor(offset + limit) : null,
-      };
-    });
+    return { horizon, sort, limit, offset, subject };
+  }
+
+  /** GET /api/swarm/track-record. */
+  async leaderboard({ horizon, sort, limit, offset, subject }: LeaderboardPage) {
+    const computed = await this.current();
+    const records = computed.records.get(subject)?.get(horizon);
+    const members = records === undefined ? [] : sortLeaderboard(records.members, sort);
+    const page = members.slice(offset, offset + limit);
+    return {
+      horizonDays: horizon,
+      horizons: this.settings.horizons,
+      subject: subject === '' ? null : subject,
+      sort,
+      minScoredTakes: this.settings.minScoredTakes,
+      swarm: records?.swarm ?? emptySwarm(horizon),
+      sessions: (records?.sessions ?? []).map(sessionScoreView),
+      leaderboard: page.map((m) => ({
+        handle: computed.handles.get(m.memberId) ?? null,
+        ...m,
+        status: m.eligible ? ('ranked' as const) : ('not_enough_history' as const),
+      })),
+      total: members.length,
+      nextCursor: offset + limit < members.length ? leaderboardCursor(offset + limit) : null,
+    };
   }
 }
 
