@@ -62,7 +62,7 @@ from
   "application"
 where
   "state" = $1;
--- (then stopped on the empty answer: no result)
+-- (then stopped on the empty answer: NoResultError)
 
 -- AdminStatusRepository.outbox
 select
@@ -87,4 +87,4 @@ select
   ) as "oldest_pending"
 from
   "email_outbox";
--- (then stopped on the empty answer: no result)
+-- (then stopped on the empty answer: NoResultError)

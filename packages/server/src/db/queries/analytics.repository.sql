@@ -261,4 +261,4 @@ select
   count(*) as "total"
 from
   "analytics_comment";
--- (then stopped on the empty answer: no result)
+-- (then stopped on the empty answer: NoResultError)

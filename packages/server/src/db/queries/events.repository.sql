@@ -11,7 +11,7 @@ select
     from
       swarm_session_event
   ) as session;
--- (then stopped on the empty answer: Cannot read properties of undefined (reading 'log'))
+-- (then stopped on the empty answer: TypeError)
 
 -- EventsRepository.logEntries
 with

@@ -5,17 +5,17 @@
 -- LogEntryRepository.withLockedIndex
 select
   convene_tlog_lock_next () as next;
--- (then stopped on the empty answer: Cannot read properties of undefined (reading 'next'))
+-- (then stopped on the empty answer: TypeError)
 
 -- LogEntryRepository.lockIndexIn
 select
   convene_tlog_lock_next () as next;
--- (then stopped on the empty answer: Cannot read properties of undefined (reading 'next'))
+-- (then stopped on the empty answer: TypeError)
 
 -- LogEntryRepository.nextIndex
 select
   convene_tlog_next () as next;
--- (then stopped on the empty answer: Cannot read properties of undefined (reading 'next'))
+-- (then stopped on the empty answer: TypeError)
 
 -- LogEntryRepository.lastTakeSeq
 select

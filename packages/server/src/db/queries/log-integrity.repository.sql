@@ -208,4 +208,4 @@ select
           r.subject = c.session_id::text
       )
   ) as unlogged_receipts;
--- (then stopped on the empty answer: Cannot read properties of undefined (reading 'stored'))
+-- (then stopped on the empty answer: TypeError)

@@ -9,7 +9,7 @@ from
   "tlog_head"
 where
   "id" = $1;
--- (then stopped on the empty answer: no result)
+-- (then stopped on the empty answer: NoResultError)
 
 -- LogTreeRepository.committedLeaves
 select

@@ -98,7 +98,7 @@ values
   ($1, $2, $3, $4, $5)
 returning
   "id";
--- (then stopped on the empty answer: no result)
+-- (then stopped on the empty answer: NoResultError)
 
 -- MemberRepository.recordDecision
 update "member"
@@ -294,4 +294,4 @@ from
   "token_claim_challenge"
 where
   "member_id" = $1;
--- (then stopped on the empty answer: no result)
+-- (then stopped on the empty answer: NoResultError)

@@ -72,7 +72,7 @@ select
   coalesce(sum("amount"), 0) as "amount"
 from
   "onchain_token_burn";
--- (then stopped on the empty answer: no result)
+-- (then stopped on the empty answer: NoResultError)
 
 -- OnchainRepository.forgetAbove
 delete from "buyback"

@@ -38,4 +38,4 @@ order by
   "created_at" desc
 limit
   $1;
--- (then stopped on the empty answer: Cannot read properties of undefined (reading 'keyId'))
+-- (then stopped on the empty answer: TypeError)

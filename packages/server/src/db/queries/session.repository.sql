@@ -202,7 +202,7 @@ from
   "take"
 where
   "session_id" = $1;
--- (then stopped on the empty answer: no result)
+-- (then stopped on the empty answer: NoResultError)
 
 -- SessionRepository.eligibleRoster
 select

@@ -19,7 +19,7 @@ values
   ($1, $2, $3, $4, $5, $6, $7, $8, $9)
 returning
   "id";
--- (then stopped on the empty answer: no result)
+-- (then stopped on the empty answer: NoResultError)
 
 -- TreasuryRepository.latestVaultReading
 select
@@ -64,7 +64,7 @@ values
   ($1, $2, $3, $4, $5)
 returning
   "version";
--- (then stopped on the empty answer: no result)
+-- (then stopped on the empty answer: NoResultError)
 
 -- TreasuryRepository.allocationHistory
 select
