@@ -1,6 +1,7 @@
 /**
- * Writes src/db/schema.sql and src/db/columns.generated.ts from a database migrated from nothing
- * (in-memory PGlite): `npm run schema:dump` after changing a migration or a function.
+ * Writes src/db/schema.sql and src/db/columns.generated.ts (every table's Kysely type) from a
+ * database migrated from nothing (in-memory PGlite): `npm run schema:dump` after changing a
+ * migration or a function.
  */
 import { writeFile } from 'node:fs/promises';
 import { migrateToLatest } from '../src/db/migrate.js';

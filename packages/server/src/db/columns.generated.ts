@@ -1,31 +1,29 @@
-// The columns of every table as the database reads them back: generated from a freshly migrated
-// database by `npm run schema:dump` (src/db/schema-dump.ts). Do not edit; a test fails when it
-// is out of date, and test/db-types.test.ts holds the hand-written `DB` types to it.
+// Every table of the database as Kysely sees it, before a domain narrows a column: generated
+// from a freshly migrated database by `npm run schema:dump` (src/db/schema-dump.ts). Do not edit;
+// test/db/schema-dump.test.ts fails when it is out of date. Narrowings (a text column as a union
+// of words, a jsonb column's shape) are in each domain's tables.ts, applied by db/table-types.ts.
 
-/** A json or jsonb column: its shape is the domain’s to type (only its nullness is checked). */
-export interface Jsonb {
-  readonly jsonb: true;
-}
+import type { Generated, Json, Timestamp, UntypedJson } from './column-types.js';
 
-export interface DatabaseColumns {
+export interface GeneratedTables {
   allocation_target: {
-    version: number;
-    set_at: Date;
+    version: Generated<number>;
+    set_at: Timestamp;
     set_by_kind: string;
     session_id: string | null;
     note: string | null;
-    weights: Jsonb;
+    weights: Json<UntypedJson>;
   };
   analytics_activity: {
     id: string;
-    occurred_at: Date;
+    occurred_at: Timestamp;
     kind: string;
     agent_id: string | null;
     project_slug: string | null;
     summary: string;
     amount_usd: number | null;
     tx_hash: string | null;
-    imported_at: Date;
+    imported_at: Timestamp;
   };
   analytics_agent: {
     id: string;
@@ -54,11 +52,11 @@ export interface DatabaseColumns {
     trust_code_public: boolean;
     trust_audited: boolean;
     trust_incidents: number;
-    why_included: Jsonb;
-    listed_at: Date;
-    last_seen_at: Date | null;
-    refreshed_at: Date;
-    imported_at: Date;
+    why_included: Json<UntypedJson>;
+    listed_at: Timestamp;
+    last_seen_at: Timestamp | null;
+    refreshed_at: Timestamp;
+    imported_at: Timestamp;
   };
   analytics_agent_daily: {
     agent_id: string;
@@ -84,9 +82,9 @@ export interface DatabaseColumns {
     holders: number | null;
     circulating_supply: number | null;
     total_supply: number | null;
-    launched_at: Date | null;
-    refreshed_at: Date;
-    imported_at: Date;
+    launched_at: Timestamp | null;
+    refreshed_at: Timestamp;
+    imported_at: Timestamp;
   };
   analytics_coin_daily: {
     coin_id: string;
@@ -97,12 +95,12 @@ export interface DatabaseColumns {
   };
   analytics_comment: {
     id: string;
-    created_at: Date;
+    created_at: Timestamp;
     author: string;
     body: string;
     target_type: string | null;
     target_id: string | null;
-    imported_at: Date;
+    imported_at: Timestamp;
   };
   analytics_project: {
     slug: string;
@@ -114,11 +112,11 @@ export interface DatabaseColumns {
     site: string | null;
     twitter: string | null;
     logo_url: string | null;
-    tags: Jsonb;
+    tags: Json<UntypedJson>;
     coin_id: string | null;
-    listed_at: Date;
-    refreshed_at: Date;
-    imported_at: Date;
+    listed_at: Timestamp;
+    refreshed_at: Timestamp;
+    imported_at: Timestamp;
   };
   analytics_project_daily: {
     project_slug: string;
@@ -145,9 +143,9 @@ export interface DatabaseColumns {
     share_price: number | null;
     deposit_cap_usd: number | null;
     change_24h_pct: number | null;
-    inception_at: Date | null;
-    refreshed_at: Date;
-    imported_at: Date;
+    inception_at: Timestamp | null;
+    refreshed_at: Timestamp;
+    imported_at: Timestamp;
   };
   analytics_vault_daily: {
     vault_id: string;
@@ -165,14 +163,14 @@ export interface DatabaseColumns {
     project_slug: string | null;
     balance_usd: number;
     change_24h_pct: number | null;
-    holdings: Jsonb;
+    holdings: Json<UntypedJson>;
     tx_count_30d: number;
     inflow_30d_usd: number;
     outflow_30d_usd: number;
-    first_seen_at: Date | null;
-    last_active_at: Date | null;
-    refreshed_at: Date;
-    imported_at: Date;
+    first_seen_at: Timestamp | null;
+    last_active_at: Timestamp | null;
+    refreshed_at: Timestamp;
+    imported_at: Timestamp;
   };
   analytics_wallet_daily: {
     wallet_id: string;
@@ -184,7 +182,7 @@ export interface DatabaseColumns {
   app_setting: {
     key: string;
     value: string;
-    updated_at: Date;
+    updated_at: Generated<Timestamp>;
   };
   application: {
     id: string;
@@ -195,17 +193,17 @@ export interface DatabaseColumns {
     canonical: string;
     signature: string;
     state: string;
-    applied_at: Date;
-    reviewed_at: Date | null;
-    claimed_at: Date | null;
+    applied_at: Timestamp;
+    reviewed_at: Timestamp | null;
+    claimed_at: Timestamp | null;
   };
   brief: {
-    id: number;
+    id: Generated<number>;
     session_id: string | null;
     subject_id: string;
     date: string;
-    created_at: Date;
-    body: Jsonb | null;
+    created_at: Timestamp;
+    body: Json<UntypedJson> | null;
   };
   buyback: {
     tx_hash: string;
@@ -220,43 +218,43 @@ export interface DatabaseColumns {
   consensus_receipt: {
     session_id: string;
     subject_id: string;
-    payload: Jsonb;
+    payload: Json<UntypedJson>;
     canonical_bytes: string;
     digest: string;
-    signature: Jsonb;
+    signature: Json<UntypedJson>;
     key_id: string;
-    created_at: Date;
+    created_at: Timestamp;
     chain_index: number | null;
   };
   data_version: {
     name: string;
-    version: number;
-    updated_at: Date;
+    version: Generated<number>;
+    updated_at: Generated<Timestamp>;
   };
   email_outbox: {
-    id: number;
+    id: Generated<number>;
     to_address: string;
     subject: string;
     text_body: string;
-    created_at: Date;
-    attempts: number;
-    next_attempt_at: Date;
-    sent_at: Date | null;
+    created_at: Generated<Timestamp>;
+    attempts: Generated<number>;
+    next_attempt_at: Generated<Timestamp>;
+    sent_at: Timestamp | null;
     last_error: string | null;
   };
   indexer_state: {
     name: string;
     source: string;
-    indexed_through: Date | null;
-    last_success_at: Date | null;
-    last_attempt_at: Date | null;
+    indexed_through: Timestamp | null;
+    last_success_at: Timestamp | null;
+    last_attempt_at: Timestamp | null;
     last_error: string | null;
   };
   job_run: {
-    id: number;
+    id: Generated<number>;
     job: string;
-    started_at: Date;
-    finished_at: Date | null;
+    started_at: Timestamp;
+    finished_at: Timestamp | null;
     outcome: string | null;
     detail: string | null;
   };
@@ -268,42 +266,42 @@ export interface DatabaseColumns {
     mode: string;
     release_safety: string;
     rationale: string;
-    disagreements: Jsonb;
+    disagreements: Generated<Json<UntypedJson>>;
     model: string;
     prompt_hash: string;
     inputs_digest: string;
     canonical: string | null;
     signature: string | null;
     key_id: number | null;
-    created_at: Date;
+    created_at: Timestamp;
   };
   member: {
     id: string;
     handle: string;
     display_name: string;
     status: string;
-    role: string;
+    role: Generated<string>;
     lens: string | null;
     mandate: string | null;
     tagline: string | null;
-    biases: Jsonb;
+    biases: Generated<Json<UntypedJson>>;
     operator: string | null;
     mode: string | null;
-    house: boolean;
+    house: Generated<boolean>;
     contact: string | null;
-    applied_at: Date;
-    activated_at: Date | null;
-    created_at: Date;
+    applied_at: Timestamp;
+    activated_at: Timestamp | null;
+    created_at: Generated<Timestamp>;
     name_key: string | null;
   };
   member_key: {
-    id: number;
+    id: Generated<number>;
     member_id: string;
     public_key: string;
     state: string;
-    created_at: Date;
-    activated_at: Date | null;
-    retired_at: Date | null;
+    created_at: Timestamp;
+    activated_at: Timestamp | null;
+    retired_at: Timestamp | null;
   };
   member_name: {
     name: string;
@@ -311,11 +309,11 @@ export interface DatabaseColumns {
     kind: string;
   };
   member_token: {
-    id: number;
+    id: Generated<number>;
     member_id: string;
     token_sha256: string;
-    created_at: Date;
-    revoked_at: Date | null;
+    created_at: Timestamp;
+    revoked_at: Timestamp | null;
   };
   memo: {
     id: string;
@@ -323,14 +321,14 @@ export interface DatabaseColumns {
     session_id: string | null;
     title: string;
     body: string;
-    published: boolean;
-    created_at: Date;
+    published: Generated<boolean>;
+    created_at: Timestamp;
   };
   nonce_ledger: {
     member_id: string;
     nonce: string;
     take_id: string;
-    used_at: Date;
+    used_at: Timestamp;
   };
   onchain_checkpoint: {
     name: string;
@@ -341,8 +339,8 @@ export interface DatabaseColumns {
     name: string;
     block_number: number;
     block_hash: string;
-    block_time: Date;
-    updated_at: Date;
+    block_time: Timestamp;
+    updated_at: Timestamp;
   };
   onchain_token_burn: {
     tx_hash: string;
@@ -358,22 +356,22 @@ export interface DatabaseColumns {
     value: number;
   };
   regime_run: {
-    id: number;
-    computed_at: Date;
+    id: Generated<number>;
+    computed_at: Timestamp;
     latest_date: string;
     version: string;
     source: string;
     duration_ms: number;
-    detail: Jsonb;
+    detail: Json<UntypedJson>;
   };
   regime_series: {
     key: string;
     source: string;
     provenance: string;
-    last_attempt_at: Date | null;
-    last_success_at: Date | null;
+    last_attempt_at: Timestamp | null;
+    last_success_at: Timestamp | null;
     last_error: string | null;
-    stale: boolean;
+    stale: Generated<boolean>;
   };
   regime_snapshot: {
     date: string;
@@ -382,25 +380,25 @@ export interface DatabaseColumns {
     composite: number | null;
     composite_percentile: number | null;
     regime: string | null;
-    panels: Jsonb;
-    panel_weights: Jsonb;
+    panels: Json<UntypedJson>;
+    panel_weights: Json<UntypedJson>;
   };
   research_signal: {
     signal_key: string;
     date: string;
-    computed_at: Date;
+    computed_at: Timestamp;
     source: string;
-    payload: Jsonb;
+    payload: Json<UntypedJson>;
   };
   schema_migration: {
     name: string;
-    applied_at: Date;
+    applied_at: Generated<Timestamp>;
   };
   service_key: {
     key_id: string;
     public_key: string;
     seed: string | null;
-    created_at: Date;
+    created_at: Generated<Timestamp>;
   };
   session_outcome: {
     session_id: string;
@@ -410,75 +408,75 @@ export interface DatabaseColumns {
     reason: string | null;
     record: string;
     digest: string;
-    computed_at: Date;
+    computed_at: Timestamp;
   };
   session_roster: {
     session_id: string;
     member_id: string;
-    excused: boolean;
-    added_at: Date;
+    excused: Generated<boolean>;
+    added_at: Timestamp;
   };
   subject: {
     id: string;
     name: string;
-    status: string;
+    status: Generated<string>;
     operator: string | null;
     homepage: string | null;
     x_handle: string | null;
     thesis_blurb: string | null;
-    wallets: Jsonb;
-    nft_contracts: Jsonb;
+    wallets: Generated<Json<UntypedJson>>;
+    nft_contracts: Generated<Json<UntypedJson>>;
     source: string | null;
     recommendation_type: string;
     linked_member_id: string | null;
     structural_notes: string | null;
     last_reviewed: string | null;
     schedule: string | null;
-    schedule_enabled: boolean;
-    quorum_required: number;
-    created_at: Date;
+    schedule_enabled: Generated<boolean>;
+    quorum_required: Generated<number>;
+    created_at: Generated<Timestamp>;
   };
   subject_snapshot: {
     id: string;
     subject_id: string;
     session_id: string | null;
-    taken_at: Date;
+    taken_at: Timestamp;
     total_usd: number | null;
-    holdings: Jsonb;
-    notable: Jsonb;
+    holdings: Json<UntypedJson>;
+    notable: Generated<Json<UntypedJson>>;
   };
   swarm_session: {
     id: string;
-    seq: number;
+    seq: Generated<number>;
     subject_id: string;
     date: string;
     state: string;
-    convened_at: Date;
-    window_closes_at: Date | null;
-    closed_at: Date | null;
-    aggregated_at: Date | null;
-    published_at: Date | null;
-    fire_at: Date | null;
-    roster_frozen: boolean;
-    aggregate: Jsonb | null;
+    convened_at: Timestamp;
+    window_closes_at: Timestamp | null;
+    closed_at: Timestamp | null;
+    aggregated_at: Timestamp | null;
+    published_at: Timestamp | null;
+    fire_at: Timestamp | null;
+    roster_frozen: Generated<boolean>;
+    aggregate: Json<UntypedJson> | null;
     rationale: string | null;
     synthesis: string | null;
-    regime_summary: Jsonb | null;
-    reference_allocation: Jsonb | null;
-    created_at: Date;
-    allocation_effect: Jsonb | null;
-    additional: boolean;
+    regime_summary: Json<UntypedJson> | null;
+    reference_allocation: Json<UntypedJson> | null;
+    created_at: Generated<Timestamp>;
+    allocation_effect: Json<UntypedJson> | null;
+    additional: Generated<boolean>;
   };
   swarm_session_event: {
     seq: number;
     session_id: string;
     kind: string;
-    at: Date;
+    at: Generated<Timestamp>;
     log_next: number;
   };
   take: {
     id: string;
-    recommendation_id: number;
+    recommendation_id: Generated<number>;
     session_id: string;
     member_id: string;
     revision: number;
@@ -486,12 +484,12 @@ export interface DatabaseColumns {
     nonce: string;
     stance: string;
     confidence: number;
-    body: string;
-    memo_url: string;
-    weights: Jsonb | null;
+    body: Generated<string>;
+    memo_url: Generated<string>;
+    weights: Json<UntypedJson> | null;
     canonical: string;
     signature: string;
-    received_at: Date;
+    received_at: Timestamp;
     log_index: number | null;
     leaf_hash: Uint8Array | null;
   };
@@ -499,7 +497,7 @@ export interface DatabaseColumns {
     size: number;
     root_hash: Uint8Array;
     note: string;
-    created_at: Date;
+    created_at: Generated<Timestamp>;
   };
   tlog_cosignature: {
     checkpoint_size: number;
@@ -508,7 +506,7 @@ export interface DatabaseColumns {
     vkey: string;
     signed_at: number;
     line: string;
-    created_at: Date;
+    created_at: Generated<Timestamp>;
   };
   tlog_entry: {
     idx: number;
@@ -517,7 +515,7 @@ export interface DatabaseColumns {
     take_id: string | null;
     receipt_session_id: string | null;
     entry: string;
-    sequenced_at: Date;
+    sequenced_at: Generated<Timestamp>;
     key_member_id: string | null;
     outcome_session_id: string | null;
     outcome_horizon_days: number | null;
@@ -535,22 +533,22 @@ export interface DatabaseColumns {
     subject: string;
     kind: string;
     reason: string;
-    found_at: Date;
+    found_at: Generated<Timestamp>;
   };
   tlog_witness_failure: {
     vkey: string;
     message: string;
-    failed_at: Date;
+    failed_at: Timestamp;
   };
   token_claim_challenge: {
     member_id: string;
     challenge: string;
-    expires_at: Date;
-    created_at: Date;
+    expires_at: Timestamp;
+    created_at: Timestamp;
   };
   token_reading: {
-    id: number;
-    read_at: Date;
+    id: Generated<number>;
+    read_at: Timestamp;
     source: string;
     provenance: string;
     price_usd: number | null;
@@ -573,8 +571,8 @@ export interface DatabaseColumns {
     provenance: string;
   };
   vault_reading: {
-    id: number;
-    read_at: Date;
+    id: Generated<number>;
+    read_at: Timestamp;
     source: string;
     provenance: string;
     vault_address: string;
@@ -593,7 +591,7 @@ export interface DatabaseColumns {
     price_usd: number | null;
     value_usd: number | null;
     provenance: string;
-    as_of: Date;
+    as_of: Timestamp;
   };
   wallet_value_snapshot: {
     wallet_address: string;

@@ -13,6 +13,8 @@ export interface CatalogColumn {
   base: string;
   /** An enum type's labels, in order; null for other types. */
   labels: string[] | null;
+  /** An identity column: filled in by the database like one with a default. */
+  identity: boolean;
 }
 
 /** The columns of every table (not views) in the public schema, in table then column order. */
@@ -21,7 +23,7 @@ export async function catalogColumns(db: Kysely<DB>): Promise<CatalogColumn[]> {
     select c.relname as "table", a.attname as "column",
            format_type(a.atttypid, a.atttypmod) as "type",
            format_type(coalesce(nullif(t.typbasetype, 0), a.atttypid), a.atttypmod) as "base",
-           not a.attnotnull as "nullable",
+           not a.attnotnull as "nullable", a.attidentity <> '' as "identity",
            pg_get_expr(d.adbin, d.adrelid) as "default",
            (select array_agg(e.enumlabel::text order by e.enumsortorder) from pg_enum e
              where e.enumtypid = a.atttypid) as "labels"
@@ -132,7 +134,7 @@ async function rowsOf<T>(db: Kysely<DB>, query: ReturnType<typeof sql<T>>): Prom
   return (await query.execute(db)).rows;
 }
 
-/** How each Postgres type reads back through both drivers (type-parsers.ts); jsonb is checked for nullness only. */
+/** How each Postgres type reads back through both drivers (type-parsers.ts), as a Kysely column type. */
 const TS_TYPES: Readonly<Record<string, string>> = {
   uuid: 'string',
   text: 'string',
@@ -145,29 +147,28 @@ const TS_TYPES: Readonly<Record<string, string>> = {
   'double precision': 'number',
   real: 'number',
   boolean: 'boolean',
-  'timestamp with time zone': 'Date',
+  'timestamp with time zone': 'Timestamp',
   bytea: 'Uint8Array',
-  jsonb: 'Jsonb',
-  json: 'Jsonb',
+  jsonb: 'Json<UntypedJson>',
+  json: 'Json<UntypedJson>',
 };
 
 /**
- * The row type of every table as TypeScript source (`src/db/columns.generated.ts`): what a select
- * reads back per column, `| null` where the column is nullable. A type test holds the hand-written
- * `DB` to it.
+ * Every table's Kysely type as TypeScript source (`src/db/columns.generated.ts`): `| null` where the
+ * column is nullable, `Generated<…>` where it has a default (optional on insert), timestamps as
+ * `Timestamp` (Date read, Date or text written), jsonb as `Json<UntypedJson>` until the domain
+ * gives it a shape. Domains narrow columns over it in their tables.ts (db/table-types.ts).
  */
 export function columnTypesSource(columns: readonly CatalogColumn[]): string {
   const out = [
-    '// The columns of every table as the database reads them back: generated from a freshly migrated',
-    '// database by `npm run schema:dump` (src/db/schema-dump.ts). Do not edit; a test fails when it',
-    '// is out of date, and test/db-types.test.ts holds the hand-written `DB` types to it.',
+    '// Every table of the database as Kysely sees it, before a domain narrows a column: generated',
+    '// from a freshly migrated database by `npm run schema:dump` (src/db/schema-dump.ts). Do not edit;',
+    '// test/db/schema-dump.test.ts fails when it is out of date. Narrowings (a text column as a union',
+    "// of words, a jsonb column's shape) are in each domain's tables.ts, applied by db/table-types.ts.",
     '',
-    '/** A json or jsonb column: its shape is the domain’s to type (only its nullness is checked). */',
-    'export interface Jsonb {',
-    '  readonly jsonb: true;',
-    '}',
+    "import type { Generated, Json, Timestamp, UntypedJson } from './column-types.js';",
     '',
-    'export interface DatabaseColumns {',
+    'export interface GeneratedTables {',
   ];
   for (const table of [...new Set(columns.map((column) => column.table))]) {
     out.push(`  ${table}: {`);
@@ -178,7 +179,9 @@ export function columnTypesSource(columns: readonly CatalogColumn[]): string {
           : column.labels.map((label) => `'${label}'`).join(' | ');
       if (type === undefined)
         throw new Error(`no TypeScript type for ${table}.${column.column} (${column.type})`);
-      out.push(`    ${column.column}: ${type}${column.nullable ? ' | null' : ''};`);
+      const generated = column.default !== null || column.identity;
+      const written = generated ? `Generated<${type}>` : type;
+      out.push(`    ${column.column}: ${written}${column.nullable ? ' | null' : ''};`);
     }
     out.push('  };');
   }

@@ -1,47 +1,31 @@
-import type { AnalyticsTables } from '../analytics/tables.js';
-import type { EmailTables } from '../email/tables.js';
-import type { EventTables } from '../events/tables.js';
-import type { JobTables } from '../jobs/tables.js';
-import type { OnchainTables } from '../onchain/tables.js';
-import type { RegimeTables } from '../regime/tables.js';
-import type { SwarmTables } from '../swarm/tables.js';
-import type { TlogTables } from '../tlog/tables.js';
-import type { TreasuryTables } from '../treasury/tables.js';
-import type { Generated } from './column-types.js';
+import type { AnalyticsColumns } from '../analytics/tables.js';
+import type { EventColumns } from '../events/tables.js';
+import type { JobColumns } from '../jobs/tables.js';
+import type { RegimeColumns } from '../regime/tables.js';
+import type { SwarmColumns } from '../swarm/tables.js';
+import type { TlogColumns, TlogEntriesView } from '../tlog/tables.js';
+import type { TreasuryColumns } from '../treasury/tables.js';
+import type { ColumnMaps, Tables } from './table-types.js';
 
 /*
- * The database as Kysely sees it: each domain's tables (its `tables.ts`, which imports nothing that
- * reaches back here), plus the infrastructure's own. Re-exported so repositories import one module.
+ * The database as Kysely sees it: every table as the schema has it (columns.generated.ts, written
+ * by `npm run schema:dump`), with the columns each domain narrows in its tables.ts (which imports
+ * nothing that reaches back here). Re-exported so repositories import one module.
  */
 export type * from './column-types.js';
-export type * from '../email/tables.js';
 export type * from '../jobs/tables.js';
 export type * from '../swarm/tables.js';
 
-export interface AppSettingTable {
-  key: string;
-  value: string;
-  updated_at: Generated<Date>;
-}
+/** Each domain's narrowings, one map per domain; `ColumnMaps` refuses a table or column the schema lacks. */
+type Narrowings = AnalyticsColumns &
+  EventColumns &
+  JobColumns &
+  RegimeColumns &
+  SwarmColumns &
+  TlogColumns &
+  TreasuryColumns;
 
-export interface DataVersionTable {
-  name: string;
-  version: number;
-  updated_at: Generated<Date>;
-}
+type Checked<M extends ColumnMaps<M>> = Tables<M>;
 
-/** Every table, named as in SQL. Domains add theirs here when their migration lands. */
-export interface DB
-  extends
-    AnalyticsTables,
-    TreasuryTables,
-    RegimeTables,
-    OnchainTables,
-    TlogTables,
-    EventTables,
-    SwarmTables,
-    EmailTables,
-    JobTables {
-  app_setting: AppSettingTable;
-  data_version: DataVersionTable;
-}
+/** Every table, named as in SQL, and the log's one view. */
+export type DB = Checked<Narrowings> & { tlog_entries: TlogEntriesView };

@@ -3,16 +3,17 @@ import type { ColumnType } from '../db/column-types.js';
 export const SESSION_EVENT_KINDS = ['opened', 'aggregated', 'published'] as const;
 export type SessionEventKind = (typeof SESSION_EVENT_KINDS)[number];
 
-/** A session change the event stream reports, numbered by a trigger (migration 0022-swarm-events). */
-export interface SwarmSessionEventTable {
-  seq: ColumnType<number, never, never>;
-  session_id: ColumnType<string, never, never>;
-  kind: ColumnType<SessionEventKind, never, never>;
-  at: ColumnType<Date, never, never>;
-  /** The log's next index when the change was numbered: it follows every entry below. */
-  log_next: ColumnType<number, never, never>;
-}
+/** Written only by a trigger (migration 0022-swarm-events): read-only to the code. */
+type ByTrigger<T> = ColumnType<T, never, never>;
 
-export interface EventTables {
-  swarm_session_event: SwarmSessionEventTable;
+/** A session change the event stream reports, numbered by a trigger: nothing here is written by code. */
+export interface EventColumns {
+  swarm_session_event: {
+    seq: ByTrigger<number>;
+    session_id: ByTrigger<string>;
+    kind: ByTrigger<SessionEventKind>;
+    at: ByTrigger<Date>;
+    /** The log's next index when the change was numbered: it follows every entry below. */
+    log_next: ByTrigger<number>;
+  };
 }

@@ -28,7 +28,7 @@ describeEachDatabase('the checked-in schema', (kind) => {
     ).toBe(null);
   });
 
-  test('columns.generated.ts is the migrated tables’ columns', async () => {
+  test('columns.generated.ts is the migrated tables’ Kysely types', async () => {
     const generated = columnTypesSource(await catalogColumns(testDb.database.db));
     expect(firstDifference(generated, await checkedIn('columns.generated.ts'))).toBe(null);
   });
