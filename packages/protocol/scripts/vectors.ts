@@ -4,6 +4,7 @@ import { emptyReceipt, previousReceipt, sessionReceipt } from './receipt-fixture
 import { tamperedReceipts } from './receipt-tampering.js';
 import { buildTlogVectors } from './tlog-vectors.js';
 import { buildKeyVectors } from './key-vectors.js';
+import { servedTakeVectors } from './served-take-vectors.js';
 import {
   applicationVectors,
   judgementVectors,
@@ -41,6 +42,11 @@ export async function buildVectors(): Promise<Record<string, unknown>> {
     'takes.json': {
       description: 'canonicalTake(validateTakeDraft(input)) signed with seed',
       vectors: await takeVectors(),
+    },
+    'served-takes.json': {
+      description:
+        'takes as the API serves them (servedTake of a stored row, some changed after signing) and checkServedTake(served, undefined): the self-check without the log',
+      vectors: await servedTakeVectors(),
     },
     'applications.json': {
       description: 'canonicalApplication(input) signed with seed',

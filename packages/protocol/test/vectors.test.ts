@@ -5,6 +5,7 @@ import {
   canonicalJudgement,
   canonicalTake,
   canonicalTokenClaim,
+  checkServedTake,
   publicKeyFromSeed,
   sign,
   validateTakeDraft,
@@ -12,6 +13,8 @@ import {
   verifyReceipt,
   type Application,
   type Judgement,
+  type ServedTake,
+  type TakeCheck,
   type TokenClaim,
 } from '@convene/protocol';
 import { buildVectors } from '../scripts/vectors.js';
@@ -38,6 +41,24 @@ describe.each(kinds)('%s', (file, canonicalOf) => {
     expect(await verify(vector.publicKey, vector.canonical, vector.signature)).toBe(true);
     expect(await sign(vector.seed, vector.canonical)).toBe(vector.signature);
     expect(await verify(vector.publicKey, `${vector.canonical} `, vector.signature)).toBe(false);
+  });
+});
+
+describe('served-takes.json', () => {
+  const file = readVectorFile<{
+    vectors: { name: string; served: ServedTake; expected: TakeCheck }[];
+  }>('served-takes.json');
+
+  it.each(file.vectors.map((v) => [v.name, v] as const))('%s', async (_name, vector) => {
+    expect(await checkServedTake(vector.served, undefined)).toEqual(vector.expected);
+  });
+
+  it('cover every reason the self-check gives, and valid takes with and without a memo URL', () => {
+    const codes = new Set(file.vectors.flatMap((v) => v.expected.reasons.map((r) => r.code)));
+    expect([...codes].sort()).toEqual(['bad_member_signature', 'fields_mismatch', 'key_missing']);
+    const valid = file.vectors.filter((v) => v.expected.verified).map((v) => v.served.memoUrl);
+    expect(valid).toContain(null);
+    expect(valid.some((url) => typeof url === 'string' && url !== '')).toBe(true);
   });
 });
 
