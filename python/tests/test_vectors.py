@@ -41,6 +41,13 @@ class SignedPayloads(unittest.TestCase):
             assert parsed is not None, vector["name"]
             self.assertEqual(canonical.canonical_take(parsed), vector["canonical"])
 
+    def test_served_takes(self) -> None:
+        data = load("served-takes")["vectors"]
+        for vector in data:
+            self.assertEqual(takes.self_check(vector["served"]), vector["expected"], vector["name"])
+        codes = {r["code"] for v in data for r in v["expected"]["reasons"]}
+        self.assertEqual(codes, {"key_missing", "bad_member_signature", "fields_mismatch"})
+
     def test_applications(self) -> None:
         for vector in load("applications")["vectors"]:
             i = vector["input"]
