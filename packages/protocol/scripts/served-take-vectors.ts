@@ -1,11 +1,16 @@
 // vectors/served-takes.json: takes as the API serves them (`servedTake` of a stored row) with the
-// verdict of their self-check (`checkServedTake` without the log) as the protocol computes it. A
-// tampered case changes the stored row after its member signed it, as an insider could.
+// verdict of their self-check (`checkServedTake` without the log) and their log entry, and takes
+// checked against the entry a log holds. A tampered case changes the stored row after its member
+// signed it, as an insider could.
 import {
+  bytesToBase64,
   canonicalTake,
   checkServedTake,
+  logEntryLeafHash,
   servedTake,
   sign,
+  takeEntryFields,
+  takeLogEntry,
   type ServedTake,
   type StoredTake,
   type TakeCheck,
@@ -16,6 +21,20 @@ import { identity, MEMBER_IDS, SESSION_DATE, SESSION_ID, SUBJECT_ID } from './fi
 export interface ServedTakeVector {
   name: string;
   served: ServedTake;
+  /** `checkServedTake(served, undefined)`: the self-check, no log. */
+  expected: TakeCheck;
+  /** `takeLogEntry(takeEntryFields(served))`; null when the take cannot form one (no key). */
+  logEntry: string | null;
+  /** Base64 `logEntryLeafHash(logEntry)`; null with it. */
+  leafHash: string | null;
+}
+
+/** A served take checked against the log: `checkServedTake(served, logged, committedLeafHash)`. */
+export interface LoggedTakeVector {
+  name: string;
+  served: ServedTake;
+  logged: string | null;
+  committedLeafHash?: string;
   expected: TakeCheck;
 }
 
@@ -103,11 +122,90 @@ async function cases(): Promise<Array<[string, StoredTake]>> {
   ];
 }
 
+function logEntryOf(served: ServedTake): string | null {
+  try {
+    return takeLogEntry(takeEntryFields(served));
+  } catch {
+    return null;
+  }
+}
+
+const leafOf = (entry: string) => bytesToBase64(logEntryLeafHash(entry));
+
 export async function servedTakeVectors(): Promise<ServedTakeVector[]> {
   return Promise.all(
     (await cases()).map(async ([name, row]) => {
       const served = servedTake(row);
-      return { name, served, expected: await checkServedTake(served, undefined) };
+      const logEntry = logEntryOf(served);
+      return {
+        name,
+        served,
+        expected: await checkServedTake(served, undefined),
+        logEntry,
+        leafHash: logEntry === null ? null : leafOf(logEntry),
+      };
     }),
+  );
+}
+
+export async function loggedTakeVectors(): Promise<LoggedTakeVector[]> {
+  const plain = await stored(base);
+  const served = servedTake(plain);
+  const entry = takeLogEntry(takeEntryFields(served));
+  const leaf = leafOf(entry);
+  const later = servedTake({ ...plain, receivedAt: new Date('2026-07-14T11:00:00.000Z') });
+  const cases: Array<Omit<LoggedTakeVector, 'expected'>> = [
+    {
+      name: 'the log holds this entry at the committed leaf',
+      served,
+      logged: entry,
+      committedLeafHash: leaf,
+    },
+    { name: 'the log holds this entry (no committed leaf given)', served, logged: entry },
+    { name: 'not in the log', served, logged: null },
+    {
+      name: 'the entry differs in revision and receivedAt',
+      served,
+      logged: takeLogEntry({
+        ...takeEntryFields(served),
+        revision: 2,
+        receivedAt: '2026-07-14T13:00:00.000Z',
+      }),
+    },
+    {
+      name: 'row changed after logging: the entry rebuilt from it misses the committed leaf',
+      served: later,
+      logged: takeLogEntry(takeEntryFields(later)),
+      committedLeafHash: leaf,
+    },
+    {
+      name: 'the log holds an entry that is not canonical',
+      served,
+      logged: JSON.stringify(JSON.parse(entry), null, 1),
+    },
+    {
+      name: 'the log holds an entry of another kind',
+      served,
+      logged: entry.replace('convene.log.take.v1', 'convene.log.take.v2'),
+    },
+    {
+      name: 'signature replaced after logging: it fails and the entry differs in it',
+      served: servedTake({
+        ...plain,
+        signature: (await stored(withMemo)).signature,
+      }),
+      logged: entry,
+    },
+    {
+      name: 'key gone: the entry differs in publicKey',
+      served: servedTake({ ...plain, publicKey: null }),
+      logged: entry,
+    },
+  ];
+  return Promise.all(
+    cases.map(async (c) => ({
+      ...c,
+      expected: await checkServedTake(c.served, c.logged, c.committedLeafHash),
+    })),
   );
 }

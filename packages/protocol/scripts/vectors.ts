@@ -4,7 +4,7 @@ import { emptyReceipt, previousReceipt, sessionReceipt } from './receipt-fixture
 import { tamperedReceipts } from './receipt-tampering.js';
 import { buildTlogVectors } from './tlog-vectors.js';
 import { buildKeyVectors } from './key-vectors.js';
-import { servedTakeVectors } from './served-take-vectors.js';
+import { loggedTakeVectors, servedTakeVectors } from './served-take-vectors.js';
 import {
   applicationVectors,
   judgementVectors,
@@ -45,8 +45,9 @@ export async function buildVectors(): Promise<Record<string, unknown>> {
     },
     'served-takes.json': {
       description:
-        'takes as the API serves them (servedTake of a stored row, some changed after signing) and checkServedTake(served, undefined): the self-check without the log',
+        'vectors: takes as the API serves them (servedTake of a stored row, some changed after signing), checkServedTake(served, undefined) (the self-check, no log), takeLogEntry(takeEntryFields(served)) and its leaf hash; logged: checkServedTake(served, logged, committedLeafHash)',
       vectors: await servedTakeVectors(),
+      logged: await loggedTakeVectors(),
     },
     'applications.json': {
       description: 'canonicalApplication(input) signed with seed',
