@@ -183,7 +183,9 @@ def self_check(served: Mapping[str, Any]) -> Dict[str, Any]:
     """A take as the API serves it (take receipt, session take, member take) checked on its own:
     the member's signature over the exact signed text with the take's key, and every served field
     against that text. The protocol's verdict, reason codes, order and messages included:
-    `{"verified": bool, "reasons": [{"code", "message"}]}`. The log checks come on top.
+    `{"verified": bool, "reasons": [{"code", "message"}]}`. The log checks come on top
+    (`take_log.check_served_take`). A page that names its member once (a member's takes) leaves
+    `memberId` out of each take: pass `{**take.raw, "memberId": take.member_id}`.
 
     >>> self_check(client.take(take_id).raw)["verified"]  # doctest: +SKIP
     True
