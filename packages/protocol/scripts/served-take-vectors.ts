@@ -86,7 +86,7 @@ async function cases(): Promise<Array<[string, StoredTake]>> {
   const plain = await stored(base);
   const full = await stored(withMemo);
   const other = await identity(MEMBER_IDS[1], 0x02);
-  const unordered = JSON.stringify({ ...base, body: '', memoUrl: '' }, null, 1);
+  const spaced = JSON.stringify({ ...base, body: '', memoUrl: '' }, null, 1);
   return [
     ['valid: no body, no memo URL (served as null), no weights', plain],
     ['valid: body, memo URL and weights', full],
@@ -113,7 +113,7 @@ async function cases(): Promise<Array<[string, StoredTake]>> {
     ],
     ['wrong public key: another member’s', { ...plain, publicKey: other.publicKey }],
     ['key gone: no public key served', { ...plain, publicKey: null }],
-    ['signed text not canonical (whitespace), correctly signed', await stored(base, unordered)],
+    ['signed text not canonical (whitespace), correctly signed', await stored(base, spaced)],
     ['signed text not JSON, correctly signed', await stored(base, 'stance: cautious')],
     [
       'signed text edited after signing: bad signature and the fields differ',
