@@ -1,14 +1,16 @@
-"""Take validation (docs/protocol.md §3.2) and reading a signed take back from its text."""
+"""Take validation (docs/protocol.md §3.2), reading a signed take back from its text, and the
+self-check of a take as the API serves it."""
 
 from __future__ import annotations
 
 import json
 import math
 import re
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Mapping, Optional
 
-from .canonical import canonical_take
+from .canonical import canonical_take, es_number
 from .encoding import is_well_formed, utf16_length
+from .signing import verify
 
 STANCES = ("bearish", "cautious", "neutral", "constructive", "bullish")
 STANCE_SCORES = {"bearish": -1.0, "cautious": -0.5, "neutral": 0.0, "constructive": 0.5, "bullish": 1.0}
@@ -115,3 +117,91 @@ def parse_canonical_take(text: Any) -> Optional[Dict[str, Any]]:
     except (ValueError, TypeError, RecursionError):
         return None
     return draft
+
+
+# The self-check of a served take: the protocol package's `checkServedTake` without the log
+# (packages/protocol/src/tlog/take-check.ts), checked against vectors/served-takes.json.
+TAKE_REASONS = {
+    "key_missing": "the key this take was filed with is gone",
+    "bad_member_signature": "the member signature does not verify over the signed text",
+    "fields_mismatch": "served fields differ from the signed text: ",
+}
+_ABSENT: Any = object()
+
+
+def _js_equal(a: Any, b: Any) -> bool:
+    """JavaScript `===` between JSON values (a bool is no number; objects are never equal)."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return type(a) is type(b) and a == b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        return a == b
+    if isinstance(a, str) and isinstance(b, str):
+        return a == b
+    return a is None and b is None
+
+
+def _js_json(value: Any) -> str:
+    """JSON.stringify's text of a JSON value up to equality: keys in their order, ES numbers."""
+    if value is None or value is True or value is False:
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        return es_number(value) if math.isfinite(value) else "null"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, (list, tuple)):
+        return "[" + ",".join(_js_json(item) for item in value) + "]"
+    if isinstance(value, Mapping):
+        return "{" + ",".join(f"{_js_json(str(k))}:{_js_json(v)}" for k, v in value.items()) + "}"
+    raise TypeError(f"{type(value).__name__} has no JSON representation")
+
+
+def take_fields_differing(draft: Mapping[str, Any], take: Mapping[str, Any]) -> List[str]:
+    """The shown fields of `take` that say something other than its signed text (`draft`, as
+    `parse_canonical_take` reads it), in the protocol's fixed order. An absent field is not
+    compared (except memberId); a missing body or memo URL reads as ''."""
+    shown = {name: take.get(name, _ABSENT) for name in
+             ("memberId", "nonce", "stance", "confidence", "body", "memoUrl", "weights")}
+
+    def same(name: str, signed: Any) -> bool:
+        return shown[name] is _ABSENT or _js_equal(signed, shown[name])
+
+    checks = [
+        ("memberId", _js_equal(draft["memberId"], take.get("memberId"))),
+        ("nonce", same("nonce", draft["nonce"])),
+        ("stance", same("stance", draft["stance"])),
+        ("confidence", same("confidence", draft["confidence"])),
+        ("body", same("body", draft.get("body", ""))),
+        ("memoUrl", shown["memoUrl"] is _ABSENT
+         or _js_equal(draft.get("memoUrl", ""), "" if shown["memoUrl"] is None else shown["memoUrl"])),
+        ("weights", shown["weights"] is _ABSENT
+         or _js_json(draft.get("weights")) == _js_json(shown["weights"])),
+    ]
+    return [name for name, ok in checks if not ok]
+
+
+def self_check(served: Mapping[str, Any]) -> Dict[str, Any]:
+    """A take as the API serves it (take receipt, session take, member take) checked on its own:
+    the member's signature over the exact signed text with the take's key, and every served field
+    against that text. The protocol's verdict, reason codes, order and messages included:
+    `{"verified": bool, "reasons": [{"code", "message"}]}`. The log checks come on top
+    (`take_log.check_served_take`). A page that names its member once (a member's takes) leaves
+    `memberId` out of each take: pass `{**take.raw, "memberId": take.member_id}`.
+
+    >>> self_check(client.take(take_id).raw)["verified"]  # doctest: +SKIP
+    True
+    """
+    reasons: List[Dict[str, str]] = []
+    public_key = served.get("publicKey", _ABSENT)
+    canonical: Any = served.get("canonical")
+    signature: Any = served.get("signature")
+    if public_key is None:
+        reasons.append({"code": "key_missing", "message": TAKE_REASONS["key_missing"]})
+    elif public_key is _ABSENT or not verify(public_key, canonical, signature):
+        code = "bad_member_signature"
+        reasons.append({"code": code, "message": TAKE_REASONS[code]})
+    draft = parse_canonical_take(canonical)
+    differing = ["canonical"] if draft is None else take_fields_differing(draft, served)
+    if differing:
+        message = TAKE_REASONS["fields_mismatch"] + ", ".join(differing)
+        reasons.append({"code": "fields_mismatch", "message": message})
+    return {"verified": not reasons, "reasons": reasons}

@@ -12,7 +12,7 @@ import unittest
 from pathlib import Path
 from typing import Any
 
-from convene import canonical, checkpoint, merkle, receipts, signing, takes
+from convene import canonical, checkpoint, merkle, receipts, signing, take_log, takes
 from convene.encoding import b64decode_strict, b64encode, key_fingerprint
 
 VECTORS = Path(
@@ -40,6 +40,22 @@ class SignedPayloads(unittest.TestCase):
             parsed = takes.parse_canonical_take(vector["canonical"])
             assert parsed is not None, vector["name"]
             self.assertEqual(canonical.canonical_take(parsed), vector["canonical"])
+
+    def test_served_takes(self) -> None:
+        data = load("served-takes")
+        for vector in data["vectors"]:
+            self.assertEqual(takes.self_check(vector["served"]), vector["expected"], vector["name"])
+            entry = take_log.take_log_entry(vector["served"])
+            self.assertEqual(entry, vector["logEntry"], vector["name"])
+            if entry is not None:
+                self.assertEqual(b64encode(merkle.leaf_hash(entry)), vector["leafHash"], vector["name"])
+        for vector in data["logged"]:
+            check = take_log.check_served_take(vector["served"], vector["logged"], vector.get("committedLeafHash"))
+            self.assertEqual(check, vector["expected"], vector["name"])
+        codes = {r["code"] for v in data["vectors"] + data["logged"] for r in v["expected"]["reasons"]}
+        self.assertEqual(
+            codes, {"key_missing", "bad_member_signature", "fields_mismatch", "not_in_log", "log_entry_mismatch"}
+        )
 
     def test_applications(self) -> None:
         for vector in load("applications")["vectors"]:

@@ -4,6 +4,7 @@ import { emptyReceipt, previousReceipt, sessionReceipt } from './receipt-fixture
 import { tamperedReceipts } from './receipt-tampering.js';
 import { buildTlogVectors } from './tlog-vectors.js';
 import { buildKeyVectors } from './key-vectors.js';
+import { loggedTakeVectors, servedTakeVectors } from './served-take-vectors.js';
 import {
   applicationVectors,
   judgementVectors,
@@ -41,6 +42,12 @@ export async function buildVectors(): Promise<Record<string, unknown>> {
     'takes.json': {
       description: 'canonicalTake(validateTakeDraft(input)) signed with seed',
       vectors: await takeVectors(),
+    },
+    'served-takes.json': {
+      description:
+        'vectors: takes as the API serves them (servedTake of a stored row, some changed after signing), checkServedTake(served, undefined) (the self-check, no log), takeLogEntry(takeEntryFields(served)) and its leaf hash; logged: checkServedTake(served, logged, committedLeafHash)',
+      vectors: await servedTakeVectors(),
+      logged: await loggedTakeVectors(),
     },
     'applications.json': {
       description: 'canonicalApplication(input) signed with seed',

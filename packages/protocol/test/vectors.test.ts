@@ -5,6 +5,11 @@ import {
   canonicalJudgement,
   canonicalTake,
   canonicalTokenClaim,
+  bytesToBase64,
+  checkServedTake,
+  logEntryLeafHash,
+  takeEntryFields,
+  takeLogEntry,
   publicKeyFromSeed,
   sign,
   validateTakeDraft,
@@ -12,6 +17,8 @@ import {
   verifyReceipt,
   type Application,
   type Judgement,
+  type ServedTake,
+  type TakeCheck,
   type TokenClaim,
 } from '@convene/protocol';
 import { buildVectors } from '../scripts/vectors.js';
@@ -38,6 +45,55 @@ describe.each(kinds)('%s', (file, canonicalOf) => {
     expect(await verify(vector.publicKey, vector.canonical, vector.signature)).toBe(true);
     expect(await sign(vector.seed, vector.canonical)).toBe(vector.signature);
     expect(await verify(vector.publicKey, `${vector.canonical} `, vector.signature)).toBe(false);
+  });
+});
+
+describe('served-takes.json', () => {
+  const file = readVectorFile<{
+    vectors: {
+      name: string;
+      served: ServedTake;
+      expected: TakeCheck;
+      logEntry: string | null;
+      leafHash: string | null;
+    }[];
+    logged: {
+      name: string;
+      served: ServedTake;
+      logged: string | null;
+      committedLeafHash?: string;
+      expected: TakeCheck;
+    }[];
+  }>('served-takes.json');
+
+  it.each(file.vectors.map((v) => [v.name, v] as const))('%s', async (_name, vector) => {
+    expect(await checkServedTake(vector.served, undefined)).toEqual(vector.expected);
+    if (vector.logEntry === null) {
+      expect(() => takeLogEntry(takeEntryFields(vector.served))).toThrow(TypeError);
+    } else {
+      expect(takeLogEntry(takeEntryFields(vector.served))).toBe(vector.logEntry);
+      expect(bytesToBase64(logEntryLeafHash(vector.logEntry))).toBe(vector.leafHash);
+    }
+  });
+
+  it.each(file.logged.map((v) => [v.name, v] as const))('logged: %s', async (_name, vector) => {
+    const check = await checkServedTake(vector.served, vector.logged, vector.committedLeafHash);
+    expect(check).toEqual(vector.expected);
+  });
+
+  it('cover every reason of the self-check and the log entry, and valid takes with and without a memo URL', () => {
+    const cases = [...file.vectors, ...file.logged];
+    const codes = new Set(cases.flatMap((v) => v.expected.reasons.map((r) => r.code)));
+    expect([...codes].sort()).toEqual([
+      'bad_member_signature',
+      'fields_mismatch',
+      'key_missing',
+      'log_entry_mismatch',
+      'not_in_log',
+    ]);
+    const valid = file.vectors.filter((v) => v.expected.verified).map((v) => v.served.memoUrl);
+    expect(valid).toContain(null);
+    expect(valid.some((url) => typeof url === 'string' && url !== '')).toBe(true);
   });
 });
 

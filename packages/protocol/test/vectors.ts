@@ -19,6 +19,7 @@ export function signatureVectors(name: string): SignatureVector[] {
 
 export const VECTOR_FILES = [
   'takes.json',
+  'served-takes.json',
   'applications.json',
   'token-claims.json',
   'judgements.json',
