@@ -126,6 +126,25 @@ test('kysely is imported only by repositories and src/db: services get repositor
   expect(importing).toEqual([]);
 });
 
+/*
+ * Issue 47: the HTTP edge owns caching, conditional requests and encodings; services return values
+ * and never see HTTP. Only routes (`routes.ts`, `*-routes.ts`), the HTTP layer itself and the
+ * composition (app.ts, serve.ts, main.ts) import src/http.
+ */
+test('no service, repository or other domain module imports src/http: only routes and the composition do', async () => {
+  const importing: string[] = [];
+  for (const file of await sourceFiles(SRC)) {
+    const relative = path.relative(SRC, file);
+    const name = path.basename(file);
+    if (topFolder(file) === 'http' || topFolder(file) === undefined) continue;
+    if (name === 'routes.ts' || name.endsWith('-routes.ts')) continue;
+    for (const target of relativeImports(await readFile(file, 'utf8'), file))
+      if (topFolder(target) === 'http')
+        importing.push(`${relative} imports ${path.relative(SRC, target)}`);
+  }
+  expect(importing).toEqual([]);
+});
+
 /**
  * The two registries that list every domain by design and so are left out of the domain graph:
  * the database type assembled from each domain's tables, and the list of demo seeders.

@@ -139,6 +139,38 @@ test('the byte budget counts every encoding made of each answer and its key', as
   await app.close();
 });
 
+test('the keys count: a flood of long distinct searches with tiny answers stays within the budget', async () => {
+  const capacity = 256 * 1024;
+  const edge = new EdgeCache(new Readiness(), capacity);
+  const app = await edgeApp(edge, (routes) =>
+    routes.get<{ Querystring: { search: string } }>(
+      '/sessions',
+      { schema: { querystring: { type: 'object', properties: { search: { type: 'string' } } } } },
+      (request, reply) =>
+        routes.edge.answer(request, reply, 'searches', {
+          key: request.query.search,
+          version: () => 1,
+          // What an unmatched search answers: a few bytes, so only the key and headers are large.
+          build: async () => ({ sessions: [] }),
+        }),
+    ),
+  );
+  const long = 'q'.repeat(2000);
+  for (let i = 0; i < 1000; i++) {
+    const answer = await app.inject({ url: `/sessions?search=${long}${i}` });
+    expect(answer.statusCode).toBe(200);
+  }
+  // 1,000 answers of 14 bytes: without counting keys they would all fit many times over.
+  expect(edge.heldBytes).toBeLessThanOrEqual(capacity);
+  const searches = edge.statsByCache().searches!;
+  const replay = edge.statsByCache().replay!;
+  expect(searches.evictions + replay.evictions).toBeGreaterThan(900);
+  // Each answer counts its key (the search, twice for UTF-16) and each recording its URL.
+  expect(searches.bytes / searches.entries).toBeGreaterThan(2 * long.length);
+  expect(replay.bytes / replay.entries).toBeGreaterThan(2 * long.length);
+  await app.close();
+});
+
 test('a small answer holds only its own bytes (no view of a pool slab or a zlib chunk)', async () => {
   const edge = new EdgeCache(new Readiness());
   const app = await edgeApp(edge, (routes) =>
