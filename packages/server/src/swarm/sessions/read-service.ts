@@ -91,7 +91,7 @@ export class SessionReads {
       found.rowVersion,
       found.takesFingerprint,
       generation,
-      this.version,
+      this.swarmVersion(),
       this.versions.current(REGIME_DATASETS.research),
     ].join('|');
     return { ...found, fingerprint };
@@ -100,16 +100,12 @@ export class SessionReads {
   /** Moves with every change to the swarm's data (a convene, a state change, a take). */
   readonly swarmVersion = () => this.versions.current(SWARM_DATASET);
 
-  private get version(): number {
-    return this.swarmVersion();
-  }
-
   /**
    * The next fire of any enabled session-opening schedule, or null when none is enabled. Computed
    * once per swarm data version and reused until that instant passes (cron math is costly).
    */
   async nextSessionAt(): Promise<string | null> {
-    const version = this.version;
+    const version = this.swarmVersion();
     const now = this.clock.now();
     const cached = this.nextFire;
     if (
@@ -182,10 +178,6 @@ export class SessionReads {
 
   /** The newest session in state collecting with its close time, or null. */
   async openSession() {
-    return this.readOpenSession();
-  }
-
-  private async readOpenSession() {
     const session = await this.sessions.soonestClosingCollecting();
     if (session === undefined) return null;
     const takeCount = await this.sessions.takerCount(session.id);

@@ -80,7 +80,7 @@ export const sessionReadRoutes: FastifyPluginAsyncTypebox<{ reads: SessionReads 
         key: found.id,
         version: found.fingerprint,
         build: () => reads.ofDay(found),
-        keep: (answer) => everyTakeVerified(answer),
+        keep: everyTakeVerified,
       });
     },
   );
