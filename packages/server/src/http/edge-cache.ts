@@ -246,7 +246,7 @@ export class EdgeCache {
       return reply.code(304).send();
     }
     reply.type('application/json; charset=utf-8');
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const encoding = encodingFor(request.headers['accept-encoding']);
     const made = answer.ready(encoding) !== undefined;
     const bytes = answer.encoded(encoding);
     if (!made) this.resize(answer);

