@@ -131,7 +131,15 @@ values
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -146,8 +154,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."take_id" = $2;
 
@@ -155,7 +161,15 @@ where
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -170,8 +184,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."take_id" in ($2);
 
@@ -179,7 +191,15 @@ where
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -194,8 +214,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."idx" in ($2);
 
@@ -203,7 +221,15 @@ where
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -218,8 +244,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."kind" = $2
   and "e"."idx" < $3
@@ -232,7 +256,15 @@ limit
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -247,8 +279,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."receipt_session_id" = $2;
 
@@ -256,7 +286,15 @@ where
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -271,8 +309,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."kind" = $2
   and position($3 in e.entry) > 0
@@ -283,7 +319,15 @@ order by
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -298,8 +342,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."leaf_hash" = $2;
 
@@ -307,7 +349,15 @@ where
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -322,8 +372,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."idx" >= $2
   and "e"."idx" < $3
@@ -334,7 +382,15 @@ order by
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -349,8 +405,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."kind" in ($2, $3)
   and (
