@@ -233,6 +233,7 @@ export class TlogService {
     );
     const row = { size, rootHash, note, createdAt: this.clock.now() };
     if (await this.stored.checkpoints.insertCheckpoint(row)) {
+      this.checkpoints.signedHere(row);
       watch.running();
       return { size, signed: row };
     }
