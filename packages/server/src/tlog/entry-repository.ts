@@ -236,6 +236,20 @@ export class LogEntryRepository {
     return new Map(rows.map((row) => [row.take_id!, toEntry(row)]));
   }
 
+  /**
+   * Where these takes are in the log (one query), keyed by take id; a take with no entry is absent.
+   * The positions `entriesByTakes` gives, without reading and rebuilding each entry's text.
+   */
+  async takeIndices(takeIds: readonly string[], trx?: Tx): Promise<Map<string, number>> {
+    if (takeIds.length === 0) return new Map();
+    const rows = await (trx ?? this.db)
+      .selectFrom('tlog_entries as e')
+      .select(['e.take_id', 'e.idx'])
+      .where('e.take_id', 'in', [...new Set(takeIds)])
+      .execute();
+    return new Map(rows.map((row) => [row.take_id!, Number(row.idx)]));
+  }
+
   /** The entries at these indices (one query), keyed by index. */
   async entriesAt(indices: readonly number[]): Promise<Map<number, EntryRow>> {
     if (indices.length === 0) return new Map();

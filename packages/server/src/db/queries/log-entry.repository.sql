@@ -187,6 +187,15 @@ from
 where
   "e"."take_id" in ($2);
 
+-- LogEntryRepository.takeIndices
+select
+  "e"."take_id",
+  "e"."idx"
+from
+  "tlog_entries" as "e"
+where
+  "e"."take_id" in ($1);
+
 -- LogEntryRepository.entriesAt
 select
   "e"."idx",
