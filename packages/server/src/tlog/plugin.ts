@@ -170,13 +170,13 @@ export class Tlog {
     const needed = Math.max(0, ...[...indices.values()].map((index) => index + 1));
     await this.sequencer.integrate();
     await this.sign();
-    const latest = await this.service.latestCheckpoint();
-    if (latest.size < needed) {
+    const latest = await this.service.latestAnchor();
+    if (latest.treeSize < needed) {
       throw new Error(
-        `tlog: the latest checkpoint (${latest.size}) does not cover index ${needed - 1}`,
+        `tlog: the latest checkpoint (${latest.treeSize}) does not cover index ${needed - 1}`,
       );
     }
-    return { origin: latest.origin, treeSize: latest.size, rootHash: latest.rootHash };
+    return latest;
   }
 
   /** The log indices of these takes, read in the caller's transaction. */
