@@ -83,13 +83,14 @@ export class CheckpointGuard {
   /** The newest good checkpoint the tree reaches (rows that fail are skipped). */
   async latest(): Promise<CheckpointRow | undefined> {
     let below: number | null = null;
-    for (;;) {
-      const rows = await this.checkpoints.checkpointsWithinTree(below, PAGE);
+    // The newest row is good but where rows were forged: it is read alone, then pages of PAGE.
+    for (let limit = 1; ; limit = PAGE) {
+      const rows = await this.checkpoints.checkpointsWithinTree(below, limit);
       // Each row is within the tree (the query reads the head): its own size stands for the head.
       for (const row of rows) {
         if ((await this.check(row, row.size)).ok) return row;
       }
-      if (rows.length < PAGE) return undefined;
+      if (rows.length < limit) return undefined;
       below = rows.at(-1)!.size;
     }
   }
