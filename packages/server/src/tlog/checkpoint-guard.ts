@@ -52,7 +52,7 @@ export class CheckpointGuard {
 
   /** Checks a row against the log key and the tree of `headSize` leaves. */
   async check(row: CheckpointRow, headSize: number): Promise<CheckpointVerdict> {
-    const key = `${row.size}\n${bytesToBase64(row.rootHash)}\n${row.note}`;
+    const key = verdictKey(row);
     const known = this.verdicts.get(key);
     if (known !== undefined) return known;
     const verdict = await this.verdictOf(row, headSize);
@@ -70,16 +70,27 @@ export class CheckpointGuard {
     return verdict;
   }
 
+  /**
+   * Records as good the checkpoint this process has just signed with the log key over the stored
+   * tree's root at its size (a size the head had reached) and stored: each check `verdictOf` would
+   * make of that row holds by construction, so its first read does not verify the signature or read
+   * the tree's root again. Any other bytes in the row (an insider's rewrite) are a new key, checked.
+   */
+  signedHere(row: CheckpointRow): void {
+    this.remember(verdictKey(row), { ok: true });
+  }
+
   /** The newest good checkpoint the tree reaches (rows that fail are skipped). */
   async latest(): Promise<CheckpointRow | undefined> {
     let below: number | null = null;
-    for (;;) {
-      const rows = await this.checkpoints.checkpointsWithinTree(below, PAGE);
+    // The newest row is good but where rows were forged: it is read alone, then pages of PAGE.
+    for (let limit = 1; ; limit = PAGE) {
+      const rows = await this.checkpoints.checkpointsWithinTree(below, limit);
       // Each row is within the tree (the query reads the head): its own size stands for the head.
       for (const row of rows) {
         if ((await this.check(row, row.size)).ok) return row;
       }
-      if (rows.length < PAGE) return undefined;
+      if (rows.length < limit) return undefined;
       below = rows.at(-1)!.size;
     }
   }
@@ -134,4 +145,9 @@ export class CheckpointGuard {
     if (this.verdicts.size >= MEMO_LIMIT) this.verdicts.clear();
     this.verdicts.set(key, verdict);
   }
+}
+
+/** A verdict depends only on these bytes of the row (and, beyond the tree, on the head). */
+function verdictKey(row: CheckpointRow): string {
+  return `${row.size}\n${bytesToBase64(row.rootHash)}\n${row.note}`;
 }

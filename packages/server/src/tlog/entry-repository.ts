@@ -236,6 +236,20 @@ export class LogEntryRepository {
     return new Map(rows.map((row) => [row.take_id!, toEntry(row)]));
   }
 
+  /**
+   * Where these takes are in the log (one query), keyed by take id; a take with no entry is absent.
+   * The positions `entriesByTakes` gives, without reading and rebuilding each entry's text.
+   */
+  async takeIndices(takeIds: readonly string[], trx?: Tx): Promise<Map<string, number>> {
+    if (takeIds.length === 0) return new Map();
+    const rows = await (trx ?? this.db)
+      .selectFrom('tlog_entries as e')
+      .select(['e.take_id', 'e.idx'])
+      .where('e.take_id', 'in', [...new Set(takeIds)])
+      .execute();
+    return new Map(rows.map((row) => [row.take_id!, Number(row.idx)]));
+  }
+
   /** The entries at these indices (one query), keyed by index. */
   async entriesAt(indices: readonly number[]): Promise<Map<number, EntryRow>> {
     if (indices.length === 0) return new Map();
@@ -287,16 +301,21 @@ export class LogEntryRepository {
   /**
    * Entries as the log serves them, with the leaf hash the tree holds at their index once
    * integrated (else the one stored beside the entry): a stored hash rewritten behind the service
-   * does not replace the tree's.
+   * does not replace the tree's. The tree's leaf is looked up per entry by its key: a join let the
+   * planner hash every leaf of the tree for a handful of entries, a cost growing with the log.
    */
   private entries(trx?: Tx) {
     return (trx ?? this.db)
       .selectFrom('tlog_entries as e')
-      .leftJoin('tlog_node as n', (join) => join.on('n.level', '=', 0).onRef('n.idx', '=', 'e.idx'))
-      .select([
+      .select((eb) => [
         'e.idx',
         'e.leaf_hash',
-        'n.hash as tree_leaf_hash',
+        eb
+          .selectFrom('tlog_node as n')
+          .select('n.hash')
+          .where('n.level', '=', 0)
+          .whereRef('n.idx', '=', 'e.idx')
+          .as('tree_leaf_hash'),
         'e.kind',
         'e.take_id',
         'e.receipt_session_id',

@@ -162,39 +162,34 @@ export class Tlog {
    * per size), so publishing never waits for, or gives up on, a loop that holds a lock.
    */
   async anchor(takeIds: readonly string[]): Promise<ReceiptLogAnchor> {
-    let entries = await this.entries.entriesByTakes(takeIds);
-    if (entries.size < new Set(takeIds).size) {
+    let indices = await this.entries.takeIndices(takeIds);
+    if (indices.size < new Set(takeIds).size) {
       await this.sequencer.appendPending();
-      entries = await this.entries.entriesByTakes(takeIds);
+      indices = await this.entries.takeIndices(takeIds);
     }
-    const needed = Math.max(0, ...[...entries.values()].map((entry) => entry.idx + 1));
+    const needed = Math.max(0, ...[...indices.values()].map((index) => index + 1));
     await this.sequencer.integrate();
     await this.sign();
-    const latest = await this.service.latestCheckpoint();
-    if (latest.size < needed) {
+    const latest = await this.service.latestAnchor();
+    if (latest.treeSize < needed) {
       throw new Error(
-        `tlog: the latest checkpoint (${latest.size}) does not cover index ${needed - 1}`,
+        `tlog: the latest checkpoint (${latest.treeSize}) does not cover index ${needed - 1}`,
       );
     }
-    return { origin: latest.origin, treeSize: latest.size, rootHash: latest.rootHash };
+    return latest;
   }
 
   /** The log indices of these takes, read in the caller's transaction. */
-  readonly indicesOf = async (
-    trx: Tx,
-    takeIds: readonly string[],
-  ): Promise<Map<string, number>> => {
-    const entries = await this.entries.entriesByTakes(takeIds, trx);
-    return new Map([...entries].map(([takeId, entry]) => [takeId, entry.idx]));
-  };
+  readonly indicesOf = (trx: Tx, takeIds: readonly string[]): Promise<Map<string, number>> =>
+    this.entries.takeIndices(takeIds, trx);
 
   /** Of these takes, those in the log whose key was their member's active logged key there. */
   readonly countable = async (
     trx: Tx,
     takes: ReadonlyArray<{ id: string; memberId: string; publicKey: string }>,
   ): Promise<Set<string>> => {
-    const [entries, keyRows] = await Promise.all([
-      this.entries.entriesByTakes(
+    const [indices, keyRows] = await Promise.all([
+      this.entries.takeIndices(
         takes.map((t) => t.id),
         trx,
       ),
@@ -205,10 +200,10 @@ export class Tlog {
     ]);
     const counted = new Set<string>();
     for (const take of takes) {
-      const entry = entries.get(take.id);
-      if (entry === undefined) continue;
+      const index = indices.get(take.id);
+      if (index === undefined) continue;
       const histories = foldMember(keyRows, take.memberId);
-      if ('ok' in histories || histories.checkTake(take, entry.idx) !== null) continue;
+      if ('ok' in histories || histories.checkTake(take, index) !== null) continue;
       counted.add(take.id);
     }
     return counted;

@@ -24,6 +24,7 @@ import {
   type InclusionProofJson,
   type NodeId,
   type NoteSigner,
+  type ReceiptLogAnchor,
   type ReceiptLogMaterial,
 } from '@convene/protocol';
 import type { Clock } from '../clock.js';
@@ -233,6 +234,7 @@ export class TlogService {
     );
     const row = { size, rootHash, note, createdAt: this.clock.now() };
     if (await this.stored.checkpoints.insertCheckpoint(row)) {
+      this.checkpoints.signedHere(row);
       watch.running();
       return { size, signed: row };
     }
@@ -251,6 +253,13 @@ export class TlogService {
     const row = await this.checkpoints.latest();
     if (row === undefined) throw fail('noCheckpoint');
     return this.view(row);
+  }
+
+  /** The latest checkpoint as a consensus receipt records it (its cosignatures are not read). */
+  async latestAnchor(): Promise<ReceiptLogAnchor> {
+    const row = await this.checkpoints.latest();
+    if (row === undefined) throw fail('noCheckpoint');
+    return { origin: this.key.origin, treeSize: row.size, rootHash: bytesToBase64(row.rootHash) };
   }
 
   async checkpointOfSize(size: number): Promise<CheckpointView> {

@@ -131,7 +131,15 @@ values
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -146,8 +154,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."take_id" = $2;
 
@@ -155,7 +161,15 @@ where
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -170,16 +184,31 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."take_id" in ($2);
+
+-- LogEntryRepository.takeIndices
+select
+  "e"."take_id",
+  "e"."idx"
+from
+  "tlog_entries" as "e"
+where
+  "e"."take_id" in ($1);
 
 -- LogEntryRepository.entriesAt
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -194,8 +223,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."idx" in ($2);
 
@@ -203,7 +230,15 @@ where
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -218,8 +253,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."kind" = $2
   and "e"."idx" < $3
@@ -232,7 +265,15 @@ limit
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -247,8 +288,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."receipt_session_id" = $2;
 
@@ -256,7 +295,15 @@ where
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -271,8 +318,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."kind" = $2
   and position($3 in e.entry) > 0
@@ -283,7 +328,15 @@ order by
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -298,8 +351,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."leaf_hash" = $2;
 
@@ -307,7 +358,15 @@ where
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -322,8 +381,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."idx" >= $2
   and "e"."idx" < $3
@@ -334,7 +391,15 @@ order by
 select
   "e"."idx",
   "e"."leaf_hash",
-  "n"."hash" as "tree_leaf_hash",
+  (
+    select
+      "n"."hash"
+    from
+      "tlog_node" as "n"
+    where
+      "n"."level" = $1
+      and "n"."idx" = "e"."idx"
+  ) as "tree_leaf_hash",
   "e"."kind",
   "e"."take_id",
   "e"."receipt_session_id",
@@ -349,8 +414,6 @@ select
   "e"."signature"
 from
   "tlog_entries" as "e"
-  left join "tlog_node" as "n" on "n"."level" = $1
-  and "n"."idx" = "e"."idx"
 where
   "e"."kind" in ($2, $3)
   and (
