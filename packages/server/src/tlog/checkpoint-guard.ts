@@ -83,7 +83,7 @@ export class CheckpointGuard {
   /** The newest good checkpoint the tree reaches (rows that fail are skipped). */
   async latest(): Promise<CheckpointRow | undefined> {
     let below: number | null = null;
-    // The newest row is good but where rows were forged: it is read alone, then pages of PAGE.
+    // The newest row is the good one unless rows were forged: it is read alone, then pages of PAGE.
     for (let limit = 1; ; limit = PAGE) {
       const rows = await this.checkpoints.checkpointsWithinTree(below, limit);
       // Each row is within the tree (the query reads the head): its own size stands for the head.
