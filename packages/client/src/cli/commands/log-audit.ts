@@ -62,6 +62,8 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
         entries.push(...page.entries);
       }
       const audit = await auditEntries(entries, opened.checkpoint);
+      // Looked up per receipt and outcome: by index, not by a scan of every entry.
+      const entryAt = new Map(entries.map((e) => [e.index, e.entry]));
       const problems = [...audit.problems];
 
       // What the service serves must be in the log, at the index it says. A live service logs
@@ -97,7 +99,7 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
               ctx,
               session.id,
               audit.outcomes,
-              entries,
+              entryAt,
               servedOutcomes,
               later,
             )),
@@ -122,7 +124,7 @@ export function registerLogAudit(log: Command, context: () => CliContext): void 
           `/api/swarm/sessions/${sessionId}/consensus-receipt`,
         );
         if (served === null) return [notServed(index, `the receipt of session ${sessionId}`)];
-        const logged = parseLogEntry(entries.find((e) => e.index === index)!.entry);
+        const logged = parseLogEntry(entryAt.get(index) ?? '');
         const digest = logged.ok && 'digest' in logged.entry ? logged.entry.digest : null;
         if (served.digest !== digest || !served.verified) {
           return [
@@ -165,7 +167,7 @@ async function outcomeProblems(
   ctx: CliContext,
   sessionId: string,
   logged: ReadonlyMap<string, number>,
-  entries: ReadonlyArray<{ index: number; entry: string }>,
+  entryAt: ReadonlyMap<number, string>,
   served: Set<string>,
   later: LaterEntries,
 ): Promise<AuditProblem[]> {
@@ -188,7 +190,7 @@ async function outcomeProblems(
       });
       continue;
     }
-    const entry = parseLogEntry(entries.find((e) => e.index === index)?.entry ?? '');
+    const entry = parseLogEntry(entryAt.get(index) ?? '');
     const digest = entry.ok && 'digest' in entry.entry ? entry.entry.digest : null;
     if (outcome.logIndex !== index || outcome.digest !== digest)
       problems.push({
