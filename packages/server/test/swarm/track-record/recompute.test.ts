@@ -154,7 +154,10 @@ describeEachDatabase('the track records, recomputed by others', (kind) => {
       const round: PlannedTake[] = [];
       // The 3rd session nobody files in: it is scored all the same (§5).
       for (const member of s === 2 ? [] : randoms) {
-        if (random() < 0.2) continue; // absent: scored as the neutral forecast in the rank
+        // Absent: scored as the neutral forecast in the rank. Never in the first two sessions, so
+        // every random member has the minimum 2 scored takes and only `silent` and `once` lack it
+        // (about 1 seed in 60 left one with a single take, listed among the last two).
+        if (random() < 0.2 && s >= 2) continue;
         const weighted = random() < 0.8;
         round.push({
           member,
