@@ -3,10 +3,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
 import { collectGarbage } from '../memory.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { ShareEventLoopPlugin } from './event-loop-plugin.js';
+import { PreparedPgliteDialect } from './pglite-dialect.js';
 import { LocalLockSet, type Database, type LockedResult, type ScriptRunner } from './database.js';
 import { ROW_WATCH_CHANNEL, ROW_WATCH_OPTION, RowWatch } from './row-watch.js';
 import type { DB } from './schema.js';
@@ -46,8 +46,8 @@ async function releaseInitdbMemory(): Promise<void> {
 }
 
 /**
- * The embedded database. PGlite has one connection: kysely-pglite-dialect hands it to one query or
- * transaction at a time, so concurrent transactions never interleave on it.
+ * The embedded database. PGlite has one connection: the dialect (pglite-dialect.ts) hands it to one
+ * query or transaction at a time, so concurrent transactions never interleave on it.
  */
 export async function openPglite(
   options: PgliteOptions = {},
@@ -75,8 +75,9 @@ export async function openPglite(
     throw error;
   }
   if (initdb) await releaseInitdbMemory();
+  const dialect = new PreparedPgliteDialect(pglite);
   const db = new Kysely<DB>({
-    dialect: new PGliteDialect(pglite),
+    dialect,
     plugins: [new ShareEventLoopPlugin()],
   });
   const localLocks = new LocalLockSet();
@@ -91,7 +92,11 @@ export async function openPglite(
     async execScript(script) {
       // exec() runs a multi-statement script; take the dialect's connection so nothing interleaves.
       await db.connection().execute(async () => {
-        await pglite.exec(script);
+        try {
+          await pglite.exec(script);
+        } finally {
+          dialect.statements.forget(); // a script may change the schema
+        }
       });
     },
     /**
@@ -113,8 +118,12 @@ export async function openPglite(
       // One process owns a PGlite data directory, so holding the connection is exclusive enough.
       return db.connection().execute(async () =>
         work(async (script) => {
-          const results = await pglite.exec(script);
-          return results.at(-1)?.rows ?? [];
+          try {
+            const results = await pglite.exec(script);
+            return results.at(-1)?.rows ?? [];
+          } finally {
+            dialect.statements.forget();
+          }
         }),
       );
     },
