@@ -16,12 +16,23 @@
  * "--cpu-prof --cpu-prof-dir=/tmp/prof"), TEST_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test).
  */
 import { createPublicKey, randomBytes, verify as cryptoVerify } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { canonicalTake, generateKeyPair, type TakeDraftInput } from '@convene/protocol';
 import { RssSampler, mb, startBareServer, startServer, type Child } from './lib/processes.js';
+import {
+  autocannon,
+  captureReads,
+  CONNECTIONS,
+  fire,
+  median,
+  SECONDS,
+  type AutocannonClient,
+  type AutocannonResult,
+  type CapturedRead,
+} from './lib/reads.js';
+import { integrationBuckets, integrationP99, untilIntegrated } from './lib/integration.js';
 import { driveSubmits, type SubmitRun } from './lib/submit-driver.js';
 import {
   BENCH_SUBJECTS,
@@ -33,22 +44,7 @@ import {
 } from './lib/submit-setup.js';
 import { consecutiveDates, signedTakeBody } from '@convene/test-support';
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  statusCodeStats: Record<string, { count: number }>;
-}
-interface AutocannonClient {
-  setRequests(requests: Array<Record<string, unknown>>): void;
-}
-type Autocannon = (options: Record<string, unknown>) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const MEMBER_COUNTS = (process.env.BENCH_MEMBERS ?? '16,64').split(',').map(Number);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'reads,submit').split(','));
 /** The server's DATABASE_POOL_SIZE on PostgreSQL, and the raw insert's pool, so both match. */
@@ -58,101 +54,6 @@ const SOAK = process.argv.includes('--soak');
 const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ADMIN_TOKEN = `bench-admin-${randomBytes(12).toString('hex')}`;
-
-/** Placeholders for reads of the demo's own ids, resolved when the reads are captured. */
-const SESSION_READ = '<newest published session>';
-const MEMBER_RECORD_READ = "<the leaderboard's first member's track record>";
-const OUTCOME_READ = '<the oldest scored session outcome>';
-
-const ALL_READS: Array<{ name: string; size: 'small' | 'large'; url: string }> = [
-  { name: 'health', size: 'small', url: '/health' },
-  { name: 'open-session', size: 'small', url: '/api/swarm/open-session' },
-  { name: 'token-metrics', size: 'small', url: '/api/dashboards/token-metrics' },
-  { name: 'regime-snapshots', size: 'large', url: '/api/dashboards/regime-snapshots' },
-  {
-    name: 'research-signals/late-cycle-signals',
-    size: 'large',
-    url: '/api/dashboards/research-signals/late-cycle-signals',
-  },
-  { name: 'wallet-balances', size: 'large', url: '/api/dashboards/wallet-balances' },
-  { name: 'sessions (default page)', size: 'large', url: '/api/swarm/sessions' },
-  // The newest published session's date/subject read, resolved when the reads are captured.
-  { name: 'session (date/subject, verified per read)', size: 'large', url: SESSION_READ },
-  { name: 'track-record (leaderboard)', size: 'large', url: '/api/swarm/track-record' },
-  { name: 'member track-record', size: 'large', url: MEMBER_RECORD_READ },
-  { name: 'session outcome', size: 'large', url: OUTCOME_READ },
-];
-/** BENCH_READS: comma-separated name fragments to measure only some reads (all by default). */
-const READ_FILTER = process.env.BENCH_READS?.split(',');
-const READS = ALL_READS.filter(
-  (read) => READ_FILTER === undefined || READ_FILTER.some((part) => read.name.includes(part)),
-);
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
-async function fire(options: Record<string, unknown>): Promise<AutocannonResult> {
-  return autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-}
-
-/** Response headers node:http writes by itself; the bare server must not send them twice. */
-const NODE_WRITES = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding']);
-
-/** A read with this server's own ids in its URL, and its size. */
-interface CapturedRead {
-  name: string;
-  size: 'small' | 'large';
-  url: string;
-  bytes: number;
-}
-
-/**
- * Resolves each read's URL against this server's data, fetches it once (identity encoding) and
- * writes the answers, headers too, for the bare server.
- */
-async function captureReads(server: Child, file: string): Promise<CapturedRead[]> {
-  const captured: Record<string, unknown> = {};
-  const reads: CapturedRead[] = [];
-  const list = (await (await fetch(`${server.baseUrl}/api/swarm/sessions`)).json()) as {
-    sessions: Array<{ date: string; subjectId: string; state: string }>;
-  };
-  const published = list.sessions.find((session) => session.state === 'published');
-  if (published === undefined) throw new Error('the demo has no published session to read');
-  const board = (await (await fetch(`${server.baseUrl}/api/swarm/track-record`)).json()) as {
-    leaderboard: Array<{ memberId: string }>;
-    sessions: Array<{ sessionId: string }>;
-  };
-  if (board.leaderboard[0] === undefined || board.sessions[0] === undefined)
-    throw new Error('the demo has no track record to read');
-  const resolved = new Map([
-    [SESSION_READ, `/api/swarm/sessions/${published.date}/${published.subjectId}`],
-    [MEMBER_RECORD_READ, `/api/swarm/members/${board.leaderboard[0].memberId}/track-record`],
-    [OUTCOME_READ, `/api/swarm/sessions/${board.sessions[0].sessionId}/outcome`],
-  ]);
-  for (const read of READS) {
-    const url = resolved.get(read.url) ?? read.url;
-    const response = await fetch(server.baseUrl + url, {
-      headers: { 'accept-encoding': 'identity' },
-    });
-    const body = Buffer.from(await response.arrayBuffer());
-    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => {
-      if (!NODE_WRITES.has(name)) headers[name] = value;
-    });
-    captured[url] = {
-      status: response.status,
-      headers: { ...headers, 'content-length': String(body.length) },
-      bodyBase64: body.toString('base64'),
-    };
-    reads.push({ ...read, url, bytes: body.length });
-  }
-  await writeFile(file, JSON.stringify(captured));
-  return reads;
-}
 
 /** One autocannon connection per member, each filing its own pre-signed takes in order. */
 function submitOptions(server: Child, prepared: Members) {
@@ -245,32 +146,6 @@ async function measureSubmit(server: Child, prepared: Members): Promise<SubmitRu
   return run;
 }
 
-/** The server's `convene_tlog_integration_seconds` histogram: cumulative count per bucket bound. */
-async function integrationBuckets(server: Child): Promise<Map<string, number>> {
-  const metrics = await (await fetch(`${server.baseUrl}/metrics`)).text();
-  const buckets = new Map<string, number>();
-  for (const match of metrics.matchAll(
-    /^convene_tlog_integration_seconds_bucket\{le="([^"]+)"\} (\d+)$/gm,
-  )) {
-    buckets.set(match[1]!, Number(match[2]));
-  }
-  return buckets;
-}
-
-const countOf = (buckets: Map<string, number>): number => buckets.get('+Inf') ?? 0;
-
-/** The bucket bound under which 99 % of the takes filed between two readings were integrated. */
-function integrationP99(before: Map<string, number>, after: Map<string, number>): string {
-  const total = countOf(after) - countOf(before);
-  if (total === 0) return 'log off';
-  for (const [bound, count] of after) {
-    if (count - (before.get(bound) ?? 0) >= 0.99 * total) {
-      return bound === '+Inf' ? '> 5 s' : `≤ ${Number(bound) * 1000} ms`;
-    }
-  }
-  return 'unknown';
-}
-
 /** Steady mixed load (reads of every size plus a trickle of submits), RSS every 10 s. */
 async function soak(
   server: Child,
@@ -338,14 +213,9 @@ async function measureSubmits(
       dates,
       Math.ceil(TAKES_PER_RUN / count),
     );
-    const before = await integrationBuckets(server);
+    const before = await integrationBuckets(server.baseUrl);
     const result = await measureSubmit(server, prepared);
-    // Integration finishes within a second or two of the last 201: wait for the last ones to count.
-    let after = await integrationBuckets(server);
-    for (let i = 0; i < 40 && countOf(after) - countOf(before) < result.total; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      after = await integrationBuckets(server);
-    }
+    const after = await untilIntegrated(server.baseUrl, before, result.total);
     results.push({ members: count, result, integration: integrationP99(before, after) });
   }
   console.log(`server RSS after the submit runs ${mb(sampler.sample())}, peak ${mb(sampler.peak)}`);
@@ -397,7 +267,7 @@ async function runDatabase(kind: 'pglite' | 'postgres', log: 'on' | 'off'): Prom
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );
-    const reads = await captureReads(server, path.join(scratch, 'captured.json'));
+    const reads = await captureReads(server.baseUrl, path.join(scratch, 'captured.json'));
     bare = await startBareServer(path.join(scratch, 'captured.json'));
     if (SOAK) {
       const dates = consecutiveDates('2030-01-01', 60);

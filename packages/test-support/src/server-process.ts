@@ -26,6 +26,8 @@ export interface ServerProcessOptions {
   /** Node options before the entry point, e.g. `--cpu-prof`. */
   nodeArgs?: readonly string[];
   keepTail?: boolean;
+  /** Another build's entry point (a benchmark's "before"); this checkout's SERVER_ENTRY by default. */
+  entry?: string;
 }
 
 /**
@@ -37,10 +39,10 @@ export async function startServerProcess(
   timeoutMs = 60_000,
   options: ServerProcessOptions = {},
 ): Promise<ServerProcess> {
-  if (!existsSync(SERVER_ENTRY))
-    throw new Error(`${SERVER_ENTRY} is missing: run "npm run build" first`);
+  const entry = options.entry ?? SERVER_ENTRY;
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run "npm run build" first`);
   const port = env.PORT ?? String(await freePort());
-  const server = spawnNode([...(options.nodeArgs ?? []), SERVER_ENTRY], {
+  const server = spawnNode([...(options.nodeArgs ?? []), entry], {
     env: { HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env, PORT: port },
     ...(options.keepTail === undefined ? {} : { keepTail: options.keepTail }),
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),

@@ -14,14 +14,19 @@ export interface Child {
   stop(): Promise<void>;
 }
 
-/** The built server (`npm run build` first), ready once `readyText` is logged. */
+/**
+ * The built server (`npm run build` first), ready once `readyText` is logged; `entry` runs another
+ * build's `packages/server/dist/main.js` instead of this checkout's.
+ */
 export async function startServer(
   env: Record<string, string>,
   readyText: string,
   timeoutMs = 900_000,
+  entry?: string,
 ): Promise<Child> {
   const server = await startServerProcess(env, timeoutMs, {
     readyText,
+    ...(entry === undefined ? {} : { entry }),
     nodeArgs: (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean),
     keepTail: true, // at info level the server logs every request, millions in a soak
   });
