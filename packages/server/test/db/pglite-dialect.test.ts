@@ -8,10 +8,22 @@ import { PreparedPgliteDialect } from '../../src/db/pglite-dialect.js';
  * PGlite's own `query` gave (values, errors, a session that survives an error) and to what keeping
  * statements must not cost (a bounded number kept, schema changes read right).
  */
+/** The one table these tests make (`extra` exists only while a test adds it). */
+interface Tables {
+  item: {
+    id: number;
+    label: string;
+    tags: string[] | null;
+    doc: unknown;
+    at: Date | null;
+    extra?: number;
+  };
+}
+
 describe('the PGlite dialect with kept statements', () => {
   let pglite: PGlite;
   let dialect: PreparedPgliteDialect;
-  let db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- ad-hoc tables
+  let db: Kysely<Tables>;
   const kept = async () =>
     (await pglite.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements'))
       .rows[0]!.n;
@@ -19,7 +31,7 @@ describe('the PGlite dialect with kept statements', () => {
   beforeAll(async () => {
     pglite = await PGlite.create();
     dialect = new PreparedPgliteDialect(pglite);
-    db = new Kysely({ dialect });
+    db = new Kysely<Tables>({ dialect });
   });
   beforeEach(async () => {
     await sql`drop table if exists item`.execute(db);
@@ -60,7 +72,7 @@ describe('the PGlite dialect with kept statements', () => {
   test('a statement text is parsed once and executed by name; beyond the limit the oldest is closed', async () => {
     const before = await kept();
     const small = new PreparedPgliteDialect(pglite, 4);
-    const smallDb = new Kysely({ dialect: small });
+    const smallDb = new Kysely<Tables>({ dialect: small });
     for (let round = 0; round < 3; round++)
       await smallDb.selectFrom('item').selectAll().where('id', '=', round).execute();
     expect(small.statements.size).toBe(1);
