@@ -130,6 +130,9 @@ export async function openPglite(
     async close() {
       try {
         await db.destroy();
+        // Kysely destroys only a driver it has used: a database closed before its first query would
+        // keep PGlite open on files whose lock is about to go.
+        if (!pglite.closed) await pglite.close();
       } finally {
         lock?.release();
       }

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { openPglite } from '../../src/db/pglite.js';
 import { PreparedPgliteDialect } from '../../src/db/pglite-dialect.js';
 
 /**
@@ -150,5 +151,11 @@ describe('the PGlite dialect with kept statements', () => {
     );
     expect(order).toEqual(['begin 10', 'end 10', 'begin 20', 'end 20', 'begin 30', 'end 30']);
     expect(await db.selectFrom('item').select('id').execute()).toHaveLength(6);
+  });
+
+  test('a database closed before its first query closes PGlite too', async () => {
+    const unused = await openPglite();
+    await unused.close();
+    expect(unused.pglite.closed).toBe(true);
   });
 });
