@@ -8,7 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer } from './lib/processes.js';
+import { loadAverage, startServer } from './lib/processes.js';
 
 const RUNS = Number(process.argv[2] ?? 30);
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'convene-analytics-lists-'));
@@ -60,12 +60,7 @@ try {
     times.sort((a, b) => a - b);
     console.log(`| ${url} | ${(times[Math.floor(RUNS / 2)] ?? 0).toFixed(1)} ms |`);
   }
-  console.log(
-    `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`load average ${loadAverage()}`);
 } finally {
   await server.stop();
   await rm(dataDir, { recursive: true, force: true });

@@ -20,7 +20,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { consecutiveDates } from '@convene/test-support';
 import { integrationBuckets, untilIntegrated } from './lib/integration.js';
-import { mb, rssBytes, startBareServer, startServer, type Child } from './lib/processes.js';
+import {
+  DEMO_READY,
+  demoServerEnv,
+  loadAverage,
+  mb,
+  rssBytes,
+  startBareServer,
+  startServer,
+  type Child,
+} from './lib/processes.js';
 import {
   captureReads,
   CONNECTIONS,
@@ -59,12 +68,6 @@ interface Side {
   reads: CapturedRead[];
 }
 
-const loadAverage = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-
 /** The rounds' order rotates, so no side always runs first (or right after the bare server). */
 const rotated = <T>(items: readonly T[], by: number): T[] =>
   items.map((_, i) => items[(i + by) % items.length]!);
@@ -78,15 +81,8 @@ async function startSide(
 ): Promise<Side> {
   const started = performance.now();
   const server = await startServer(
-    {
-      ...target.env,
-      APP_ENV: 'demo',
-      ADMIN_TOKEN,
-      SCHEDULER_ENABLED: 'false',
-      LOG_LEVEL: 'info',
-      MALLOC_MMAP_THRESHOLD_: '131072',
-    },
-    '"msg":"demo data ready"',
+    { ...target.env, ...demoServerEnv(ADMIN_TOKEN) },
+    DEMO_READY,
     900_000,
     entry,
   );

@@ -20,7 +20,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { canonicalTake, generateKeyPair, type TakeDraftInput } from '@convene/protocol';
-import { RssSampler, mb, startBareServer, startServer, type Child } from './lib/processes.js';
+import {
+  DEMO_READY,
+  RssSampler,
+  demoServerEnv,
+  loadAverage,
+  mb,
+  startBareServer,
+  startServer,
+  type Child,
+} from './lib/processes.js';
 import {
   autocannon,
   captureReads,
@@ -248,24 +257,14 @@ async function runDatabase(kind: 'pglite' | 'postgres', log: 'on' | 'off'): Prom
     server = await startServer(
       {
         ...target.env,
-        APP_ENV: 'demo',
-        ADMIN_TOKEN,
-        SCHEDULER_ENABLED: 'false',
+        ...demoServerEnv(ADMIN_TOKEN),
         LOG_ENABLED: log === 'on' ? 'true' : 'false',
-        // The shipped default: every request is logged, as an operator runs it.
-        LOG_LEVEL: 'info',
-        // As `npm start` runs it (docs/operations.md, memory).
-        MALLOC_MMAP_THRESHOLD_: '131072',
       },
-      // The JSON log line itself: the start banner also mentions the words.
-      '"msg":"demo data ready"',
+      DEMO_READY,
     );
     const sampler = new RssSampler(server.process.pid!);
     console.log(
-      `\n## ${kind}, transparency log ${log}: server ready with demo data in ${((performance.now() - started) / 1000).toFixed(0)} s, RSS ${mb(sampler.sample())}, peak while seeding ${mb(sampler.peak)}; load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
+      `\n## ${kind}, transparency log ${log}: server ready with demo data in ${((performance.now() - started) / 1000).toFixed(0)} s, RSS ${mb(sampler.sample())}, peak while seeding ${mb(sampler.peak)}; load average ${loadAverage()}`,
     );
     const reads = await captureReads(server.baseUrl, path.join(scratch, 'captured.json'));
     bare = await startBareServer(path.join(scratch, 'captured.json'));
@@ -289,12 +288,7 @@ async function runDatabase(kind: 'pglite' | 'postgres', log: 'on' | 'off'): Prom
       }
     }
     sampler.stop();
-    console.log(
-      `peak server RSS in this run: ${mb(sampler.peak)}; load average ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')}`,
-    );
+    console.log(`peak server RSS in this run: ${mb(sampler.peak)}; load average ${loadAverage()}`);
   } finally {
     await server?.stop();
     await bare?.stop();

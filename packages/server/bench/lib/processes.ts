@@ -1,5 +1,6 @@
 /** Child processes for the benchmarks: the built server, a bare node:http server, and RSS sampling. */
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, spawnNode, startServerProcess } from '@convene/test-support';
@@ -13,6 +14,29 @@ export interface Child {
   output(): string;
   stop(): Promise<void>;
 }
+
+/** The JSON log line a demo server writes once seeded (the start banner also mentions the words). */
+export const DEMO_READY = '"msg":"demo data ready"';
+
+/** A demo server as `npm start` runs it, for the load benchmarks (scheduler off). */
+export function demoServerEnv(adminToken: string): Record<string, string> {
+  return {
+    APP_ENV: 'demo',
+    ADMIN_TOKEN: adminToken,
+    SCHEDULER_ENABLED: 'false',
+    // The shipped default: every request is logged, as an operator runs it.
+    LOG_LEVEL: 'info',
+    // As `npm start` runs it (docs/operations.md, memory).
+    MALLOC_MMAP_THRESHOLD_: '131072',
+  };
+}
+
+/** The machine's 1, 5 and 15 minute load averages, printed beside each result. */
+export const loadAverage = (): string =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
 
 /**
  * The built server (`npm run build` first), ready once `readyText` is logged; `entry` runs another

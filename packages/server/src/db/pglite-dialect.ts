@@ -67,7 +67,7 @@ export class PreparedStatements {
     this.#kept = new LRUCache({ max, dispose: (prepared) => this.#closing.push(prepared.name) });
   }
 
-  /** How many statements are kept (tests, metrics). */
+  /** How many statements are kept (the tests read it). */
   get size(): number {
     return this.#kept.size;
   }
